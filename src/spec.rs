@@ -1,0 +1,114 @@
+//! The machine specification: every size, limit and cycle cost of the Kairo console, in one
+//! place. `docs/hardware.md` documents these numbers and a test keeps the two in step.
+//!
+//! Adding a cost: add the constant here, charge it where the work happens (to the unit that
+//! caused it), and add a row to the cost table in `docs/hardware.md`.
+
+/// Screen width in pixels.
+pub const SCREEN_W: usize = 256;
+/// Screen height in pixels.
+pub const SCREEN_H: usize = 256;
+/// Pixels in one frame.
+pub const SCREEN_PIXELS: usize = SCREEN_W * SCREEN_H;
+/// Vertical blanks per second.
+pub const FRAME_RATE: u32 = 60;
+
+/// Colours in one palette; index 0 of every palette is transparent for tiles and sprites.
+pub const PALETTE_COLORS: usize = 16;
+/// Palettes in palette RAM.
+pub const PALETTES: usize = 16;
+/// Entries in palette RAM. Entry 0 (palette 0, colour 0) is the backdrop colour.
+pub const PALETTE_ENTRIES: usize = PALETTES * PALETTE_COLORS;
+
+/// Width and height of one pattern tile, in pixels.
+pub const TILE_SIZE: usize = 8;
+/// Bits per pixel of pattern data.
+pub const TILE_BPP: usize = 4;
+/// Bytes one tile occupies in pattern VRAM.
+pub const TILE_BYTES: usize = TILE_SIZE * TILE_SIZE * TILE_BPP / 8;
+/// Tiles in pattern VRAM.
+pub const PATTERN_TILES: usize = 2048;
+/// Size of pattern VRAM in bytes (64 KiB).
+pub const PATTERN_VRAM_BYTES: usize = PATTERN_TILES * TILE_BYTES;
+/// Pattern VRAM is addressed as a sheet this many tiles wide (128 px): tile `t` sits at
+/// column `t % 16`, row `t / 16`, and a sprite of size n uses the n x n block from `t`.
+pub const PATTERN_SHEET_TILES_W: usize = 16;
+/// Height of the pattern sheet in tiles.
+pub const PATTERN_SHEET_TILES_H: usize = PATTERN_TILES / PATTERN_SHEET_TILES_W;
+
+/// Background layers.
+pub const BG_LAYERS: usize = 4;
+/// Largest cell map of a background layer, in cells per side.
+pub const BG_MAX_CELLS: usize = 256;
+/// Cell sizes a background layer may use, in pixels.
+pub const BG_CELL_SIZES: [usize; 2] = [8, 16];
+/// Priority levels shared by layers, sprites and the bullet layer (0 = back, 3 = front).
+pub const PRIORITY_LEVELS: usize = 4;
+
+/// Sprite entries in object attribute memory.
+pub const OAM_ENTRIES: usize = 256;
+/// Sprite sizes, in tiles per side.
+pub const SPRITE_SIZES: [usize; 4] = [1, 2, 4, 8];
+
+/// Glyph cell of the system font, in pixels (glyphs advance by this much).
+pub const FONT_SIZE: usize = 8;
+/// Characters of the system font: ASCII 32..=126.
+pub const FONT_FIRST_CHAR: u8 = 32;
+/// Last character of the system font.
+pub const FONT_LAST_CHAR: u8 = 126;
+
+/// Players whose input the machine latches.
+pub const PLAYERS: usize = 4;
+
+/// Cycles every frame may use before it spills into the next vblank (a virtual 6 MHz CPU).
+pub const FRAME_BUDGET: u64 = 100_000;
+/// Cycles one frame may use before the script is stopped as a runaway (10 frames of budget).
+pub const RUNAWAY_CAP: u64 = 10 * FRAME_BUDGET;
+/// Cycles `init()` (and the cart's main chunk) may use before it is stopped as a runaway.
+pub const INIT_CAP: u64 = 100 * FRAME_BUDGET;
+/// Bytes the cart's Lua state may allocate.
+pub const LUA_MEMORY_LIMIT: usize = 32 * 1024 * 1024;
+/// The Lua count hook fires every this many VM instructions; the script unit is charged this
+/// many cycles each time. The remainder carries over to the next call, so over a run every
+/// instruction is charged exactly once.
+pub const LUA_HOOK_INTERVAL: u32 = 32;
+
+/// Cycle costs. Each is charged to the unit that caused the work.
+pub mod cost {
+    /// One Lua VM instruction (script).
+    pub const LUA_INSTRUCTION: u64 = 1;
+    /// Entering a cart API function, on top of the instructions of the call itself (script).
+    pub const API_CALL: u64 = 8;
+    /// One cell written by an API call or a map load (video).
+    pub const CELL_WRITE: u64 = 1;
+    /// One pattern pixel written from Lua (video).
+    pub const PIXEL_WRITE: u64 = 1;
+    /// One enabled background layer, per frame (video).
+    pub const LAYER: u64 = 2_000;
+    /// One enabled layer with a per-line scroll table, per frame, extra (video).
+    pub const LINE_SCROLL: u64 = 512;
+    /// One visible sprite, per frame (video).
+    pub const SPRITE: u64 = 16;
+    /// Every 8 sprite pixels drawn (one tile row), per frame (video).
+    pub const SPRITE_ROW: u64 = 1;
+    /// One glyph or overlay primitive drawn, per 8 pixels covered (video).
+    pub const OVERLAY_SPAN: u64 = 1;
+    /// One glyph printed (video).
+    pub const GLYPH: u64 = 4;
+    /// Turning the indexed picture into colours at the end of a frame (system).
+    pub const FRAME_OUT: u64 = 1_000;
+}
+
+const _: () = assert!(SCREEN_W == 256 && SCREEN_H == 256);
+const _: () = assert!(PATTERN_VRAM_BYTES == 64 * 1024);
+const _: () = assert!(PALETTE_ENTRIES == 256);
+const _: () = assert!(PATTERN_TILES.is_multiple_of(PATTERN_SHEET_TILES_W));
+const _: () = assert!(PATTERN_TILES <= 1 << 11, "cells store an 11-bit tile index");
+const _: () = assert!(PALETTES <= 1 << 4, "cells store a 4-bit palette");
+const _: () = assert!(
+    BG_MAX_CELLS * 16 <= 1 << 12,
+    "layer sizes fit in 12 bits of pixels"
+);
+const _: () = assert!(OAM_ENTRIES == 256);
+const _: () = assert!(RUNAWAY_CAP > FRAME_BUDGET && INIT_CAP >= RUNAWAY_CAP);
+const _: () = assert!(LUA_HOOK_INTERVAL > 0);

@@ -1,0 +1,256 @@
+//! Background layers: a cell map (tile, palette, flips per cell) of up to 256x256 cells of 8
+//! or 16 px, scrolled with wrap-around, at a priority, with an optional per-line scroll table
+//! for raster effects. A 16 px cell shows the 2x2 tile block starting at its tile.
+
+use thiserror::Error;
+
+use crate::spec::{BG_MAX_CELLS, PATTERN_SHEET_TILES_W, PRIORITY_LEVELS, SCREEN_H, SCREEN_W};
+use crate::video::framebuffer::Framebuffer;
+use crate::video::patterns::PatternVram;
+
+/// Errors from layer set-up.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum LayerError {
+    #[error("layer size {cols}x{rows} cells is outside 1..={max} per side", max = BG_MAX_CELLS)]
+    BadSize { cols: usize, rows: usize },
+    #[error("cell size {0} px is not 8 or 16")]
+    BadCellSize(usize),
+    #[error("cell ({x}, {y}) is outside the layer's {cols}x{rows} cells")]
+    CellOutside {
+        x: i64,
+        y: i64,
+        cols: usize,
+        rows: usize,
+    },
+}
+
+/// One map cell: tile index (11 bits), palette (4 bits), horizontal and vertical flip.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cell(u32);
+
+impl Cell {
+    const TILE_MASK: u32 = 0x7FF;
+    const PALETTE_SHIFT: u32 = 11;
+    const FLIP_X: u32 = 1 << 15;
+    const FLIP_Y: u32 = 1 << 16;
+
+    /// A cell showing `tile` (wrapped to 0-2047) with `palette` (low 4 bits) and flips.
+    pub fn new(tile: u32, palette: u8, flip_x: bool, flip_y: bool) -> Cell {
+        let mut bits = (tile & Self::TILE_MASK) | u32::from(palette & 0xF) << Self::PALETTE_SHIFT;
+        if flip_x {
+            bits |= Self::FLIP_X;
+        }
+        if flip_y {
+            bits |= Self::FLIP_Y;
+        }
+        Cell(bits)
+    }
+
+    pub fn tile(self) -> usize {
+        (self.0 & Self::TILE_MASK) as usize
+    }
+
+    pub fn palette(self) -> u8 {
+        (self.0 >> Self::PALETTE_SHIFT) as u8 & 0xF
+    }
+
+    pub fn flip_x(self) -> bool {
+        self.0 & Self::FLIP_X != 0
+    }
+
+    pub fn flip_y(self) -> bool {
+        self.0 & Self::FLIP_Y != 0
+    }
+
+    /// Flags as carts see them: bit 0 = flip x, bit 1 = flip y.
+    pub fn flags(self) -> u8 {
+        u8::from(self.flip_x()) | u8::from(self.flip_y()) << 1
+    }
+}
+
+/// Extra scroll per screen line (raster effects).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineScroll {
+    pub dx: [i16; SCREEN_H],
+    pub dy: [i16; SCREEN_H],
+}
+
+/// One background layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BgLayer {
+    pub enabled: bool,
+    pub priority: u8,
+    pub scroll_x: i32,
+    pub scroll_y: i32,
+    cell_size: usize,
+    cols: usize,
+    rows: usize,
+    cells: Vec<Cell>,
+    line_scroll: Option<Box<LineScroll>>,
+}
+
+impl Default for BgLayer {
+    /// Power-on state: disabled, 32x32 cells of 8 px (one screen), all cells tile 0.
+    fn default() -> Self {
+        BgLayer {
+            enabled: false,
+            priority: 0,
+            scroll_x: 0,
+            scroll_y: 0,
+            cell_size: 8,
+            cols: 32,
+            rows: 32,
+            cells: vec![Cell::default(); 32 * 32],
+            line_scroll: None,
+        }
+    }
+}
+
+impl BgLayer {
+    /// Resizes the cell map (clearing it) to `cols` x `rows` cells of `cell_size` px.
+    pub fn configure(
+        &mut self,
+        cols: usize,
+        rows: usize,
+        cell_size: usize,
+    ) -> Result<(), LayerError> {
+        if !(1..=BG_MAX_CELLS).contains(&cols) || !(1..=BG_MAX_CELLS).contains(&rows) {
+            return Err(LayerError::BadSize { cols, rows });
+        }
+        if cell_size != 8 && cell_size != 16 {
+            return Err(LayerError::BadCellSize(cell_size));
+        }
+        self.cols = cols;
+        self.rows = rows;
+        self.cell_size = cell_size;
+        self.cells = vec![Cell::default(); cols * rows];
+        Ok(())
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cell_size(&self) -> usize {
+        self.cell_size
+    }
+
+    /// Sets the priority, clamped to the levels there are.
+    pub fn set_priority(&mut self, priority: i64) {
+        self.priority = priority.clamp(0, PRIORITY_LEVELS as i64 - 1) as u8;
+    }
+
+    fn index(&self, x: i64, y: i64) -> Result<usize, LayerError> {
+        if (0..self.cols as i64).contains(&x) && (0..self.rows as i64).contains(&y) {
+            Ok(y as usize * self.cols + x as usize)
+        } else {
+            Err(LayerError::CellOutside {
+                x,
+                y,
+                cols: self.cols,
+                rows: self.rows,
+            })
+        }
+    }
+
+    /// The cell at (x, y).
+    pub fn cell(&self, x: i64, y: i64) -> Result<Cell, LayerError> {
+        Ok(self.cells[self.index(x, y)?])
+    }
+
+    /// Sets the cell at (x, y).
+    pub fn set_cell(&mut self, x: i64, y: i64, cell: Cell) -> Result<(), LayerError> {
+        let i = self.index(x, y)?;
+        self.cells[i] = cell;
+        Ok(())
+    }
+
+    /// Sets every cell.
+    pub fn fill(&mut self, cell: Cell) {
+        self.cells.fill(cell);
+    }
+
+    /// Sets the extra scroll of screen line `line`; the table is created on first use.
+    pub fn set_line_scroll(&mut self, line: usize, dx: i16, dy: i16) {
+        if line >= SCREEN_H {
+            return;
+        }
+        let table = self.line_scroll.get_or_insert_with(|| {
+            Box::new(LineScroll {
+                dx: [0; SCREEN_H],
+                dy: [0; SCREEN_H],
+            })
+        });
+        table.dx[line] = dx;
+        table.dy[line] = dy;
+    }
+
+    /// Removes the per-line scroll table.
+    pub fn clear_line_scroll(&mut self) {
+        self.line_scroll = None;
+    }
+
+    pub fn has_line_scroll(&self) -> bool {
+        self.line_scroll.is_some()
+    }
+
+    /// Draws the layer over `fb`.
+    pub fn render(&self, vram: &PatternVram, fb: &mut Framebuffer) {
+        match self.cell_size {
+            16 => self.render_cells::<2>(vram, fb),
+            _ => self.render_cells::<1>(vram, fb),
+        }
+    }
+
+    /// Draws the layer with cells of `TILES` x `TILES` tiles.
+    fn render_cells<const TILES: usize>(&self, vram: &PatternVram, fb: &mut Framebuffer) {
+        let width_tiles = self.cols * TILES;
+        let width = (width_tiles * 8) as i32;
+        let height = (self.rows * TILES * 8) as i32;
+        for y in 0..SCREEN_H {
+            let (dx, dy) = match &self.line_scroll {
+                Some(t) => (i32::from(t.dx[y]), i32::from(t.dy[y])),
+                None => (0, 0),
+            };
+            let src_y = (self.scroll_y + dy + y as i32).rem_euclid(height) as usize;
+            let src_x = (self.scroll_x + dx).rem_euclid(width) as usize;
+            let cell_row = &self.cells[(src_y / (TILES * 8)) * self.cols..][..self.cols];
+            let sub_y = (src_y / 8) % TILES;
+            let tile_y = src_y % 8;
+            let mut column = src_x / 8;
+            let mut x = -((src_x % 8) as i32);
+            while x < SCREEN_W as i32 {
+                let cell = cell_row[column / TILES];
+                let sub_x = column % TILES;
+                let (sx, sy) = (
+                    if cell.flip_x() {
+                        TILES - 1 - sub_x
+                    } else {
+                        sub_x
+                    },
+                    if cell.flip_y() {
+                        TILES - 1 - sub_y
+                    } else {
+                        sub_y
+                    },
+                );
+                let tile = cell.tile() + sx + sy * PATTERN_SHEET_TILES_W;
+                let row_in_tile = if cell.flip_y() { 7 - tile_y } else { tile_y };
+                let mut row = vram.row(tile, row_in_tile);
+                if cell.flip_x() {
+                    row = row.swap_bytes();
+                }
+                fb.blend_row_clipped(x, y, row, cell.palette());
+                x += 8;
+                column += 1;
+                if column == width_tiles {
+                    column = 0;
+                }
+            }
+        }
+    }
+}

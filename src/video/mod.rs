@@ -1,0 +1,99 @@
+//! The video unit: palette RAM, pattern VRAM, four background layers, 256 sprites, the
+//! overlay and the system font, composited into a 256x256 indexed framebuffer once per frame.
+//!
+//! Draw order, back to front: the backdrop; then for each priority 0..=3 the layers of that
+//! priority (layer 3 first, so layer 0 ends in front) and then the sprites of that priority
+//! (highest OAM index first, so sprite 0 ends in front); then the overlay.
+//! See `docs/hardware.md` ("Video").
+
+pub mod font;
+pub mod framebuffer;
+pub mod layer;
+pub mod overlay;
+pub mod palette;
+pub mod patterns;
+pub mod sprite;
+
+use crate::spec::{BG_LAYERS, OAM_ENTRIES, PRIORITY_LEVELS, cost};
+use framebuffer::Framebuffer;
+use layer::BgLayer;
+use overlay::Overlay;
+use palette::PaletteRam;
+use patterns::PatternVram;
+use sprite::Sprite;
+
+/// All state of the video unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Video {
+    pub palette: PaletteRam,
+    pub patterns: PatternVram,
+    pub layers: [BgLayer; BG_LAYERS],
+    pub oam: Box<[Sprite; OAM_ENTRIES]>,
+    pub overlay: Overlay,
+}
+
+impl Default for Video {
+    fn default() -> Self {
+        Video {
+            palette: PaletteRam::default(),
+            patterns: PatternVram::default(),
+            layers: Default::default(),
+            oam: Box::new([Sprite::default(); OAM_ENTRIES]),
+            overlay: Overlay::default(),
+        }
+    }
+}
+
+/// Work the compositor did for one frame, for cycle accounting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ComposeWork {
+    pub layers: u64,
+    pub line_scroll_layers: u64,
+    pub sprites: u64,
+    pub sprite_rows: u64,
+}
+
+impl ComposeWork {
+    /// Cycles this work costs the video unit.
+    pub fn cycles(&self) -> u64 {
+        self.layers * cost::LAYER
+            + self.line_scroll_layers * cost::LINE_SCROLL
+            + self.sprites * cost::SPRITE
+            + self.sprite_rows * cost::SPRITE_ROW
+    }
+}
+
+impl Video {
+    /// Composites layers, sprites and the overlay into `fb`.
+    pub fn compose(&self, fb: &mut Framebuffer) -> ComposeWork {
+        let mut work = ComposeWork::default();
+        fb.clear();
+        for priority in 0..PRIORITY_LEVELS as u8 {
+            for layer in self.layers.iter().rev() {
+                if layer.enabled && layer.priority == priority {
+                    layer.render(&self.patterns, fb);
+                    work.layers += 1;
+                    work.line_scroll_layers += u64::from(layer.has_line_scroll());
+                }
+            }
+            for sprite in self.oam.iter().rev() {
+                if sprite.priority == priority && sprite.on_screen() {
+                    work.sprites += 1;
+                    work.sprite_rows += sprite.render(&self.patterns, fb);
+                }
+            }
+        }
+        self.overlay.render(fb);
+        work
+    }
+
+    /// Hides every sprite.
+    pub fn clear_sprites(&mut self) {
+        for sprite in self.oam.iter_mut() {
+            sprite.visible = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,286 @@
+//! Per-feature tests of the video unit on hand-built VRAM, compared against expected pixels.
+
+use super::*;
+use crate::spec::{SCREEN_H, SCREEN_W};
+use layer::Cell;
+
+/// Tile `tile` gets pixel (x, y) = 1 + (x + y) % 15: no transparent pixels, no symmetry.
+fn gradient_tile(video: &mut Video, tile: usize) {
+    for y in 0..8 {
+        for x in 0..8 {
+            video
+                .patterns
+                .set_pixel(tile, x, y, (1 + (x + y) % 15) as u8);
+        }
+    }
+}
+
+fn solid_tile(video: &mut Video, tile: usize, color: u8) {
+    for y in 0..8 {
+        for x in 0..8 {
+            video.patterns.set_pixel(tile, x, y, color);
+        }
+    }
+}
+
+fn compose(video: &Video) -> Framebuffer {
+    let mut fb = Framebuffer::default();
+    video.compose(&mut fb);
+    fb
+}
+
+fn gradient(x: usize, y: usize) -> u8 {
+    (1 + (x + y) % 15) as u8
+}
+
+#[test]
+fn empty_machine_shows_the_backdrop() {
+    let fb = compose(&Video::default());
+    assert!((0..SCREEN_H).all(|y| fb.row(y).iter().all(|&p| p == 0)));
+}
+
+#[test]
+fn layer_cells_show_tiles_with_palette_and_flips() {
+    let mut video = Video::default();
+    gradient_tile(&mut video, 1);
+    let layer = &mut video.layers[0];
+    layer.enabled = true;
+    layer.set_cell(0, 0, Cell::new(1, 2, false, false)).unwrap();
+    layer.set_cell(1, 0, Cell::new(1, 3, true, false)).unwrap();
+    layer.set_cell(2, 0, Cell::new(1, 4, false, true)).unwrap();
+    layer.set_cell(3, 0, Cell::new(1, 5, true, true)).unwrap();
+    let fb = compose(&video);
+    for y in 0..8 {
+        for x in 0..8 {
+            assert_eq!(fb.get(x, y), 0x20 | gradient(x, y));
+            assert_eq!(fb.get(8 + x, y), 0x30 | gradient(7 - x, y));
+            assert_eq!(fb.get(16 + x, y), 0x40 | gradient(x, 7 - y));
+            assert_eq!(fb.get(24 + x, y), 0x50 | gradient(7 - x, 7 - y));
+        }
+    }
+    assert_eq!(fb.get(32, 0), 0, "tile 0 is blank: backdrop shows");
+}
+
+#[test]
+fn sixteen_pixel_cells_use_a_2x2_block_and_flip_it_whole() {
+    let mut video = Video::default();
+    for (i, tile) in [10, 11, 26, 27].into_iter().enumerate() {
+        solid_tile(&mut video, tile, i as u8 + 1);
+    }
+    let layer = &mut video.layers[1];
+    layer.enabled = true;
+    layer.configure(16, 16, 16).unwrap();
+    layer
+        .set_cell(0, 0, Cell::new(10, 0, false, false))
+        .unwrap();
+    layer.set_cell(1, 0, Cell::new(10, 0, true, true)).unwrap();
+    let fb = compose(&video);
+    assert_eq!(
+        [fb.get(0, 0), fb.get(8, 0), fb.get(0, 8), fb.get(8, 8)],
+        [1, 2, 3, 4]
+    );
+    assert_eq!(
+        [fb.get(16, 0), fb.get(24, 0), fb.get(16, 8), fb.get(24, 8)],
+        [4, 3, 2, 1]
+    );
+}
+
+#[test]
+fn scroll_wraps_in_both_directions() {
+    let mut video = Video::default();
+    gradient_tile(&mut video, 1);
+    let layer = &mut video.layers[0];
+    layer.enabled = true;
+    layer.configure(40, 40, 8).unwrap(); // 320 px: not a power of two
+    layer.set_cell(0, 0, Cell::new(1, 1, false, false)).unwrap();
+    // Scrolled so that the layer's origin appears at screen (3, 5).
+    layer.scroll_x = -3;
+    layer.scroll_y = 320 * 7 - 5;
+    let fb = compose(&video);
+    assert_eq!(fb.get(3, 5), 0x10 | gradient(0, 0));
+    assert_eq!(fb.get(10, 12), 0x10 | gradient(7, 7));
+    assert_eq!(fb.get(2, 5), 0);
+    assert_eq!(fb.get(11, 12), 0);
+    // Scroll by a whole layer width shows the same picture.
+    video.layers[0].scroll_x = -3 + 320 * 3;
+    assert_eq!(compose(&video), fb);
+}
+
+#[test]
+fn transparent_pixels_show_lower_layers_and_priority_orders_layers() {
+    let mut video = Video::default();
+    solid_tile(&mut video, 1, 5);
+    video.patterns.set_pixel(2, 0, 0, 9); // tile 2: one opaque pixel
+    for (i, tile) in [(0, 2), (1, 1)] {
+        let layer = &mut video.layers[i];
+        layer.enabled = true;
+        layer.fill(Cell::new(tile, i as u8, false, false));
+    }
+    // Same priority: layer 0 is in front.
+    let fb = compose(&video);
+    assert_eq!(fb.get(0, 0), 0x09);
+    assert_eq!(fb.get(1, 0), 0x15);
+    // Layer 1 at a higher priority covers layer 0 entirely.
+    video.layers[1].priority = 1;
+    let fb = compose(&video);
+    assert_eq!(fb.get(0, 0), 0x15);
+}
+
+#[test]
+fn sprites_draw_blocks_with_flips_and_priority_against_layers() {
+    let mut video = Video::default();
+    for (i, tile) in [100, 101, 116, 117].into_iter().enumerate() {
+        solid_tile(&mut video, tile, i as u8 + 1);
+    }
+    solid_tile(&mut video, 1, 15);
+    let layer = &mut video.layers[0];
+    layer.enabled = true;
+    layer.priority = 1;
+    layer.fill(Cell::new(1, 0, false, false));
+    video.oam[0] = Sprite::new(10, 20, 100, 2)
+        .unwrap()
+        .with_style(6, 2, true, false);
+    video.oam[1] = Sprite::new(40, 20, 100, 2)
+        .unwrap()
+        .with_style(6, 0, false, false);
+    let fb = compose(&video);
+    // Flipped horizontally: tile 101 on the left, 100 on the right.
+    assert_eq!(
+        [
+            fb.get(10, 20),
+            fb.get(18, 20),
+            fb.get(10, 28),
+            fb.get(18, 28)
+        ],
+        [0x62, 0x61, 0x64, 0x63]
+    );
+    // Priority 0 is behind the layer at priority 1.
+    assert_eq!(fb.get(40, 20), 0x0F);
+    // Lower OAM index in front when sprites overlap.
+    video.oam[1] = Sprite::new(18, 20, 100, 2)
+        .unwrap()
+        .with_style(7, 2, false, false);
+    let fb = compose(&video);
+    assert_eq!(fb.get(18, 20), 0x61, "sprite 0 in front of sprite 1");
+    assert_eq!(fb.get(26, 20), 0x72);
+}
+
+#[test]
+fn sprites_clip_at_every_edge_and_at_negative_positions() {
+    let mut video = Video::default();
+    for t in 0..64 {
+        let tile = 200 + (t / 8) * 16 + t % 8;
+        for y in 0..8 {
+            for x in 0..8 {
+                let (px, py) = ((t % 8) * 8 + x, (t / 8) * 8 + y);
+                video
+                    .patterns
+                    .set_pixel(tile, x, y, (1 + (px + py) % 15) as u8);
+            }
+        }
+    }
+    // 64x64 sprites hanging over each edge and each corner.
+    let positions = [
+        (-13, 100),
+        (250, 100),
+        (100, -61),
+        (100, 255),
+        (-63, -63),
+        (255, 255),
+        (-5, 250),
+    ];
+    for (i, &(x, y)) in positions.iter().enumerate() {
+        video.oam[i] = Sprite::new(x, y, 200, 8)
+            .unwrap()
+            .with_style(1, 2, false, false);
+    }
+    video.oam[10] = Sprite::new(-64, 0, 200, 8).unwrap(); // entirely off-screen
+    video.oam[11] = Sprite::new(256, 0, 200, 8).unwrap();
+    let fb = compose(&video);
+    for y in 0..SCREEN_H as i32 {
+        for x in 0..SCREEN_W as i32 {
+            let expected = positions
+                .iter()
+                .find(|&&(sx, sy)| (sx..sx + 64).contains(&x) && (sy..sy + 64).contains(&y))
+                .map(|&(sx, sy)| 0x10 | (1 + ((x - sx) + (y - sy)) % 15) as u8)
+                .unwrap_or(0);
+            assert_eq!(fb.get(x as usize, y as usize), expected, "pixel ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn per_line_scroll_offsets_single_lines() {
+    let mut video = Video::default();
+    gradient_tile(&mut video, 1);
+    let layer = &mut video.layers[2];
+    layer.enabled = true;
+    layer.set_cell(0, 0, Cell::new(1, 0, false, false)).unwrap();
+    layer.set_line_scroll(3, -2, 0);
+    layer.set_line_scroll(4, 0, 1);
+    let fb = compose(&video);
+    assert_eq!(fb.get(0, 2), gradient(0, 2));
+    assert_eq!(fb.get(2, 3), gradient(0, 3), "line 3 moved right by 2");
+    assert_eq!(fb.get(0, 4), gradient(0, 5), "line 4 shows source line 5");
+    video.layers[2].clear_line_scroll();
+    assert_eq!(compose(&video).get(0, 3), gradient(0, 3));
+}
+
+#[test]
+fn overlay_draws_in_front_and_clips() {
+    let mut video = Video::default();
+    solid_tile(&mut video, 0, 3);
+    video.layers[0].enabled = true;
+    video.oam[0] = Sprite::new(0, 0, 0, 1).unwrap();
+    video.overlay.fill_rect(-10, -10, 1, 1, 0x47);
+    video.overlay.print("A", 250, 252, 0x21);
+    video.overlay.line(0, 255, 300, 255, 0x22);
+    let fb = compose(&video);
+    assert_eq!(fb.get(0, 0), 0x47);
+    assert_eq!(fb.get(2, 2), 0x03);
+    let a = font::glyph(b'A');
+    for (row, bits) in a.iter().enumerate().take(4) {
+        for col in 0..6 {
+            let lit = bits & (0x80 >> col) != 0;
+            let expected = if lit { 0x21 } else { 0x03 };
+            if row + 252 < 255 {
+                assert_eq!(fb.get(250 + col, 252 + row), expected);
+            }
+        }
+    }
+    assert_eq!(fb.get(255, 255), 0x22);
+    assert_eq!(fb.get(100, 255), 0x22);
+}
+
+#[test]
+fn compose_reports_the_work_done() {
+    let mut video = Video::default();
+    video.layers[0].enabled = true;
+    video.layers[1].enabled = true;
+    video.layers[1].set_line_scroll(0, 1, 0);
+    video.oam[0] = Sprite::new(-4, 0, 0, 2).unwrap();
+    video.oam[1] = Sprite::new(0, 250, 0, 1).unwrap();
+    video.oam[2] = Sprite::new(0, 300, 0, 1).unwrap();
+    let work = compose_work(&video);
+    assert_eq!(work.layers, 2);
+    assert_eq!(work.line_scroll_layers, 1);
+    assert_eq!(work.sprites, 2);
+    assert_eq!(work.sprite_rows, 16 * 2 + 6);
+}
+
+fn compose_work(video: &Video) -> ComposeWork {
+    video.compose(&mut Framebuffer::default())
+}
+
+#[test]
+fn rgba_output_goes_through_palette_ram() {
+    let mut video = Video::default();
+    video.palette.set(0, 0x102030);
+    video.palette.set(0x15, 0xA0B0C0);
+    video.overlay.pixel(1, 0, 0x15);
+    let rgba = compose(&video).rgba(&video.palette);
+    assert_eq!(
+        &rgba[..8],
+        &[0x10, 0x20, 0x30, 0xFF, 0xA0, 0xB0, 0xC0, 0xFF]
+    );
+}
