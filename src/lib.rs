@@ -1,7 +1,19 @@
 //! Kairo: a retro fantasy console. The machine core (this library) knows nothing of windows,
 //! sound cards or pads; the host in `host/` (feature `host`) is a thin shell around it.
 
+pub mod bench;
+pub mod cart;
+pub mod check;
+pub mod console;
+pub mod fsutil;
+pub mod hash;
+pub mod headless;
 pub mod input;
+pub mod machine;
 pub mod meter;
+pub mod movie;
+pub mod rng;
+pub mod screenshot;
+pub mod script;
 pub mod spec;
 pub mod video;

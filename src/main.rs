@@ -1,1 +1,235 @@
-fn main() {}
+//! The `kairo` command: the console window, headless runs, cart checking and packing, and
+//! benchmarks. See `kairo --help` and docs/ for each command.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use kairo::cart::Cart;
+use kairo::cart::files::CartFiles;
+use kairo::console::Console;
+use kairo::movie::Movie;
+
+#[derive(Parser)]
+#[command(
+    name = "kairo",
+    version,
+    about = "Kairo, a retro fantasy console",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Cart to open in the window (a folder or a .kcart); without one, the cart browser.
+    cart: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Open a cart in the console window.
+    Run(RunArgs),
+    /// Run a cart without a window.
+    Headless(HeadlessArgs),
+    /// Validate a cart: every problem as file:line: message; exit 1 if any.
+    Check(CheckArgs),
+    /// Pack a cart folder into one .kcart file.
+    Pack(PackArgs),
+    /// Measure headless throughput.
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Cart folder or .kcart.
+    cart: PathBuf,
+    /// Window scale (integer).
+    #[arg(long, default_value_t = 3)]
+    scale: u32,
+    /// Start in fullscreen.
+    #[arg(long)]
+    fullscreen: bool,
+    /// Start with the profiler overlay shown.
+    #[arg(long)]
+    profile: bool,
+}
+
+#[derive(Args)]
+struct HeadlessArgs {
+    /// Cart folder or .kcart.
+    cart: PathBuf,
+    /// Vblanks to run (60 per second).
+    #[arg(long, default_value_t = 60)]
+    frames: u64,
+    /// Input movie to play.
+    #[arg(long, value_name = "MOVIE")]
+    input: Option<PathBuf>,
+    /// Write the input of the run as a movie.
+    #[arg(long, value_name = "MOVIE")]
+    record: Option<PathBuf>,
+    /// Save the final picture as PNG.
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// End the output with `hash <16 hex digits>` of the final picture.
+    #[arg(long)]
+    hash: bool,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// Cart folder or .kcart.
+    cart: PathBuf,
+    /// Vblanks to run the cart without input after the static checks.
+    #[arg(long, default_value_t = 60)]
+    frames: u64,
+}
+
+#[derive(Args)]
+struct PackArgs {
+    /// Cart folder.
+    dir: PathBuf,
+    /// The .kcart file to write.
+    #[arg(short, long, value_name = "FILE.kcart")]
+    output: PathBuf,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// Workloads to run (default: all).
+    workloads: Vec<String>,
+    /// Folder of the bundled carts.
+    #[arg(long, default_value = "carts")]
+    carts: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Run(args)) => {
+            window(Some(args.cart), args.scale, args.fullscreen, args.profile)
+        }
+        None => window(cli.cart, 3, false, false),
+        Some(Command::Headless(args)) => headless(args),
+        Some(Command::Check(args)) => check(args),
+        Some(Command::Pack(args)) => pack(args),
+        Some(Command::Bench(args)) => bench(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("kairo: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type CmdResult = Result<ExitCode, String>;
+
+#[cfg(feature = "host")]
+fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) -> CmdResult {
+    let options = kairo::host::WindowOptions {
+        cart,
+        scale,
+        fullscreen,
+        profile,
+    };
+    kairo::host::run(options)
+        .map(|()| ExitCode::SUCCESS)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "host"))]
+fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool) -> CmdResult {
+    Err("this build has no window (built without the `host` feature); use `kairo headless`".into())
+}
+
+fn boot(path: &Path) -> Result<Console, String> {
+    let cart = Cart::open(path).map_err(|e| e.to_string())?;
+    Console::new(cart).map_err(|e| e.to_string())
+}
+
+fn headless(args: HeadlessArgs) -> CmdResult {
+    let movie = args
+        .input
+        .as_deref()
+        .map(Movie::load)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let mut console = boot(&args.cart)?;
+    let run = kairo::headless::run(&mut console, args.frames, movie.as_ref(), &mut |line| {
+        println!("{line}")
+    });
+    if let Some(path) = &args.record {
+        run.recorded.save(path).map_err(|e| e.to_string())?;
+    }
+    if let Some(fault) = &run.fault {
+        return Err(fault.to_string());
+    }
+    println!("{}", run.summary());
+    let rgba = console.rgba();
+    if let Some(path) = &args.screenshot {
+        kairo::screenshot::save_png(path, &rgba)
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
+    if args.hash {
+        println!("hash {}", kairo::hash::frame_hash_hex(&rgba));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check(args: CheckArgs) -> CmdResult {
+    let problems = kairo::check::check_cart(&args.cart, args.frames);
+    if problems.is_empty() {
+        println!("{}: ok", args.cart.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    for problem in &problems {
+        println!("{problem}");
+    }
+    eprintln!(
+        "kairo: {} problem(s) in {}",
+        problems.len(),
+        args.cart.display()
+    );
+    Ok(ExitCode::FAILURE)
+}
+
+fn pack(args: PackArgs) -> CmdResult {
+    if !args.dir.is_dir() {
+        return Err(format!("{}: not a cart folder", args.dir.display()));
+    }
+    let files = CartFiles::open(&args.dir).map_err(|e| e.to_string())?;
+    if let Err(problems) = kairo::check::static_check(files.clone()) {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        return Err(format!(
+            "not packing a cart with problems:\n{}",
+            lines.join("\n")
+        ));
+    }
+    let bytes = kairo::cart::kcart::pack(files.iter()).map_err(|e| e.to_string())?;
+    kairo::fsutil::write_atomic(&args.output, &bytes)
+        .map_err(|e| format!("{}: cannot write: {e}", args.output.display()))?;
+    println!(
+        "{}: {} files, {} bytes",
+        args.output.display(),
+        files.iter().count(),
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bench(args: BenchArgs) -> CmdResult {
+    let names: Vec<String> = if args.workloads.is_empty() {
+        kairo::bench::WORKLOADS
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    } else {
+        args.workloads
+    };
+    for name in names {
+        let figure = kairo::bench::run_workload(&name, &args.carts)?;
+        println!("{figure}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -127,6 +127,22 @@ impl BgLayer {
         Ok(())
     }
 
+    /// Resizes the layer and copies `cells` (row-major, `cols * rows` of them) into it.
+    pub fn load(
+        &mut self,
+        cols: usize,
+        rows: usize,
+        cell_size: usize,
+        cells: &[Cell],
+    ) -> Result<(), LayerError> {
+        if cells.len() != cols * rows {
+            return Err(LayerError::BadSize { cols, rows });
+        }
+        self.configure(cols, rows, cell_size)?;
+        self.cells.copy_from_slice(cells);
+        Ok(())
+    }
+
     pub fn cols(&self) -> usize {
         self.cols
     }

@@ -14,6 +14,12 @@ Outputs (paths relative to carts/platformer/):
                    `background` and `terrain` (CSV) and the object layer
                    `objects`.
 
+Map conventions: the CSV stores Tiled gids (local tile id + 1, 0 = empty).
+`player_start` is a point at the hero's feet (bottom centre); `walker`,
+`coin` and `goal` are rectangles in pixels (x, y = top-left).  The ladder's
+top cell sits level with the one-way platform it leads to, so the ladder top
+is flush with the plank surface.
+
 Both PNGs have a 16-entry PLTE; index 0 is transparent on the console and is
 stored as magenta (#ff00ff) so that stray transparent pixels show up in image
 viewers.  Everything is drawn procedurally or from the ASCII pixel art below,
@@ -81,18 +87,6 @@ def from_art(rows, key):
 
 def hflip(g):
     return [list(reversed(r)) for r in g]
-
-
-def shift(g, dx, dy):
-    """Move a grid's content by (dx, dy), filling with transparency."""
-    h, w = len(g), len(g[0])
-    out = blank(w, h)
-    for y in range(h):
-        for x in range(w):
-            sx, sy = x - dx, y - dy
-            if 0 <= sx < w and 0 <= sy < h:
-                out[y][x] = g[sy][sx]
-    return out
 
 
 def outline_inside(mask, solid_below=False):
@@ -741,14 +735,14 @@ HERO_CLIMB_ARM = [
     "obo.............",
 ]
 
-HERO_HURT_HEAD = [
+HERO_HURT_HEAD = [   # leaning back, eye squeezed shut, mouth open
     "....oooooo......",
     "...ohhhhhho.....",
     "..ohhhhhhhho....",
     ".orrRRrrrrrro...",
-    ".ohhsssosossoo..",
-    ".ohsssssossso...",
-    ".okssssssoosoo..",
+    ".ohhsssssosso...",
+    ".ohsssssssosso..",
+    ".okssssssosoo...",
     "..okkkkkkkko....",
 ]
 

@@ -1,0 +1,158 @@
+//! Headless throughput workloads for `kairo bench` and `cargo bench`. Each reports a median
+//! of several timed runs as one plain integer.
+//!
+//! `video-stress` is the side-by-side workload of `shared/bench/README.md`: 4 layers of 8x8
+//! tiles covering the screen, each scrolled differently every frame, 256 sprites of 16x16
+//! moving every frame (some partly off-screen), then the indexed picture turned into RGBA.
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::cart::Cart;
+use crate::console::Console;
+use crate::input::InputFrame;
+use crate::spec::{BG_LAYERS, OAM_ENTRIES, SCREEN_H, SCREEN_W};
+use crate::video::Video;
+use crate::video::framebuffer::Framebuffer;
+use crate::video::layer::Cell;
+use crate::video::sprite::Sprite;
+
+/// Timed runs per workload; the median is reported.
+pub const RUNS: usize = 5;
+/// Frames per timed run.
+pub const FRAMES: usize = 600;
+
+/// One line of `kairo bench` output.
+pub struct Figure {
+    pub name: String,
+    pub value: u64,
+    pub unit: &'static str,
+}
+
+impl std::fmt::Display for Figure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {} {}", self.name, self.value, self.unit)
+    }
+}
+
+/// The workloads `kairo bench` knows.
+pub const WORKLOADS: &[&str] = &["video-stress", "platformer"];
+
+/// Runs workload `name`; `carts` is the folder holding the bundled carts.
+pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
+    match name {
+        "video-stress" => Ok(Figure {
+            name: name.into(),
+            value: video_stress_fps(),
+            unit: "frames/s",
+        }),
+        "platformer" => Ok(Figure {
+            name: name.into(),
+            value: cart_fps(&carts.join("platformer"))?,
+            unit: "frames/s",
+        }),
+        other => Err(format!(
+            "unknown workload `{other}` (known: {})",
+            WORKLOADS.join(", ")
+        )),
+    }
+}
+
+fn median(mut runs: Vec<f64>) -> u64 {
+    runs.sort_by(f64::total_cmp);
+    runs[runs.len() / 2].round() as u64
+}
+
+/// The video unit and buffers set up for the stress workload.
+pub struct VideoStress {
+    pub video: Video,
+    pub framebuffer: Framebuffer,
+    pub rgba: Vec<u8>,
+}
+
+impl Default for VideoStress {
+    fn default() -> Self {
+        VideoStress::new()
+    }
+}
+
+impl VideoStress {
+    /// 1024 patterned tiles (about one pixel in 16 transparent), four 64x64-cell layers.
+    pub fn new() -> VideoStress {
+        let mut video = Video::default();
+        for tile in 0..1024 {
+            for y in 0..8 {
+                for x in 0..8 {
+                    let color = (tile / 16 + tile + (x ^ y) + y) % 16;
+                    video.patterns.set_pixel(tile, x, y, color as u8);
+                }
+            }
+        }
+        for (i, layer) in video.layers.iter_mut().enumerate() {
+            layer.enabled = true;
+            layer.configure(64, 64, 8).expect("valid size");
+            for cy in 0..64 {
+                for cx in 0..64 {
+                    let tile = ((cx * 7 + cy * 3) % 32 + ((cx + cy * 5) % 32) * 32) as u32;
+                    let cell = Cell::new(tile, (i + cx as usize) as u8 % 16, false, false);
+                    layer.set_cell(cx, cy, cell).expect("inside");
+                }
+            }
+        }
+        VideoStress {
+            video,
+            framebuffer: Framebuffer::default(),
+            rgba: vec![0; SCREEN_W * SCREEN_H * 4],
+        }
+    }
+
+    /// Moves everything for frame `f`, composes and converts to RGBA.
+    pub fn frame(&mut self, f: i32) {
+        for (i, layer) in self.video.layers.iter_mut().enumerate().take(BG_LAYERS) {
+            layer.scroll_x = (f * (i as i32 + 1)) % 512;
+            layer.scroll_y = (f * i as i32) % 512;
+        }
+        for i in 0..OAM_ENTRIES as i32 {
+            let x = (i * 37 + f) % 272 - 16;
+            let y = (i * 91 + f * 2) % 272 - 16;
+            let tile = ((i % 8) * 2 + (i / 8 % 8) * 32) as u32;
+            self.video.oam[i as usize] = Sprite::new(x, y, tile, 2).expect("size 2");
+        }
+        self.video.compose(&mut self.framebuffer);
+        self.framebuffer
+            .to_rgba(&self.video.palette, &mut self.rgba);
+    }
+}
+
+/// Frames per second of the video stress workload (median of [`RUNS`]).
+pub fn video_stress_fps() -> u64 {
+    let mut stress = VideoStress::new();
+    let runs = (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            for f in 0..FRAMES as i32 {
+                stress.frame(f);
+            }
+            FRAMES as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    median(runs)
+}
+
+/// Machine frames per second of a cart run headless with no input (median of [`RUNS`]).
+pub fn cart_fps(path: &Path) -> Result<u64, String> {
+    let cart = Cart::open(path).map_err(|e| e.to_string())?;
+    let mut runs = Vec::new();
+    for _ in 0..RUNS {
+        let mut console = Console::new(cart.clone()).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        for _ in 0..FRAMES {
+            console
+                .run_frame(InputFrame::NONE)
+                .map_err(|e| e.to_string())?;
+            console.take_log();
+        }
+        runs.push(FRAMES as f64 / start.elapsed().as_secs_f64());
+    }
+    Ok(median(runs))
+}

@@ -1,0 +1,146 @@
+//! `cart.toml`, the cart manifest: name, author, version, entry script, RNG seed, palettes,
+//! PNG sheets and Tiled maps. Unknown keys are errors, so typos do not pass silently.
+
+use serde::Deserialize;
+
+use crate::cart::CartError;
+
+/// The manifest's file name at the cart's root.
+pub const MANIFEST: &str = "cart.toml";
+
+/// A parsed `cart.toml`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub name: String,
+    #[serde(default)]
+    pub author: String,
+    #[serde(default = "default_version")]
+    pub version: String,
+    /// The Lua file run at start (default `main.lua`).
+    #[serde(default = "default_entry")]
+    pub entry: String,
+    /// Seed of the machine RNG at power-on.
+    #[serde(default)]
+    pub seed: u64,
+    /// Backdrop colour, `#rrggbb` (palette 0, colour 0).
+    #[serde(default)]
+    pub backdrop: Option<String>,
+    #[serde(default, rename = "palette")]
+    pub palettes: Vec<PaletteDecl>,
+    #[serde(default, rename = "sheet")]
+    pub sheets: Vec<SheetDecl>,
+    #[serde(default, rename = "map")]
+    pub maps: Vec<MapDecl>,
+}
+
+/// `[[palette]]`: colours 1.. of one palette, fixed by the cart.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PaletteDecl {
+    pub index: u8,
+    /// `#rrggbb` strings for colours 1, 2, ... (colour 0 is transparent).
+    pub colors: Vec<String>,
+}
+
+/// `[[sheet]]`: a PNG loaded into pattern VRAM at power-on.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SheetDecl {
+    pub file: String,
+    /// First tile the sheet's top-left 8x8 block lands on.
+    #[serde(default)]
+    pub tile: u32,
+    /// Palette the sheet's colours belong to.
+    #[serde(default)]
+    pub palette: u8,
+}
+
+/// `[[map]]`: a Tiled map the cart can load into layers.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MapDecl {
+    pub file: String,
+    /// Name the cart uses for it (default: the file name without extension).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+fn default_version() -> String {
+    "0.0.0".into()
+}
+
+fn default_entry() -> String {
+    "main.lua".into()
+}
+
+impl Manifest {
+    /// Parses manifest text; errors carry the line of the problem.
+    pub fn parse(text: &str) -> Result<Manifest, CartError> {
+        toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|span| line_of(text, span.start));
+            CartError {
+                file: MANIFEST.into(),
+                line,
+                message: e.message().trim().to_string(),
+            }
+        })
+    }
+
+    /// The 1-based line of the first mention of `needle` (for errors found after parsing).
+    pub fn line_of_text(text: &str, needle: &str) -> Option<usize> {
+        text.find(needle).map(|at| line_of(text, at))
+    }
+}
+
+/// Parses `#rrggbb` (or `rrggbb`) into `0xRRGGBB`.
+pub fn parse_color(text: &str) -> Option<u32> {
+    let hex = text.strip_prefix('#').unwrap_or(text);
+    (hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| u32::from_str_radix(hex, 16).ok())
+        .flatten()
+}
+
+/// The 1-based line of byte offset `at` in `text`.
+pub fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_manifest_parses() {
+        let m = Manifest::parse(
+            "name = 'Demo'\nauthor = 'me'\nseed = 7\n[[sheet]]\nfile = 'a.png'\ntile = 16\npalette = 2\n[[map]]\nfile = 'm.tmx'\n",
+        )
+        .unwrap();
+        assert_eq!(m.entry, "main.lua");
+        assert_eq!(m.sheets[0].tile, 16);
+        assert_eq!(m.maps[0].name, None);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let err = Manifest::parse("name = 'x'\n\nsheet = 5\n").unwrap_err();
+        assert_eq!(err.line, Some(3));
+        let err = Manifest::parse("name = 'x'\nbogus = 1\n").unwrap_err();
+        assert_eq!(err.line, Some(2));
+        assert!(err.message.contains("bogus"), "{}", err.message);
+        let err = Manifest::parse("author = 'x'\n").unwrap_err();
+        assert!(err.message.contains("name"), "{}", err.message);
+    }
+
+    #[test]
+    fn colors_parse() {
+        assert_eq!(parse_color("#1a2B3c"), Some(0x1A2B3C));
+        assert_eq!(parse_color("123456"), Some(0x123456));
+        assert_eq!(parse_color("#12345"), None);
+        assert_eq!(parse_color("#12345g"), None);
+    }
+}

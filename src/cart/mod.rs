@@ -1,0 +1,221 @@
+//! Cartridges: a folder (or `.kcart`) with `cart.toml`, PNG sheets, Tiled maps and Lua
+//! sources, loaded into the power-on contents of palette RAM and pattern VRAM plus the maps
+//! and scripts the cart can use. Every problem found is reported as `file:line: message`.
+//!
+//! Adding an asset kind: declare it in `manifest.rs`, load it in [`Cart::from_files`]
+//! (collecting errors, not stopping at the first), document it in `docs/cart-format.md`.
+
+pub mod files;
+pub mod kcart;
+pub mod manifest;
+pub mod map;
+pub mod sheet;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use files::CartFiles;
+use manifest::{MANIFEST, Manifest, parse_color};
+use map::MapAsset;
+use sheet::{PaletteBuilder, Placement};
+
+use crate::spec::{PALETTE_COLORS, PALETTES};
+use crate::video::palette::PaletteRam;
+use crate::video::patterns::PatternVram;
+
+/// One problem with a cart, located in one of its files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CartError {
+    pub file: String,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl CartError {
+    /// A problem with a whole file.
+    pub fn file(file: impl fmt::Display, message: impl Into<String>) -> CartError {
+        CartError {
+            file: file.to_string(),
+            line: None,
+            message: message.into(),
+        }
+    }
+
+    /// A problem at a line of a file.
+    pub fn at(file: impl fmt::Display, line: usize, message: impl Into<String>) -> CartError {
+        CartError {
+            file: file.to_string(),
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for CartError {}
+
+/// Every problem found while loading a cart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CartErrors(pub Vec<CartError>);
+
+impl fmt::Display for CartErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for CartErrors {}
+
+impl From<CartError> for CartErrors {
+    fn from(e: CartError) -> Self {
+        CartErrors(vec![e])
+    }
+}
+
+/// A loaded cart: what the machine holds at power-on, and what the script may load later.
+#[derive(Clone, Debug)]
+pub struct Cart {
+    pub manifest: Manifest,
+    pub palette: PaletteRam,
+    pub patterns: PatternVram,
+    pub maps: BTreeMap<String, MapAsset>,
+    /// Lua sources by cart path (`main.lua`, `lib/util.lua`, ...).
+    pub scripts: BTreeMap<String, String>,
+    pub files: CartFiles,
+}
+
+impl Cart {
+    /// Reads and loads the cart at `path` (folder or `.kcart`).
+    pub fn open(path: &Path) -> Result<Cart, CartErrors> {
+        Cart::from_files(CartFiles::open(path)?)
+    }
+
+    /// Loads a cart from its files, collecting every problem.
+    pub fn from_files(files: CartFiles) -> Result<Cart, CartErrors> {
+        let manifest_bytes = files.require(MANIFEST, &files.origin.display().to_string())?;
+        let text = std::str::from_utf8(manifest_bytes)
+            .map_err(|_| CartError::file(MANIFEST, "not UTF-8 text"))?;
+        let manifest = Manifest::parse(text)?;
+        let mut problems = Vec::new();
+        let at_line = |needle: &str, message: String| match Manifest::line_of_text(text, needle) {
+            Some(line) => CartError::at(MANIFEST, line, message),
+            None => CartError::file(MANIFEST, message),
+        };
+
+        let mut palettes = PaletteBuilder::default();
+        if let Some(backdrop) = &manifest.backdrop {
+            match parse_color(backdrop) {
+                Some(rgb) => palettes.ram.set(0, rgb),
+                None => problems.push(at_line(
+                    "backdrop",
+                    format!("backdrop `{backdrop}` is not a #rrggbb colour"),
+                )),
+            }
+        }
+        for decl in &manifest.palettes {
+            if usize::from(decl.index) >= PALETTES || decl.colors.len() >= PALETTE_COLORS {
+                problems.push(at_line(
+                    "[[palette]]",
+                    format!(
+                        "palette {}: index must be 0-15 and colours at most 15",
+                        decl.index
+                    ),
+                ));
+                continue;
+            }
+            for (i, color) in decl.colors.iter().enumerate() {
+                match parse_color(color) {
+                    Some(rgb) => palettes.set(usize::from(decl.index), i + 1, rgb),
+                    None => {
+                        problems.push(at_line(color, format!("`{color}` is not a #rrggbb colour")))
+                    }
+                }
+            }
+        }
+
+        let mut patterns = PatternVram::default();
+        for decl in &manifest.sheets {
+            let Some(bytes) = files.get(&decl.file) else {
+                problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
+                continue;
+            };
+            let at = Placement {
+                tile: decl.tile,
+                palette: decl.palette,
+            };
+            if let Err(e) = sheet::load_sheet(&decl.file, bytes, at, &mut patterns, &mut palettes) {
+                problems.push(e);
+            }
+        }
+
+        let mut maps = BTreeMap::new();
+        for decl in &manifest.maps {
+            let name = decl.name.clone().unwrap_or_else(|| {
+                Path::new(&decl.file)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            });
+            if files.get(&decl.file).is_none() {
+                problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
+                continue;
+            }
+            match map::load_map(&files, &decl.file, &name, &manifest.sheets) {
+                Ok(asset) => {
+                    if maps.insert(name.clone(), asset).is_some() {
+                        problems.push(at_line(&decl.file, format!("two maps are named `{name}`")));
+                    }
+                }
+                Err(e) => problems.push(e),
+            }
+        }
+
+        let mut scripts = BTreeMap::new();
+        for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".lua")) {
+            match std::str::from_utf8(bytes) {
+                Ok(source) => {
+                    scripts.insert(path.to_string(), source.to_string());
+                }
+                Err(_) => problems.push(CartError::file(path, "not UTF-8 text")),
+            }
+        }
+        if !scripts.contains_key(&manifest.entry) {
+            problems.push(at_line(
+                "entry",
+                format!("missing file `{}` (the entry script)", manifest.entry),
+            ));
+        }
+
+        if !problems.is_empty() {
+            return Err(CartErrors(problems));
+        }
+        Ok(Cart {
+            palette: palettes.ram,
+            patterns,
+            maps,
+            scripts,
+            manifest,
+            files,
+        })
+    }
+
+    /// The cart's display name.
+    pub fn name(&self) -> &str {
+        &self.manifest.name
+    }
+}

@@ -1,0 +1,49 @@
+//! `kairo check`: every problem of a cart as `file:line: message`. Static checks first (the
+//! manifest, PNGs, maps, Lua syntax), then, if those pass, the cart is powered on and run
+//! headless for a while without input so that runtime errors in `init`, `update` and `draw`
+//! show up too.
+
+use std::path::Path;
+
+use crate::cart::files::CartFiles;
+use crate::cart::{Cart, CartError};
+use crate::console::Console;
+use crate::headless;
+use crate::script::syntax_problems;
+
+/// Checks the cart at `path`, running it for `vblanks` vblanks; returns every problem.
+pub fn check_cart(path: &Path, vblanks: u64) -> Vec<String> {
+    let files = match CartFiles::open(path) {
+        Ok(files) => files,
+        Err(e) => return vec![e.to_string()],
+    };
+    let cart = match static_check(files) {
+        Ok(cart) => cart,
+        Err(problems) => return problems.iter().map(ToString::to_string).collect(),
+    };
+    let mut console = match Console::new(cart) {
+        Ok(console) => console,
+        Err(e) => return vec![e.to_string()],
+    };
+    let run = headless::run(&mut console, vblanks, None, &mut |_| {});
+    run.fault.map(|e| vec![e.to_string()]).unwrap_or_default()
+}
+
+/// Loads a cart and compiles its scripts, collecting every problem.
+pub fn static_check(files: CartFiles) -> Result<Cart, Vec<CartError>> {
+    let lua_sources = files
+        .iter()
+        .filter(|(p, _)| p.ends_with(".lua"))
+        .filter_map(|(p, b)| Some((p.to_string(), String::from_utf8(b.to_vec()).ok()?)))
+        .collect();
+    let mut problems = syntax_problems(&lua_sources);
+    match Cart::from_files(files) {
+        Ok(cart) if problems.is_empty() => Ok(cart),
+        Ok(_) => Err(problems),
+        Err(errors) => {
+            problems.extend(errors.0);
+            problems.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+            Err(problems)
+        }
+    }
+}

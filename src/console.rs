@@ -1,0 +1,237 @@
+//! The console: owns all machine state (hardware, the cart's script, the picture) and runs it
+//! one machine frame at a time. A frame that needs more than the cycle budget occupies
+//! ceil(cycles / budget) vblanks, like real hardware slowing down; [`Console::tick`] steps
+//! one vblank and starts a new machine frame only when the last one has finished.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::cart::Cart;
+use crate::input::InputFrame;
+use crate::machine::Machine;
+use crate::meter::{Unit, UnitCycles, load_percent, vblanks_for};
+use crate::script::{Script, ScriptError};
+use crate::spec::{FRAME_BUDGET, INIT_CAP, PALETTE_ENTRIES, RUNAWAY_CAP, SCREEN_H, SCREEN_W, cost};
+use crate::video::Video;
+use crate::video::framebuffer::Framebuffer;
+
+/// What one machine frame did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FrameReport {
+    /// Machine frame number (0 = the first frame after `init`).
+    pub frame: u64,
+    /// Cycles charged to each unit.
+    pub cycles: UnitCycles,
+    /// Vblanks the frame occupied: 1 within budget, more when it slowed down.
+    pub vblanks: u32,
+}
+
+impl FrameReport {
+    /// Cycles of all units together.
+    pub fn total(&self) -> u64 {
+        self.cycles.total()
+    }
+
+    /// Load in percent of one frame's budget.
+    pub fn load(&self) -> f64 {
+        load_percent(self.total())
+    }
+
+    /// Whether the frame went over budget and took more than one vblank.
+    pub fn slowed_down(&self) -> bool {
+        self.vblanks > 1
+    }
+}
+
+/// What one vblank did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tick {
+    /// A machine frame ran and its picture is ready.
+    Frame(FrameReport),
+    /// The previous frame is still running (slowdown); the screen holds its picture.
+    Busy,
+}
+
+/// The machine running one cart.
+pub struct Console {
+    cart: Arc<Cart>,
+    /// `None` only while it is lent to the script during a call.
+    machine: Option<Box<Machine>>,
+    script: Script,
+    framebuffer: Framebuffer,
+    /// Palette RAM as it was when `framebuffer` was composed, as RGBA words.
+    shown_palette: [u32; PALETTE_ENTRIES],
+    fault: Option<ScriptError>,
+    busy_vblanks: u32,
+    vblanks: u64,
+}
+
+const LENT: &str = "the machine is only lent during script calls";
+
+impl Console {
+    /// Powers on with `cart`: loads its graphics, runs its main chunk and `init()`.
+    pub fn new(cart: Cart) -> Result<Console, ScriptError> {
+        Console::start(Arc::new(cart))
+    }
+
+    fn start(cart: Arc<Cart>) -> Result<Console, ScriptError> {
+        let video = Video {
+            palette: cart.palette.clone(),
+            patterns: cart.patterns.clone(),
+            ..Video::default()
+        };
+        let mut machine = Box::new(Machine::new(
+            video,
+            cart.manifest.seed,
+            Arc::new(cart.maps.clone()),
+        ));
+        machine.cap = INIT_CAP;
+        let script = Script::new(cart.scripts.clone(), &cart.manifest.entry)?;
+        let mut console = Console {
+            shown_palette: machine.video.palette.rgba_words(),
+            cart,
+            machine: Some(machine),
+            script,
+            framebuffer: Framebuffer::default(),
+            fault: None,
+            busy_vblanks: 0,
+            vblanks: 0,
+        };
+        console.with_script(|script, m| script.run_main(m))?;
+        console.with_script(|script, m| script.call(m, "init"))?;
+        let machine = console.machine_mut();
+        machine.meter.take();
+        machine.cap = RUNAWAY_CAP;
+        Ok(console)
+    }
+
+    /// Powers the console off and on again with the same cart.
+    pub fn reset(&mut self) -> Result<(), ScriptError> {
+        let log = self.take_log();
+        *self = Console::start(self.cart.clone())?;
+        self.machine_mut().log.splice(0..0, log);
+        Ok(())
+    }
+
+    /// Runs one machine frame with `input`: `update()`, `draw()`, then composition.
+    /// After a script fault every call returns that fault until [`Console::reset`].
+    pub fn run_frame(&mut self, input: InputFrame) -> Result<FrameReport, ScriptError> {
+        if let Some(fault) = &self.fault {
+            return Err(fault.clone());
+        }
+        {
+            let machine = self.machine_mut();
+            machine.input.latch(input);
+            machine.video.overlay.clear();
+            machine.meter.take();
+        }
+        let scripted = self
+            .with_script(|script, m| script.call(m, "update"))
+            .and_then(|_| self.with_script(|script, m| script.call(m, "draw")));
+        if let Err(e) = scripted {
+            self.fault = Some(e.clone());
+            self.machine_mut().frame += 1;
+            return Err(e);
+        }
+        let machine = self.machine.as_deref_mut().expect(LENT);
+        let work = machine.video.compose(&mut self.framebuffer);
+        self.shown_palette = machine.video.palette.rgba_words();
+        machine.meter.charge(Unit::Video, work.cycles());
+        machine.meter.charge(Unit::System, cost::FRAME_OUT);
+        let cycles = machine.meter.take();
+        let report = FrameReport {
+            frame: machine.frame,
+            cycles,
+            vblanks: vblanks_for(cycles.total()),
+        };
+        machine.frame += 1;
+        Ok(report)
+    }
+
+    /// Advances one vblank (1/60 s): starts a machine frame with `input` unless the previous
+    /// one is still running.
+    pub fn tick(&mut self, input: InputFrame) -> Result<Tick, ScriptError> {
+        self.vblanks += 1;
+        if self.busy_vblanks > 0 {
+            self.busy_vblanks -= 1;
+            return Ok(Tick::Busy);
+        }
+        let report = self.run_frame(input)?;
+        self.busy_vblanks = report.vblanks - 1;
+        Ok(Tick::Frame(report))
+    }
+
+    /// Lends the machine to the script for one call and takes it back.
+    fn with_script<R>(
+        &mut self,
+        call: impl FnOnce(&Script, Box<Machine>) -> (Box<Machine>, Result<R, ScriptError>),
+    ) -> Result<R, ScriptError> {
+        let machine = self.machine.take().expect(LENT);
+        let (machine, result) = call(&self.script, machine);
+        self.machine = Some(machine);
+        result
+    }
+
+    /// The hardware state.
+    pub fn machine(&self) -> &Machine {
+        self.machine.as_deref().expect(LENT)
+    }
+
+    /// The hardware state, for tools and tests that poke it directly.
+    pub fn machine_mut(&mut self) -> &mut Machine {
+        self.machine.as_deref_mut().expect(LENT)
+    }
+
+    /// The cart running.
+    pub fn cart(&self) -> &Cart {
+        &self.cart
+    }
+
+    /// The last composed picture, as palette indices.
+    pub fn framebuffer(&self) -> &Framebuffer {
+        &self.framebuffer
+    }
+
+    /// Writes the last composed picture as RGBA (256x256x4 bytes) into `out`.
+    pub fn rgba_into(&self, out: &mut [u8]) {
+        assert_eq!(out.len(), SCREEN_W * SCREEN_H * 4, "RGBA buffer size");
+        for (y, row) in out.chunks_exact_mut(SCREEN_W * 4).enumerate() {
+            for (px, &index) in row.chunks_exact_mut(4).zip(self.framebuffer.row(y)) {
+                px.copy_from_slice(&self.shown_palette[usize::from(index)].to_ne_bytes());
+            }
+        }
+    }
+
+    /// The last composed picture as RGBA.
+    pub fn rgba(&self) -> Vec<u8> {
+        let mut out = vec![0; SCREEN_W * SCREEN_H * 4];
+        self.rgba_into(&mut out);
+        out
+    }
+
+    /// Lines the cart logged since the last call.
+    pub fn take_log(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.machine_mut().log)
+    }
+
+    /// The script fault that stopped the cart, if any.
+    pub fn fault(&self) -> Option<&ScriptError> {
+        self.fault.as_ref()
+    }
+
+    /// Vblanks ticked since power-on.
+    pub fn vblanks(&self) -> u64 {
+        self.vblanks
+    }
+
+    /// Bytes the cart's Lua state uses.
+    pub fn script_memory(&self) -> usize {
+        self.script.memory()
+    }
+
+    /// Cycles per frame before slowdown.
+    pub const fn budget() -> u64 {
+        FRAME_BUDGET
+    }
+}

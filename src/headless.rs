@@ -1,0 +1,119 @@
+//! Headless runs: the console stepped vblank by vblank with no window, from a movie or with
+//! no input, collecting the frame reports. Used by `kairo headless`, `kairo check`, the
+//! profiler and the golden tests.
+
+use crate::console::{Console, FrameReport, Tick};
+use crate::input::InputFrame;
+use crate::meter::{Unit, load_percent};
+use crate::movie::Movie;
+use crate::script::ScriptError;
+
+/// The outcome of a headless run.
+#[derive(Debug, Default)]
+pub struct Run {
+    /// One report per machine frame run.
+    pub reports: Vec<FrameReport>,
+    /// The input of every vblank, as a movie (for `--record`).
+    pub recorded: Movie,
+    /// The fault that stopped the cart, if one did.
+    pub fault: Option<ScriptError>,
+}
+
+/// Ticks `console` for `vblanks` vblanks, feeding `input` (no buttons once it ends) and
+/// passing every logged line to `log`. Stops early at a script fault.
+pub fn run(
+    console: &mut Console,
+    vblanks: u64,
+    input: Option<&Movie>,
+    log: &mut dyn FnMut(&str),
+) -> Run {
+    let mut out = Run {
+        recorded: Movie {
+            cart: console.cart().name().to_string(),
+            ticks: Vec::new(),
+        },
+        ..Run::default()
+    };
+    for n in 0..vblanks {
+        let frame_input = input.map_or(InputFrame::NONE, |movie| movie.input(n as usize));
+        out.recorded.ticks.push(frame_input);
+        let result = console.tick(frame_input);
+        for line in console.take_log() {
+            log(&line);
+        }
+        match result {
+            Ok(Tick::Frame(report)) => out.reports.push(report),
+            Ok(Tick::Busy) => {}
+            Err(fault) => {
+                out.fault = Some(fault);
+                break;
+            }
+        }
+    }
+    out
+}
+
+impl Run {
+    /// Frames that took more than one vblank.
+    pub fn slowdown_frames(&self) -> impl Iterator<Item = &FrameReport> {
+        self.reports.iter().filter(|r| r.slowed_down())
+    }
+
+    /// A few lines summing up the run: frames, slowdown, load, mean cycles per unit.
+    pub fn summary(&self) -> String {
+        let frames = self.reports.len();
+        if frames == 0 {
+            return "frames 0".into();
+        }
+        let vblanks: u64 = self.reports.iter().map(|r| u64::from(r.vblanks)).sum();
+        let slow: Vec<String> = self
+            .slowdown_frames()
+            .map(|r| r.frame.to_string())
+            .collect();
+        let mean_total =
+            self.reports.iter().map(FrameReport::total).sum::<u64>() as f64 / frames as f64;
+        let peak = self
+            .reports
+            .iter()
+            .max_by_key(|r| r.total())
+            .expect("frames > 0");
+        let mut text = format!(
+            "frames {frames} (vblanks {vblanks}), slowdown frames {}{}\n",
+            slow.len(),
+            if slow.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", abbreviate(&slow))
+            }
+        );
+        text += &format!(
+            "load: mean {:.1}%, peak {:.1}% (frame {})\n",
+            load_percent(mean_total.round() as u64),
+            peak.load(),
+            peak.frame
+        );
+        let units: Vec<String> = Unit::ALL
+            .iter()
+            .map(|&u| {
+                let sum: u64 = self.reports.iter().map(|r| r.cycles.get(u)).sum();
+                format!("{} {}", u.name(), sum / frames as u64)
+            })
+            .collect();
+        text += &format!("mean cycles per frame: {}", units.join(", "));
+        text
+    }
+}
+
+/// The first few items of a list, then a count of the rest.
+fn abbreviate(items: &[String]) -> String {
+    const SHOWN: usize = 10;
+    if items.len() <= SHOWN {
+        items.join(", ")
+    } else {
+        format!(
+            "{}, ... {} more",
+            items[..SHOWN].join(", "),
+            items.len() - SHOWN
+        )
+    }
+}

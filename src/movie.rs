@@ -1,0 +1,188 @@
+//! Input movies: the input word of every player for every vblank, in a small versioned text
+//! format that diffs well and is easy to write by hand:
+//!
+//! ```text
+//! kairo-movie 1
+//! cart Platformer
+//! 0000 0000 0000 0000 *120
+//! 0002 0000 0000 0000 *15
+//! ```
+//!
+//! After the header, each line holds the four players' words in hex, optionally followed by
+//! `*N` to repeat it N times. Lines starting with `#` are comments. Files are written
+//! atomically (temporary file, then rename).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use thiserror::Error;
+
+use crate::input::InputFrame;
+use crate::spec::PLAYERS;
+
+/// The format version this build writes and the newest it reads.
+pub const MOVIE_VERSION: u32 = 1;
+const MAGIC: &str = "kairo-movie";
+/// Most vblanks a movie may hold (10 hours).
+const MAX_TICKS: usize = 60 * 60 * 60 * 10;
+
+/// A problem with a movie file.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum MovieError {
+    #[error("{file}:{line}: {message}")]
+    Parse {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Io { file: String, message: String },
+}
+
+/// A recorded input sequence.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Movie {
+    /// Name of the cart it was recorded on (informational).
+    pub cart: String,
+    /// One entry per vblank.
+    pub ticks: Vec<InputFrame>,
+}
+
+impl Movie {
+    /// The input of vblank `n`; no buttons once the movie has ended.
+    pub fn input(&self, n: usize) -> InputFrame {
+        self.ticks.get(n).copied().unwrap_or_default()
+    }
+
+    /// Parses movie text; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Movie, MovieError> {
+        let fail = |line: usize, message: String| MovieError::Parse {
+            file: file.into(),
+            line,
+            message,
+        };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+        let (n, header) = lines.next().ok_or_else(|| fail(1, "empty file".into()))?;
+        let version = header
+            .strip_prefix(MAGIC)
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .ok_or_else(|| {
+                fail(
+                    n,
+                    format!("not a Kairo movie (expected `{MAGIC} {MOVIE_VERSION}`)"),
+                )
+            })?;
+        if version > MOVIE_VERSION {
+            return Err(fail(
+                n,
+                format!(
+                    "made by a newer Kairo: movie version {version}, this build reads {MOVIE_VERSION}"
+                ),
+            ));
+        }
+        let mut movie = Movie::default();
+        for (n, line) in lines {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if let Some(name) = line.strip_prefix("cart ") {
+                movie.cart = name.trim().to_string();
+                continue;
+            }
+            let (words, repeat) = match line.split_once('*') {
+                Some((words, count)) => {
+                    let count = count
+                        .trim()
+                        .parse::<usize>()
+                        .map_err(|_| fail(n, format!("bad repeat count `{}`", count.trim())))?;
+                    (words, count)
+                }
+                None => (line, 1),
+            };
+            let mut frame = InputFrame::NONE;
+            let fields: Vec<&str> = words.split_whitespace().collect();
+            if fields.is_empty() || fields.len() > PLAYERS {
+                return Err(fail(
+                    n,
+                    format!("expected 1 to {PLAYERS} hex words, found {}", fields.len()),
+                ));
+            }
+            for (player, field) in fields.iter().enumerate() {
+                frame.0[player] = u16::from_str_radix(field, 16)
+                    .map_err(|_| fail(n, format!("`{field}` is not a hex input word")))?;
+            }
+            if movie.ticks.len() + repeat > MAX_TICKS {
+                return Err(fail(n, format!("longer than {MAX_TICKS} vblanks")));
+            }
+            movie.ticks.extend(std::iter::repeat_n(frame, repeat));
+        }
+        Ok(movie)
+    }
+
+    /// Reads a movie file.
+    pub fn load(path: &Path) -> Result<Movie, MovieError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| MovieError::Io {
+            file: file.clone(),
+            message: format!("cannot read: {e}"),
+        })?;
+        Movie::parse(&text, &file)
+    }
+
+    /// The movie as text, runs of equal input folded into `*N`.
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{MAGIC} {MOVIE_VERSION}\n");
+        if !self.cart.is_empty() {
+            let _ = writeln!(out, "cart {}", self.cart);
+        }
+        let mut i = 0;
+        while i < self.ticks.len() {
+            let frame = self.ticks[i];
+            let run = self.ticks[i..].iter().take_while(|&&f| f == frame).count();
+            let words: Vec<String> = frame.0.iter().map(|w| format!("{w:04x}")).collect();
+            let _ = write!(out, "{}", words.join(" "));
+            if run > 1 {
+                let _ = write!(out, " *{run}");
+            }
+            out.push('\n');
+            i += run;
+        }
+        out
+    }
+
+    /// Writes the movie atomically: a temporary file beside `path`, then a rename.
+    pub fn save(&self, path: &Path) -> Result<(), MovieError> {
+        crate::fsutil::write_atomic(path, self.to_text().as_bytes()).map_err(|e| MovieError::Io {
+            file: path.display().to_string(),
+            message: format!("cannot write: {e}"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_with_runs() {
+        let mut movie = Movie {
+            cart: "Demo".into(),
+            ticks: vec![InputFrame::NONE; 100],
+        };
+        movie.ticks[50] = InputFrame([2, 0, 0x800, 1]);
+        let text = movie.to_text();
+        assert!(text.contains("*50") && text.contains("*49"), "{text}");
+        assert_eq!(Movie::parse(&text, "m").unwrap(), movie);
+    }
+
+    #[test]
+    fn bad_movies_name_the_line() {
+        let err = Movie::parse("kairo-movie 1\n0000\nzz\n", "m.kmv").unwrap_err();
+        assert_eq!(err.to_string(), "m.kmv:3: `zz` is not a hex input word");
+        let err = Movie::parse("kairo-movie 9\n", "m").unwrap_err();
+        assert!(err.to_string().contains("newer Kairo"));
+        assert!(Movie::parse("hello\n", "m").is_err());
+        assert!(Movie::parse("kairo-movie 1\n0 *99999999999\n", "m").is_err());
+        assert!(Movie::parse("kairo-movie 1\n0 0 0 0 0\n", "m").is_err());
+    }
+}

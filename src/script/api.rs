@@ -1,0 +1,199 @@
+//! The cart API, declared once: every function carts can call is one [`ApiFn`] entry in
+//! [`API`]. The Lua bindings, `docs/api.md` and the help text are all generated from it.
+//!
+//! Adding an API function: write `fn name(c: &mut Call) -> LuaResult<MultiValue>` in the
+//! `api_*` module of its area, add an entry to that module's table (name, arguments, returns,
+//! summary, cost), run `KAIRO_UPDATE_DOCS=1 cargo test api_doc` to regenerate `docs/api.md`.
+
+use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
+
+use crate::machine::Machine;
+use crate::meter::Unit;
+
+/// Result type of API functions.
+pub type LuaResult<T> = mlua::Result<T>;
+
+/// One cart API function.
+pub struct ApiFn {
+    pub name: &'static str,
+    /// Arguments as shown in the docs, optional ones in brackets: `"i, x, y, tile, [size]"`.
+    pub args: &'static str,
+    /// What it returns, or `""`.
+    pub returns: &'static str,
+    /// One or two sentences for the docs.
+    pub doc: &'static str,
+    /// Cost as shown in the docs (on top of the base call cost).
+    pub cost: &'static str,
+    pub call: fn(&mut Call) -> LuaResult<MultiValue>,
+}
+
+/// A group of API functions for the docs.
+pub struct ApiGroup {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub functions: &'static [ApiFn],
+}
+
+/// Every API group, in docs order.
+pub const API: &[ApiGroup] = &[
+    crate::script::api_system::GROUP,
+    crate::script::api_input::GROUP,
+    crate::script::api_video::GROUP,
+    crate::script::api_map::GROUP,
+];
+
+/// One call of an API function: the machine, the Lua state and the arguments.
+pub struct Call<'a> {
+    pub lua: &'a Lua,
+    pub m: &'a mut Machine,
+    pub name: &'static str,
+    pub args: MultiValue,
+}
+
+impl Call<'_> {
+    /// An error for this call, located at the calling line of the cart.
+    pub fn error(&self, message: impl std::fmt::Display) -> mlua::Error {
+        let at = self
+            .lua
+            .inspect_stack(1, |d| {
+                let src = d
+                    .source()
+                    .short_src
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                d.current_line().map(|line| format!("{src}:{line}: "))
+            })
+            .flatten()
+            .unwrap_or_default();
+        mlua::Error::runtime(format!("{at}{}: {message}", self.name))
+    }
+
+    fn arg(&self, i: usize) -> &Value {
+        self.args.get(i).unwrap_or(&Value::Nil)
+    }
+
+    /// Whether argument `i` (0-based) is absent or nil.
+    pub fn is_nil(&self, i: usize) -> bool {
+        self.arg(i).is_nil()
+    }
+
+    /// Argument `i` as an integer; floats are floored.
+    pub fn int(&self, i: usize, what: &str) -> LuaResult<i64> {
+        match self.arg(i) {
+            Value::Integer(n) => Ok(*n),
+            Value::Number(f) if f.is_finite() => Ok(f.floor() as i64),
+            other => Err(self.error(format!(
+                "argument {} ({what}) must be a number, got {}",
+                i + 1,
+                type_name(other)
+            ))),
+        }
+    }
+
+    /// Argument `i` as an integer, or `default` when absent.
+    pub fn opt_int(&self, i: usize, what: &str, default: i64) -> LuaResult<i64> {
+        if self.is_nil(i) {
+            Ok(default)
+        } else {
+            self.int(i, what)
+        }
+    }
+
+    /// Argument `i` as an integer in `lo..=hi`.
+    pub fn int_in(&self, i: usize, what: &str, lo: i64, hi: i64) -> LuaResult<i64> {
+        let n = self.int(i, what)?;
+        if (lo..=hi).contains(&n) {
+            Ok(n)
+        } else {
+            Err(self.error(format!(
+                "argument {} ({what}) is {n}, must be {lo}..{hi}",
+                i + 1
+            )))
+        }
+    }
+
+    /// Optional argument `i` in `lo..=hi`, `default` when absent.
+    pub fn opt_int_in(
+        &self,
+        i: usize,
+        what: &str,
+        lo: i64,
+        hi: i64,
+        default: i64,
+    ) -> LuaResult<i64> {
+        if self.is_nil(i) {
+            Ok(default)
+        } else {
+            self.int_in(i, what, lo, hi)
+        }
+    }
+
+    /// Argument `i` as a screen coordinate, clamped to +-32768 so shapes stay bounded.
+    pub fn coord(&self, i: usize, what: &str) -> LuaResult<i32> {
+        Ok(self.int(i, what)?.clamp(-32768, 32767) as i32)
+    }
+
+    /// Argument `i` as a float.
+    pub fn num(&self, i: usize, what: &str) -> LuaResult<f64> {
+        match self.arg(i) {
+            Value::Integer(n) => Ok(*n as f64),
+            Value::Number(f) => Ok(*f),
+            other => Err(self.error(format!(
+                "argument {} ({what}) must be a number, got {}",
+                i + 1,
+                type_name(other)
+            ))),
+        }
+    }
+
+    /// Argument `i` as a boolean (nil and false are false), or `default` when absent.
+    pub fn opt_bool(&self, i: usize, default: bool) -> bool {
+        match self.arg(i) {
+            Value::Nil => default,
+            Value::Boolean(b) => *b,
+            _ => true,
+        }
+    }
+
+    /// Argument `i` as a string; numbers are converted like Lua's `tostring`.
+    pub fn string(&self, i: usize, what: &str) -> LuaResult<String> {
+        match self.arg(i) {
+            Value::String(s) => Ok(s.to_string_lossy()),
+            number @ (Value::Integer(_) | Value::Number(_)) => number.to_string(),
+            other => Err(self.error(format!(
+                "argument {} ({what}) must be a string, got {}",
+                i + 1,
+                type_name(other)
+            ))),
+        }
+    }
+
+    /// Charges `cycles` to `unit`.
+    pub fn charge(&mut self, unit: Unit, cycles: u64) {
+        self.m.meter.charge(unit, cycles);
+    }
+
+    /// Returns values to Lua.
+    pub fn ret(&self, values: impl IntoLuaMulti) -> LuaResult<MultiValue> {
+        values.into_lua_multi(self.lua)
+    }
+}
+
+/// Lua's name for the type of `value`.
+pub fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Nil => "nil",
+        Value::Boolean(_) => "boolean",
+        Value::Integer(_) | Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Table(_) => "table",
+        Value::Function(_) => "function",
+        Value::Thread(_) => "thread",
+        _ => "userdata",
+    }
+}
+
+/// Every API function, in docs order.
+pub fn all_functions() -> impl Iterator<Item = &'static ApiFn> {
+    API.iter().flat_map(|group| group.functions.iter())
+}

@@ -1,0 +1,151 @@
+//! Cart API: the machine itself — logging, frame counter, cycle budget, random numbers.
+
+use mlua::MultiValue;
+
+use super::api::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::meter::Unit;
+use crate::rng::Rng;
+use crate::spec::FRAME_BUDGET;
+
+pub const GROUP: ApiGroup = ApiGroup {
+    title: "System",
+    intro: "The machine itself: host log, frame counter, the cycle budget and the machine's \
+            deterministic random numbers (`math.random` uses the same generator).",
+    functions: &[
+        ApiFn {
+            name: "log",
+            args: "...",
+            returns: "",
+            doc: "Writes its arguments, converted like `tostring` and separated by spaces, as one \
+                  line on the host's standard output (also in headless runs).",
+            cost: "1 per 8 bytes",
+            call: log,
+        },
+        ApiFn {
+            name: "frame",
+            args: "",
+            returns: "n",
+            doc: "Machine frames run since power-on (0 during `init`). A frame that slows down \
+                  still counts once.",
+            cost: "0",
+            call: frame,
+        },
+        ApiFn {
+            name: "cycles",
+            args: "",
+            returns: "n",
+            doc: "Cycles this frame has used so far, all units together.",
+            cost: "0",
+            call: cycles,
+        },
+        ApiFn {
+            name: "budget",
+            args: "",
+            returns: "n",
+            doc: "Cycles a frame may use before it takes a second vblank (100000).",
+            cost: "0",
+            call: budget,
+        },
+        ApiFn {
+            name: "rnd",
+            args: "[n]",
+            returns: "x",
+            doc: "A random float in [0, n) (n defaults to 1).",
+            cost: "0",
+            call: rnd,
+        },
+        ApiFn {
+            name: "rndi",
+            args: "lo, hi",
+            returns: "n",
+            doc: "A random integer in lo..hi, both included.",
+            cost: "0",
+            call: rndi,
+        },
+        ApiFn {
+            name: "srand",
+            args: "seed",
+            returns: "",
+            doc: "Restarts the machine's random numbers from `seed` (an integer).",
+            cost: "0",
+            call: srand,
+        },
+    ],
+};
+
+fn log(c: &mut Call) -> LuaResult<MultiValue> {
+    let mut line = String::new();
+    for (i, value) in c.args.iter().enumerate() {
+        if i > 0 {
+            line.push(' ');
+        }
+        line.push_str(&value.to_string()?);
+    }
+    c.charge(Unit::Script, line.len().div_ceil(8) as u64);
+    c.m.log.push(line);
+    c.ret(())
+}
+
+fn frame(c: &mut Call) -> LuaResult<MultiValue> {
+    c.ret(c.m.frame as i64)
+}
+
+fn cycles(c: &mut Call) -> LuaResult<MultiValue> {
+    c.ret(c.m.meter.total() as i64)
+}
+
+fn budget(c: &mut Call) -> LuaResult<MultiValue> {
+    c.ret(FRAME_BUDGET as i64)
+}
+
+fn rnd(c: &mut Call) -> LuaResult<MultiValue> {
+    let n = if c.is_nil(0) { 1.0 } else { c.num(0, "n")? };
+    let x = c.m.rng.next_f64() * n;
+    c.ret(x)
+}
+
+fn rndi(c: &mut Call) -> LuaResult<MultiValue> {
+    let lo = c.int(0, "lo")?;
+    let hi = c.int(1, "hi")?;
+    if lo > hi {
+        return Err(c.error(format!("empty range {lo}..{hi}")));
+    }
+    let n = c.m.rng.range_inclusive(lo, hi);
+    c.ret(n)
+}
+
+fn srand(c: &mut Call) -> LuaResult<MultiValue> {
+    let seed = c.int(0, "seed")?;
+    c.m.rng = Rng::new(seed as u64);
+    c.ret(())
+}
+
+/// `math.random` on the machine RNG, with Lua 5.4's argument rules.
+pub(crate) fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
+    match c.args.len() {
+        0 => {
+            let x = c.m.rng.next_f64();
+            c.ret(x)
+        }
+        1 | 2 => {
+            let (lo, hi) = if c.args.len() == 1 {
+                (1, c.int(0, "m")?)
+            } else {
+                (c.int(0, "m")?, c.int(1, "n")?)
+            };
+            if lo > hi {
+                return Err(c.error("interval is empty"));
+            }
+            let n = c.m.rng.range_inclusive(lo, hi);
+            c.ret(n)
+        }
+        _ => Err(c.error("wrong number of arguments")),
+    }
+}
+
+/// `math.randomseed` on the machine RNG.
+pub(crate) fn math_randomseed(c: &mut Call) -> LuaResult<MultiValue> {
+    let seed = c.opt_int(0, "x", 0)?;
+    c.m.rng = Rng::new(seed as u64);
+    c.ret(())
+}

@@ -1,0 +1,435 @@
+//! Cart API: the video unit — palettes, patterns, background layers, sprites, the overlay.
+
+use mlua::MultiValue;
+
+use super::api::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::meter::Unit;
+use crate::spec::{
+    BG_LAYERS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES, PRIORITY_LEVELS, SCREEN_H,
+    TILE_SIZE, cost,
+};
+use crate::video::layer::Cell;
+use crate::video::sprite::Sprite;
+
+const MAX_TILE: i64 = PATTERN_TILES as i64 - 1;
+const MAX_LAYER: i64 = BG_LAYERS as i64 - 1;
+const MAX_PRIORITY: i64 = PRIORITY_LEVELS as i64 - 1;
+
+pub const GROUP: ApiGroup = ApiGroup {
+    title: "Video",
+    intro: "Palette RAM, pattern VRAM, the four background layers, the 256 sprites and the \
+            overlay. Colours in palette RAM are integers `0xRRGGBB`. Overlay colours are full \
+            palette indices (palette * 16 + colour). Flags: bit 0 flips horizontally, bit 1 \
+            vertically. Priorities run from 0 (back) to 3 (front); sprites are drawn in front \
+            of layers of the same priority. Out-of-range arguments are errors.",
+    functions: &[
+        ApiFn {
+            name: "pal",
+            args: "palette, color, [rgb]",
+            returns: "old_rgb",
+            doc: "Reads colour `color` (0-15) of `palette` (0-15) and, given `rgb`, sets it.",
+            cost: "0",
+            call: pal,
+        },
+        ApiFn {
+            name: "backdrop",
+            args: "[rgb]",
+            returns: "old_rgb",
+            doc: "Reads and optionally sets the backdrop colour (palette 0, colour 0), shown \
+                  wherever no layer or sprite has an opaque pixel.",
+            cost: "0",
+            call: backdrop,
+        },
+        ApiFn {
+            name: "tset",
+            args: "tile, x, y, color",
+            returns: "",
+            doc: "Sets pixel (x, y) (0-7) of pattern tile `tile` (0-2047) to `color` (0-15).",
+            cost: "1 (video)",
+            call: tset,
+        },
+        ApiFn {
+            name: "tget",
+            args: "tile, x, y",
+            returns: "color",
+            doc: "The colour of pixel (x, y) of pattern tile `tile`.",
+            cost: "0",
+            call: tget,
+        },
+        ApiFn {
+            name: "layer_on",
+            args: "layer, [on]",
+            returns: "",
+            doc: "Shows (default) or hides background layer `layer` (0-3).",
+            cost: "0",
+            call: layer_on,
+        },
+        ApiFn {
+            name: "layer_size",
+            args: "layer, cols, rows, [cell]",
+            returns: "",
+            doc: "Gives the layer a cell map of `cols` x `rows` cells (1-256 each) of `cell` px \
+                  (8 or 16, default 8) and clears it to tile 0.",
+            cost: "1 per cell (video)",
+            call: layer_size,
+        },
+        ApiFn {
+            name: "layer_prio",
+            args: "layer, priority",
+            returns: "",
+            doc: "Sets the layer's priority (0-3). Among layers of equal priority, lower \
+                  numbers are in front.",
+            cost: "0",
+            call: layer_prio,
+        },
+        ApiFn {
+            name: "scroll",
+            args: "layer, [x, y]",
+            returns: "x, y",
+            doc: "Reads and optionally sets the layer's scroll: the layer pixel shown at the \
+                  screen's top-left corner. The map wraps around in both directions.",
+            cost: "0",
+            call: scroll,
+        },
+        ApiFn {
+            name: "cell",
+            args: "layer, cx, cy, tile, [palette], [flags]",
+            returns: "",
+            doc: "Sets cell (cx, cy) of the layer. A 16 px cell shows the 2x2 tile block whose \
+                  top-left is `tile`.",
+            cost: "1 (video)",
+            call: cell,
+        },
+        ApiFn {
+            name: "cellget",
+            args: "layer, cx, cy",
+            returns: "tile, palette, flags",
+            doc: "Reads cell (cx, cy) of the layer.",
+            cost: "0",
+            call: cellget,
+        },
+        ApiFn {
+            name: "fill",
+            args: "layer, tile, [palette], [flags]",
+            returns: "",
+            doc: "Sets every cell of the layer.",
+            cost: "1 per cell (video)",
+            call: fill,
+        },
+        ApiFn {
+            name: "linescroll",
+            args: "layer, line, dx, [dy]",
+            returns: "",
+            doc: "Adds (dx, dy) to the layer's scroll on screen line `line` only (0-255), for \
+                  parallax and wave effects. The layer costs extra while it has a line table.",
+            cost: "0; 512 per frame while set (video)",
+            call: linescroll,
+        },
+        ApiFn {
+            name: "linescroll_clear",
+            args: "layer",
+            returns: "",
+            doc: "Removes the layer's per-line scroll table.",
+            cost: "0",
+            call: linescroll_clear,
+        },
+        ApiFn {
+            name: "spr",
+            args: "i, x, y, tile, [size], [palette], [flags], [priority]",
+            returns: "",
+            doc: "Sets and shows sprite `i` (0-255): the `size` x `size` tile block (size 1, 2, \
+                  4 or 8, default 1) from `tile` at screen position (x, y), which may be \
+                  off-screen. Palette defaults to 0, flags to 0, priority to 2. Sprite 0 is in \
+                  front of sprite 1. Sprites stay until changed or hidden.",
+            cost: "16 + 1 per 8 pixels drawn, each frame (video)",
+            call: spr,
+        },
+        ApiFn {
+            name: "spr_hide",
+            args: "i",
+            returns: "",
+            doc: "Hides sprite `i`.",
+            cost: "0",
+            call: spr_hide,
+        },
+        ApiFn {
+            name: "spr_clear",
+            args: "",
+            returns: "",
+            doc: "Hides every sprite.",
+            cost: "0",
+            call: spr_clear,
+        },
+        ApiFn {
+            name: "print",
+            args: "text, x, y, [color]",
+            returns: "x_end",
+            doc: "Draws `text` with the system font on the overlay at (x, y), in front of \
+                  everything, for this frame only. `\\n` starts a new line. Colour defaults to \
+                  15. Returns the x after the last character.",
+            cost: "4 per character (video)",
+            call: print,
+        },
+        ApiFn {
+            name: "rectfill",
+            args: "x0, y0, x1, y1, color",
+            returns: "",
+            doc: "Fills a rectangle (corners included) on the overlay, for this frame.",
+            cost: "1 per 8 pixels (video)",
+            call: rectfill,
+        },
+        ApiFn {
+            name: "rect",
+            args: "x0, y0, x1, y1, color",
+            returns: "",
+            doc: "Draws a rectangle's outline on the overlay, for this frame.",
+            cost: "1 per 8 pixels (video)",
+            call: rect,
+        },
+        ApiFn {
+            name: "line",
+            args: "x0, y0, x1, y1, color",
+            returns: "",
+            doc: "Draws a line (both ends included) on the overlay, for this frame.",
+            cost: "1 per 8 pixels (video)",
+            call: line,
+        },
+        ApiFn {
+            name: "pset",
+            args: "x, y, color",
+            returns: "",
+            doc: "Sets one overlay pixel, for this frame.",
+            cost: "1 (video)",
+            call: pset,
+        },
+    ],
+};
+
+fn layer_arg(c: &Call, i: usize) -> LuaResult<usize> {
+    Ok(c.int_in(i, "layer", 0, MAX_LAYER)? as usize)
+}
+
+fn rgb_arg(c: &Call, i: usize) -> LuaResult<u32> {
+    Ok(c.int_in(i, "rgb", 0, 0xFF_FFFF)? as u32)
+}
+
+fn pal(c: &mut Call) -> LuaResult<MultiValue> {
+    let palette = c.int_in(0, "palette", 0, PALETTES as i64 - 1)?;
+    let color = c.int_in(1, "color", 0, PALETTE_COLORS as i64 - 1)?;
+    let index = (palette * PALETTE_COLORS as i64 + color) as u8;
+    let old = c.m.video.palette.get(index);
+    if !c.is_nil(2) {
+        let rgb = rgb_arg(c, 2)?;
+        c.m.video.palette.set(index, rgb);
+    }
+    c.ret(i64::from(old))
+}
+
+fn backdrop(c: &mut Call) -> LuaResult<MultiValue> {
+    let old = c.m.video.palette.backdrop();
+    if !c.is_nil(0) {
+        let rgb = rgb_arg(c, 0)?;
+        c.m.video.palette.set(0, rgb);
+    }
+    c.ret(i64::from(old))
+}
+
+fn tile_pixel_args(c: &Call) -> LuaResult<(usize, usize, usize)> {
+    let tile = c.int_in(0, "tile", 0, MAX_TILE)? as usize;
+    let x = c.int_in(1, "x", 0, TILE_SIZE as i64 - 1)? as usize;
+    let y = c.int_in(2, "y", 0, TILE_SIZE as i64 - 1)? as usize;
+    Ok((tile, x, y))
+}
+
+fn tset(c: &mut Call) -> LuaResult<MultiValue> {
+    let (tile, x, y) = tile_pixel_args(c)?;
+    let color = c.int_in(3, "color", 0, 15)? as u8;
+    c.m.video.patterns.set_pixel(tile, x, y, color);
+    c.charge(Unit::Video, cost::PIXEL_WRITE);
+    c.ret(())
+}
+
+fn tget(c: &mut Call) -> LuaResult<MultiValue> {
+    let (tile, x, y) = tile_pixel_args(c)?;
+    c.ret(i64::from(c.m.video.patterns.pixel(tile, x, y)))
+}
+
+fn layer_on(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    c.m.video.layers[layer].enabled = c.opt_bool(1, true);
+    c.ret(())
+}
+
+fn layer_size(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    let cols = c.int_in(1, "cols", 1, 256)? as usize;
+    let rows = c.int_in(2, "rows", 1, 256)? as usize;
+    let cell = c.opt_int(3, "cell", 8)?;
+    if cell != 8 && cell != 16 {
+        return Err(c.error(format!("cell size {cell} px is not 8 or 16")));
+    }
+    c.m.video.layers[layer]
+        .configure(cols, rows, cell as usize)
+        .map_err(|e| c.error(e))?;
+    c.charge(Unit::Video, (cols * rows) as u64 * cost::CELL_WRITE);
+    c.ret(())
+}
+
+fn layer_prio(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    let priority = c.int_in(1, "priority", 0, MAX_PRIORITY)?;
+    c.m.video.layers[layer].set_priority(priority);
+    c.ret(())
+}
+
+fn scroll(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    let bg = &c.m.video.layers[layer];
+    let old = (i64::from(bg.scroll_x), i64::from(bg.scroll_y));
+    if !c.is_nil(1) || !c.is_nil(2) {
+        let x = c
+            .opt_int(1, "x", old.0)?
+            .clamp(i32::MIN.into(), i32::MAX.into()) as i32;
+        let y = c
+            .opt_int(2, "y", old.1)?
+            .clamp(i32::MIN.into(), i32::MAX.into()) as i32;
+        let bg = &mut c.m.video.layers[layer];
+        bg.scroll_x = x;
+        bg.scroll_y = y;
+    }
+    c.ret(old)
+}
+
+fn cell_from_args(c: &Call, first: usize) -> LuaResult<Cell> {
+    let tile = c.int_in(first, "tile", 0, MAX_TILE)? as u32;
+    let palette = c.opt_int_in(first + 1, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
+    let flags = c.opt_int_in(first + 2, "flags", 0, 3, 0)?;
+    Ok(Cell::new(tile, palette, flags & 1 != 0, flags & 2 != 0))
+}
+
+fn cell(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    let (x, y) = (c.int(1, "cx")?, c.int(2, "cy")?);
+    let value = cell_from_args(c, 3)?;
+    c.m.video.layers[layer]
+        .set_cell(x, y, value)
+        .map_err(|e| c.error(e))?;
+    c.charge(Unit::Video, cost::CELL_WRITE);
+    c.ret(())
+}
+
+fn cellget(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    let (x, y) = (c.int(1, "cx")?, c.int(2, "cy")?);
+    let value = c.m.video.layers[layer].cell(x, y).map_err(|e| c.error(e))?;
+    c.ret((
+        value.tile() as i64,
+        i64::from(value.palette()),
+        i64::from(value.flags()),
+    ))
+}
+
+fn fill(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    let value = cell_from_args(c, 1)?;
+    let bg = &mut c.m.video.layers[layer];
+    bg.fill(value);
+    let cells = (bg.cols() * bg.rows()) as u64;
+    c.charge(Unit::Video, cells * cost::CELL_WRITE);
+    c.ret(())
+}
+
+fn linescroll(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    let line = c.int_in(1, "line", 0, SCREEN_H as i64 - 1)? as usize;
+    let dx = c.int(2, "dx")?.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+    let dy = c
+        .opt_int(3, "dy", 0)?
+        .clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+    c.m.video.layers[layer].set_line_scroll(line, dx, dy);
+    c.ret(())
+}
+
+fn linescroll_clear(c: &mut Call) -> LuaResult<MultiValue> {
+    let layer = layer_arg(c, 0)?;
+    c.m.video.layers[layer].clear_line_scroll();
+    c.ret(())
+}
+
+fn sprite_index(c: &Call) -> LuaResult<usize> {
+    Ok(c.int_in(0, "i", 0, OAM_ENTRIES as i64 - 1)? as usize)
+}
+
+fn spr(c: &mut Call) -> LuaResult<MultiValue> {
+    let i = sprite_index(c)?;
+    let (x, y) = (c.coord(1, "x")?, c.coord(2, "y")?);
+    let tile = c.int_in(3, "tile", 0, MAX_TILE)? as u32;
+    let size = c.opt_int(4, "size", 1)?;
+    let palette = c.opt_int_in(5, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
+    let flags = c.opt_int_in(6, "flags", 0, 3, 0)?;
+    let priority = c.opt_int_in(7, "priority", 0, MAX_PRIORITY, 2)?;
+    let sprite = u8::try_from(size)
+        .ok()
+        .and_then(|size| Sprite::new(x, y, tile, size))
+        .ok_or_else(|| c.error(format!("size {size} is not 1, 2, 4 or 8 tiles")))?;
+    c.m.video.oam[i] = sprite.with_style(palette, priority, flags & 1 != 0, flags & 2 != 0);
+    c.ret(())
+}
+
+fn spr_hide(c: &mut Call) -> LuaResult<MultiValue> {
+    let i = sprite_index(c)?;
+    c.m.video.oam[i].visible = false;
+    c.ret(())
+}
+
+fn spr_clear(c: &mut Call) -> LuaResult<MultiValue> {
+    c.m.video.clear_sprites();
+    c.ret(())
+}
+
+fn color_arg(c: &Call, i: usize) -> LuaResult<u8> {
+    Ok(c.int_in(i, "color", 0, 255)? as u8)
+}
+
+fn print(c: &mut Call) -> LuaResult<MultiValue> {
+    let text = c.string(0, "text")?;
+    let (x, y) = (c.coord(1, "x")?, c.coord(2, "y")?);
+    let color = if c.is_nil(3) { 15 } else { color_arg(c, 3)? };
+    let glyphs = c.m.video.overlay.print(&text, x, y, color);
+    c.charge(Unit::Video, glyphs * cost::GLYPH);
+    let last_line = text.rsplit('\n').next().unwrap_or("");
+    c.ret(i64::from(x) + last_line.len() as i64 * 8)
+}
+
+/// Runs an overlay shape command with arguments (x0, y0, x1, y1, color).
+fn shape(
+    c: &mut Call,
+    draw: fn(&mut crate::video::overlay::Overlay, i32, i32, i32, i32, u8) -> u64,
+) -> LuaResult<MultiValue> {
+    let (x0, y0) = (c.coord(0, "x0")?, c.coord(1, "y0")?);
+    let (x1, y1) = (c.coord(2, "x1")?, c.coord(3, "y1")?);
+    let color = color_arg(c, 4)?;
+    let spans = draw(&mut c.m.video.overlay, x0, y0, x1, y1, color);
+    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN);
+    c.ret(())
+}
+
+fn rectfill(c: &mut Call) -> LuaResult<MultiValue> {
+    shape(c, crate::video::overlay::Overlay::fill_rect)
+}
+
+fn rect(c: &mut Call) -> LuaResult<MultiValue> {
+    shape(c, crate::video::overlay::Overlay::rect)
+}
+
+fn line(c: &mut Call) -> LuaResult<MultiValue> {
+    shape(c, crate::video::overlay::Overlay::line)
+}
+
+fn pset(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord(0, "x")?, c.coord(1, "y")?);
+    let color = color_arg(c, 2)?;
+    let spans = c.m.video.overlay.pixel(x, y, color);
+    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN);
+    c.ret(())
+}

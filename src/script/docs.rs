@@ -1,0 +1,95 @@
+//! Generates `docs/api.md` from the API table, so the reference never drifts from the
+//! bindings. A test compares the file with this output.
+
+use std::fmt::Write;
+
+use super::api::API;
+use crate::spec::cost;
+
+/// The full text of `docs/api.md`.
+pub fn api_markdown() -> String {
+    let mut out = String::new();
+    out.push_str("# Lua API reference\n\n");
+    out.push_str(
+        "<!-- Generated from src/script/api*.rs by `KAIRO_UPDATE_DOCS=1 cargo test api_doc`. \
+         Do not edit by hand. -->\n\n",
+    );
+    let _ = writeln!(
+        out,
+        "Carts are Lua 5.4 programs. The machine calls three global functions the cart may \
+         define: `init()` once after the cart's main chunk has run, then every machine frame \
+         `update()` followed by `draw()`. Every Lua VM instruction costs {} cycle and every call \
+         of a function below costs {} cycles on top of its own cost, charged to the script unit \
+         (see `docs/hardware.md`).\n",
+        cost::LUA_INSTRUCTION,
+        cost::API_CALL
+    );
+    out.push_str(
+        "The sandbox has the `table`, `string`, `math`, `utf8` and `coroutine` libraries and \
+         the safe base functions. `io`, `os`, `debug`, `package`, `load`, `loadfile`, \
+         `dofile` and `string.dump` do not exist; `require(name)` loads `name.lua` (dots become \
+         folders) or `name/init.lua` from the cart only; `collectgarbage` accepts `collect`, \
+         `count`, `step` and `isrunning`.\n\n",
+    );
+    out.push_str("## Contents\n\n");
+    for group in API {
+        let names: Vec<String> = group
+            .functions
+            .iter()
+            .map(|f| format!("`{}`", f.name))
+            .collect();
+        let _ = writeln!(out, "- **{}**: {}", group.title, names.join(", "));
+    }
+    for group in API {
+        let _ = write!(out, "\n## {}\n\n{}\n", group.title, group.intro);
+        for f in group.functions {
+            let returns = if f.returns.is_empty() {
+                String::new()
+            } else {
+                format!(" -> {}", f.returns)
+            };
+            let _ = write!(
+                out,
+                "\n### `{}({})`{}\n\n{}\n\nCost: {}.\n",
+                f.name, f.args, returns, f.doc, f.cost
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::api::all_functions;
+
+    #[test]
+    fn api_doc_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api.md");
+        let generated = api_markdown();
+        if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
+            std::fs::write(path, &generated).expect("write docs/api.md");
+        }
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            on_disk == generated,
+            "docs/api.md is stale: run `KAIRO_UPDATE_DOCS=1 cargo test api_doc`"
+        );
+    }
+
+    #[test]
+    fn api_names_are_unique_and_documented() {
+        let mut names: Vec<&str> = all_functions().map(|f| f.name).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "duplicate API names");
+        for f in all_functions() {
+            assert!(
+                !f.doc.is_empty() && !f.cost.is_empty(),
+                "{} lacks docs",
+                f.name
+            );
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! Errors of cart scripts, located by cart file and line, with a Lua traceback.
+
+use std::fmt;
+
+use crate::spec::LUA_MEMORY_LIMIT;
+
+/// Why a cart's script failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScriptError {
+    /// A Lua source did not compile: `file:line: message`.
+    Syntax(String),
+    /// A Lua error at run time: `file:line: message` and the traceback.
+    Runtime { message: String, traceback: String },
+    /// The script used more cycles than the runaway cap in one call.
+    Runaway {
+        at: String,
+        cap: u64,
+        traceback: String,
+    },
+    /// The Lua state reached its memory limit.
+    OutOfMemory,
+    /// The Lua state itself could not be built (a bug, not a cart problem).
+    Setup(String),
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScriptError::Syntax(message) => write!(f, "{message}"),
+            ScriptError::Runtime { message, traceback } => {
+                write!(f, "{message}")?;
+                if !traceback.is_empty() {
+                    write!(f, "\n{traceback}")?;
+                }
+                Ok(())
+            }
+            ScriptError::Runaway { at, cap, traceback } => write!(
+                f,
+                "{at}: the script ran past the runaway cap of {cap} cycles without returning \
+                 (an endless loop?)\n{traceback}"
+            ),
+            ScriptError::OutOfMemory => write!(
+                f,
+                "out of memory: the cart's Lua state reached its limit of {} MiB",
+                LUA_MEMORY_LIMIT / (1024 * 1024)
+            ),
+            ScriptError::Setup(message) => write!(f, "cannot set up Lua: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+impl ScriptError {
+    /// The error's first line (`file:line: message`), without the traceback.
+    pub fn headline(&self) -> String {
+        self.to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Converts an error that came out of a Lua call.
+    pub fn from_lua(error: &mlua::Error) -> ScriptError {
+        match error {
+            mlua::Error::SyntaxError { message, .. } => ScriptError::Syntax(message.clone()),
+            mlua::Error::MemoryError(_) => ScriptError::OutOfMemory,
+            mlua::Error::CallbackError { traceback, cause } => match ScriptError::from_lua(cause) {
+                ScriptError::Runtime { message, .. } => ScriptError::Runtime {
+                    message,
+                    traceback: traceback.clone(),
+                },
+                other => other,
+            },
+            mlua::Error::RuntimeError(text) => {
+                let (message, traceback) = match text.find("\nstack traceback:") {
+                    Some(at) => (&text[..at], text[at + 1..].to_string()),
+                    None => (text.as_str(), String::new()),
+                };
+                ScriptError::Runtime {
+                    message: message.to_string(),
+                    traceback,
+                }
+            }
+            mlua::Error::WithContext { cause, .. } => ScriptError::from_lua(cause),
+            other => ScriptError::Runtime {
+                message: other.to_string(),
+                traceback: String::new(),
+            },
+        }
+    }
+}
