@@ -67,6 +67,16 @@ pub struct Console {
     vblanks: u64,
 }
 
+impl std::fmt::Debug for Console {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Console")
+            .field("cart", &self.cart.name())
+            .field("vblanks", &self.vblanks)
+            .field("fault", &self.fault)
+            .finish_non_exhaustive()
+    }
+}
+
 const LENT: &str = "the machine is only lent during script calls";
 
 impl Console {

@@ -1,0 +1,3 @@
+function update()
+  local x = = 1
+end

@@ -1,0 +1,3 @@
+function update()
+  while true do end
+end

@@ -1,0 +1,4 @@
+function update()
+  local player = nil
+  player.x = 1
+end

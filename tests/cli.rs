@@ -1,0 +1,182 @@
+//! The command line as users and scripts call it: headless runs with screenshots and hashes,
+//! movies, packing and running packed carts.
+
+mod common;
+
+use common::{kairo, root, temp_dir};
+
+fn hash_line(stdout: &str) -> String {
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("hash ") && last.len() == 21,
+        "last line: {last}"
+    );
+    last.to_string()
+}
+
+#[test]
+fn headless_gives_a_screenshot_and_the_same_hash_twice() {
+    let dir = temp_dir("headless");
+    let shot = dir.join("s.png");
+    let args = [
+        "headless",
+        "carts/platformer",
+        "--frames",
+        "120",
+        "--screenshot",
+        shot.to_str().unwrap(),
+        "--hash",
+    ];
+    let (code, first, err) = kairo(&args, &root());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        first.contains("frames 120 (vblanks 120), slowdown frames 0"),
+        "{first}"
+    );
+    let (_, second, _) = kairo(&args, &root());
+    assert_eq!(hash_line(&first), hash_line(&second));
+
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    assert_eq!((reader.info().width, reader.info().height), (256, 256));
+}
+
+#[test]
+fn record_then_replay_gives_the_same_hash() {
+    let dir = temp_dir("movie");
+    let movie = dir.join("walk.kmv");
+    std::fs::write(&movie, "kairo-movie 1\n0000 *10\n0002 *80\n0004 *30\n").unwrap();
+    let recorded = dir.join("recorded.kmv");
+    let (code, played, err) = kairo(
+        &[
+            "headless",
+            "carts/platformer",
+            "--frames",
+            "120",
+            "--input",
+            movie.to_str().unwrap(),
+            "--record",
+            recorded.to_str().unwrap(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let (_, replayed, _) = kairo(
+        &[
+            "headless",
+            "carts/platformer",
+            "--frames",
+            "120",
+            "--input",
+            recorded.to_str().unwrap(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(hash_line(&played), hash_line(&replayed));
+    let (_, idle, _) = kairo(
+        &["headless", "carts/platformer", "--frames", "120", "--hash"],
+        &root(),
+    );
+    assert_ne!(
+        hash_line(&played),
+        hash_line(&idle),
+        "the movie's input must matter"
+    );
+}
+
+#[test]
+fn a_packed_cart_runs_identically_and_a_corrupt_one_is_refused() {
+    let dir = temp_dir("pack");
+    let packed = dir.join("platformer.kcart");
+    let (code, out, err) = kairo(
+        &["pack", "carts/platformer", "-o", packed.to_str().unwrap()],
+        &root(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let args = |cart: &str| {
+        vec![
+            "headless".to_string(),
+            cart.to_string(),
+            "--frames".into(),
+            "90".into(),
+            "--hash".into(),
+        ]
+    };
+    let run = |cart: &str| {
+        let a = args(cart);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        kairo(&a, &root())
+    };
+    let (_, folder, _) = run("carts/platformer");
+    let (code, kcart, err) = run(packed.to_str().unwrap());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(hash_line(&folder), hash_line(&kcart));
+
+    let mut bytes = std::fs::read(&packed).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x55;
+    let corrupt = dir.join("corrupt.kcart");
+    std::fs::write(&corrupt, &bytes).unwrap();
+    let (code, _, err) = run(corrupt.to_str().unwrap());
+    assert_ne!(code, 0);
+    assert!(err.contains("corrupt: checksum mismatch"), "{err}");
+}
+
+#[test]
+fn pack_refuses_a_broken_cart() {
+    let dir = temp_dir("pack-broken");
+    let out = dir.join("x.kcart");
+    let (code, _, err) = kairo(
+        &[
+            "pack",
+            "tests/carts/lua_syntax",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("main.lua:2:"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn check_passes_the_bundled_cart() {
+    let (code, out, err) = kairo(&["check", "carts/platformer"], &root());
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn a_bad_movie_is_a_located_error() {
+    let dir = temp_dir("bad-movie");
+    let movie = dir.join("bad.kmv");
+    std::fs::write(&movie, "kairo-movie 1\n0000\nnope\n").unwrap();
+    let (code, _, err) = kairo(
+        &[
+            "headless",
+            "carts/platformer",
+            "--input",
+            movie.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("bad.kmv:3: `nope` is not a hex input word"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bench_prints_plain_integer_figures() {
+    let (code, out, err) = kairo(&["bench", "platformer"], &root());
+    assert_eq!(code, 0, "{err}");
+    let line = out.trim();
+    let value = line
+        .strip_prefix("platformer: ")
+        .and_then(|r| r.strip_suffix(" frames/s"))
+        .unwrap_or("");
+    assert!(value.parse::<u64>().is_ok(), "{line}");
+}

@@ -1,0 +1,61 @@
+//! Helpers shared by the integration tests: in-memory carts and console runs.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use kairo::cart::Cart;
+use kairo::cart::files::CartFiles;
+use kairo::console::Console;
+
+/// A cart with only `main.lua` = `source`.
+pub fn lua_cart(source: &str) -> Cart {
+    cart_with(&[("main.lua", source.as_bytes())])
+}
+
+/// A cart named "test" with extra files.
+pub fn cart_with(files: &[(&str, &[u8])]) -> Cart {
+    let mut map = BTreeMap::new();
+    map.insert("cart.toml".to_string(), b"name = \"test\"\n".to_vec());
+    for (path, bytes) in files {
+        map.insert(path.to_string(), bytes.to_vec());
+    }
+    Cart::from_files(CartFiles::from_map("test", map)).expect("test cart loads")
+}
+
+/// A console running `source`.
+pub fn console(source: &str) -> Console {
+    Console::new(lua_cart(source)).expect("test cart boots")
+}
+
+/// The repository's root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A bundled cart's folder.
+pub fn bundled(name: &str) -> PathBuf {
+    root().join("carts").join(name)
+}
+
+/// A fresh temporary folder for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kairo-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// Runs the `kairo` binary with `args`; returns (exit code, stdout, stderr).
+pub fn kairo(args: &[&str], cwd: &Path) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("run kairo");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -1,0 +1,202 @@
+//! The Lua API and sandbox as carts see them.
+
+mod common;
+
+use common::{cart_with, console};
+use kairo::console::Console;
+use kairo::headless;
+use kairo::input::{Button, InputFrame};
+
+fn logs_of(console: &mut Console, inputs: &[InputFrame]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for &input in inputs {
+        console.run_frame(input).expect("frame runs");
+        lines.extend(console.take_log());
+    }
+    lines
+}
+
+#[test]
+fn the_sandbox_has_no_way_out() {
+    let mut c = console(
+        "function update() log(io, os, debug, package, load, loadfile, dofile, string.dump, \
+         type(require), type(pcall), type(math.floor)) end",
+    );
+    let lines = logs_of(&mut c, &[InputFrame::NONE]);
+    assert_eq!(
+        lines,
+        ["nil nil nil nil nil nil nil nil function function function"]
+    );
+}
+
+#[test]
+fn collectgarbage_is_limited_to_harmless_options() {
+    let mut c = console("function update() collectgarbage('stop') end");
+    let err = c.run_frame(InputFrame::NONE).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("main.lua:1: collectgarbage: option 'stop' is not available"),
+        "{err}"
+    );
+    let mut c = console("function update() log(type(collectgarbage('count'))) end");
+    assert_eq!(logs_of(&mut c, &[InputFrame::NONE]), ["number"]);
+}
+
+#[test]
+fn require_loads_cart_modules_once_and_reports_missing_and_cyclic_ones() {
+    let cart = cart_with(&[
+        ("main.lua", b"local util = require('lib.util')\nlocal again = require('lib.util')\nfunction update() log(util.twice(21), util == again, require('pkg').name) end"),
+        ("lib/util.lua", b"log('util loaded') return { twice = function(x) return x * 2 end }"),
+        ("pkg/init.lua", b"return { name = 'pkg' }"),
+    ]);
+    let mut c = Console::new(cart).unwrap();
+    assert_eq!(c.take_log(), ["util loaded"]);
+    assert_eq!(logs_of(&mut c, &[InputFrame::NONE]), ["42 true pkg"]);
+
+    let cart = cart_with(&[("main.lua", b"require('nothere')")]);
+    let err = Console::new(cart).unwrap_err().to_string();
+    assert!(err.contains("the cart has no module 'nothere'"), "{err}");
+
+    let cart = cart_with(&[
+        ("main.lua", b"require('a')"),
+        ("a.lua", b"require('b')"),
+        ("b.lua", b"require('a')"),
+    ]);
+    let err = Console::new(cart).unwrap_err().to_string();
+    assert!(err.contains("require: cycle a -> b -> a"), "{err}");
+}
+
+#[test]
+fn btn_and_btnp_read_the_latched_input_by_number_or_name() {
+    let mut c = console(
+        "function update() log(btn(4), btn('a'), btnp('a'), btn('left', 1), btnword()) end",
+    );
+    let a = InputFrame::player1(Button::A.bit());
+    let mut p2_left = a;
+    p2_left.0[1] = Button::Left.bit();
+    let lines = logs_of(&mut c, &[InputFrame::NONE, a, a, p2_left]);
+    assert_eq!(
+        lines,
+        [
+            "false false false false 0",
+            "true true true false 16",
+            "true true false false 16",
+            "true true false true 16"
+        ]
+    );
+}
+
+#[test]
+fn bad_arguments_are_errors_at_the_calling_line() {
+    for (call, expected) in [
+        (
+            "spr(300, 0, 0, 0)",
+            "main.lua:2: spr: argument 1 (i) is 300, must be 0..255",
+        ),
+        (
+            "spr(0, 0, 0, 0, 3)",
+            "main.lua:2: spr: size 3 is not 1, 2, 4 or 8 tiles",
+        ),
+        ("btn('jump')", "main.lua:2: btn: no button named \"jump\""),
+        (
+            "cell(0, 99, 0, 1)",
+            "main.lua:2: cell: cell (99, 0) is outside the layer's 32x32 cells",
+        ),
+        (
+            "print({}, 0, 0)",
+            "main.lua:2: print: argument 1 (text) must be a string, got table",
+        ),
+        (
+            "map_load('nope', 'x', 0)",
+            "main.lua:2: map_load: the cart has no map named \"nope\"",
+        ),
+        (
+            "layer_size(0, 0, 10)",
+            "main.lua:2: layer_size: argument 2 (cols) is 0, must be 1..256",
+        ),
+    ] {
+        let mut c = console(&format!("function update()\n  {call}\nend"));
+        let err = c.run_frame(InputFrame::NONE).unwrap_err().to_string();
+        assert!(err.starts_with(expected), "{call}: {err}");
+        assert!(
+            err.contains("in function 'update'"),
+            "{call}: traceback missing in {err}"
+        );
+    }
+}
+
+#[test]
+fn video_calls_change_the_picture() {
+    let mut c = console(
+        "function init()\n\
+           for y = 0, 7 do for x = 0, 7 do tset(1, x, y, 3) end end\n\
+           pal(2, 3, 0x112233)\n\
+           backdrop(0x445566)\n\
+           cell(0, 1, 0, 1, 2)\n\
+           layer_on(0)\n\
+           spr(0, 100, 100, 1, 1, 2)\n\
+         end\n\
+         function draw() pset(200, 200, 35) end",
+    );
+    c.run_frame(InputFrame::NONE).unwrap();
+    let fb = c.framebuffer();
+    assert_eq!(fb.get(8, 0), 0x23);
+    assert_eq!(fb.get(0, 0), 0);
+    assert_eq!(fb.get(100, 100), 0x23);
+    assert_eq!(fb.get(200, 200), 35);
+    let rgba = c.rgba();
+    assert_eq!(&rgba[..3], &[0x44, 0x55, 0x66]);
+    assert_eq!(&rgba[8 * 4..8 * 4 + 3], &[0x11, 0x22, 0x33]);
+}
+
+#[test]
+fn the_overlay_lasts_one_frame_and_sprites_persist() {
+    let mut c = console(
+        "function init() tset(1, 0, 0, 1) spr(0, 0, 0, 1) end\n\
+         function draw() if frame() == 0 then print('X', 50, 50) end end",
+    );
+    c.run_frame(InputFrame::NONE).unwrap();
+    let lit = |c: &Console| (50..58).any(|x| (50..58).any(|y| c.framebuffer().get(x, y) != 0));
+    assert!(lit(&c));
+    c.run_frame(InputFrame::NONE).unwrap();
+    assert!(!lit(&c), "overlay text is gone the next frame");
+    assert_eq!(c.framebuffer().get(0, 0), 1, "sprite stays");
+}
+
+#[test]
+fn maps_load_into_layers_with_objects_and_tile_properties() {
+    let mut c =
+        Console::new(kairo::cart::Cart::open(&common::bundled("platformer")).unwrap()).unwrap();
+    c.take_log();
+    let cart = c.cart();
+    let map = &cart.maps["stage1"];
+    assert_eq!((map.cols, map.rows, map.cell_size), (64, 16, 16));
+    // The terrain's ground row carries `collide = solid`.
+    let terrain = map.layer("terrain").unwrap();
+    let ground = terrain.props[14 * 64];
+    assert_eq!(
+        map.tile_props[usize::from(ground)]
+            .get("collide")
+            .map(String::as_str),
+        Some("solid")
+    );
+    let layer = &c.machine().video.layers[0];
+    assert_eq!(
+        (layer.cols(), layer.rows(), layer.cell_size()),
+        (64, 16, 16)
+    );
+    assert_eq!(layer.cell(0, 14).unwrap(), terrain.cells[14 * 64]);
+
+    let cart = kairo::cart::Cart::open(&common::bundled("platformer")).unwrap();
+    let mut files = cart.scripts.clone();
+    files.insert(
+        "main.lua".into(),
+        "function update() local o = map_objects('stage1') log(#o > 0, map_prop('stage1', 'terrain', 0, 14, 'collide'), map_size('stage1')) end".into(),
+    );
+    let mut cart = cart;
+    cart.scripts = files;
+    let mut c = Console::new(cart).unwrap();
+    let mut lines = Vec::new();
+    headless::run(&mut c, 1, None, &mut |l| lines.push(l.to_string()));
+    assert_eq!(lines, ["true solid 64 16 16"]);
+}
