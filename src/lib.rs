@@ -8,6 +8,8 @@ pub mod console;
 pub mod fsutil;
 pub mod hash;
 pub mod headless;
+#[cfg(feature = "host")]
+pub mod host;
 pub mod input;
 pub mod machine;
 pub mod meter;

@@ -138,10 +138,10 @@ pub fn syntax_problems(sources: &BTreeMap<String, String>) -> Vec<CartError> {
 /// Splits a Lua message `path:line: text` into a located cart error.
 fn locate(path: &str, message: &str) -> CartError {
     let rest = message.strip_prefix(path).and_then(|r| r.strip_prefix(':'));
-    if let Some((line, text)) = rest.and_then(|r| r.split_once(':')) {
-        if let Ok(line) = line.parse() {
-            return CartError::at(path, line, text.trim());
-        }
+    if let Some((line, text)) = rest.and_then(|r| r.split_once(':'))
+        && let Ok(line) = line.parse()
+    {
+        return CartError::at(path, line, text.trim());
     }
     CartError::file(path, message)
 }

@@ -44,14 +44,14 @@ fn parse(source: &str) -> Result<[Glyph; GLYPH_COUNT], String> {
             return Err(format!("line {}: code {code} outside the font", n + 1));
         }
         let index = usize::from(code - FONT_FIRST_CHAR);
-        for row in 0..FONT_SIZE {
+        for row in glyphs[index].iter_mut() {
             let (n, line) = lines.next().ok_or("file ends inside a glyph")?;
             if line.len() != FONT_SIZE {
                 return Err(format!("line {}: a glyph row has 8 characters", n + 1));
             }
             for (x, c) in line.bytes().enumerate() {
                 match c {
-                    b'#' => glyphs[index][row] |= 0x80 >> x,
+                    b'#' => *row |= 0x80 >> x,
                     b'.' => {}
                     _ => return Err(format!("line {}: only `#` and `.` in glyphs", n + 1)),
                 }

@@ -62,7 +62,7 @@ impl Framebuffer {
         let at = y * STRIDE + x;
         let dst: &mut [u8; 8] = (&mut self.pixels[at..at + 8]).try_into().expect("8 bytes");
         let opaque = (((row + LOW_7_BITS) & HIGH_BITS) >> 7) * 0xFF;
-        let colored = row | (u64::from(palette) << 4) * ONES;
+        let colored = row | ((u64::from(palette) << 4) * ONES);
         let old = u64::from_le_bytes(*dst);
         *dst = ((old & !opaque) | (colored & opaque)).to_le_bytes();
     }

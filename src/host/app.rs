@@ -1,0 +1,218 @@
+//! The window: winit's event loop and a `pixels` surface showing the shell's picture with
+//! integer scaling, letterboxed; keys, drops and pads forwarded to the shell; vblanks paced by
+//! the [`Pacer`] on the wall clock, independent of the display's refresh rate.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use pixels::{Pixels, SurfaceTexture};
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::{DeviceEvent, DeviceId, ElementState, KeyEvent, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, DeviceEvents};
+use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
+use winit::window::{Fullscreen, Window, WindowId};
+
+use super::pacing::Pacer;
+use super::pads::Pads;
+use super::shell::Shell;
+use super::{HostError, WindowOptions};
+use crate::spec::{SCREEN_H, SCREEN_W};
+
+/// The running window application.
+pub struct App {
+    options: WindowOptions,
+    window: Option<Arc<Window>>,
+    pixels: Option<Pixels<'static>>,
+    shell: Shell,
+    pads: Pads,
+    clock: Instant,
+    pacer: Pacer,
+    modifiers: ModifiersState,
+    minimized: bool,
+    /// Whether the window has had keyboard focus. Until it has (an X server without a window
+    /// manager never gives it), keys are read from raw device events instead.
+    ever_focused: bool,
+    title: String,
+    error: Option<HostError>,
+}
+
+impl App {
+    pub fn new(options: WindowOptions) -> App {
+        let mut shell = Shell::new("carts".into(), super::config::config_dir());
+        if let Some(cart) = &options.cart {
+            shell.open(cart);
+        }
+        if options.profile {
+            eprintln!(
+                "kairo: the profiler overlay is not part of this build yet; running without it"
+            );
+        }
+        App {
+            options,
+            window: None,
+            pixels: None,
+            shell,
+            pads: Pads::start(),
+            clock: Instant::now(),
+            pacer: Pacer::new(0),
+            modifiers: ModifiersState::empty(),
+            minimized: false,
+            ever_focused: false,
+            title: String::new(),
+            error: None,
+        }
+    }
+
+    /// How the window ended.
+    pub fn into_result(self) -> Result<(), HostError> {
+        self.error.map_or(Ok(()), Err)
+    }
+
+    fn fail(&mut self, event_loop: &ActiveEventLoop, error: HostError) {
+        self.error = Some(error);
+        event_loop.exit();
+    }
+
+    fn now_ns(&self) -> u64 {
+        self.clock.elapsed().as_nanos() as u64
+    }
+
+    fn toggle_fullscreen(&self) {
+        if let Some(window) = &self.window {
+            let next = match window.fullscreen() {
+                Some(_) => None,
+                None => Some(Fullscreen::Borderless(None)),
+            };
+            window.set_fullscreen(next);
+        }
+    }
+
+    fn key(&mut self, event: &KeyEvent) {
+        self.physical_key(event.physical_key, event.state, event.repeat);
+    }
+
+    fn physical_key(&mut self, key: PhysicalKey, state: ElementState, repeat: bool) {
+        let PhysicalKey::Code(code) = key else {
+            return;
+        };
+        let down = state == ElementState::Pressed;
+        let fresh = down && !repeat;
+        match code {
+            KeyCode::F11 if fresh => self.toggle_fullscreen(),
+            KeyCode::Enter if fresh && self.modifiers.alt_key() => self.toggle_fullscreen(),
+            KeyCode::Escape if fresh => self.shell.escape(),
+            _ if !repeat => self.shell.key(&format!("{code:?}"), down),
+            _ => {}
+        }
+    }
+
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        if self.minimized {
+            return;
+        }
+        let Some(pixels) = self.pixels.as_mut() else {
+            return;
+        };
+        self.shell.draw(pixels.frame_mut());
+        // pixels rebuilds lost or outdated surfaces itself; what is left is fatal.
+        if let Err(e) = pixels.render() {
+            self.fail(event_loop, HostError::Graphics(e.to_string()));
+        }
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.window.is_some() {
+            return;
+        }
+        let scale = self.options.scale.clamp(1, 16);
+        let size = PhysicalSize::new(SCREEN_W as u32 * scale, SCREEN_H as u32 * scale);
+        let attributes = Window::default_attributes()
+            .with_title(self.shell.title())
+            .with_inner_size(size)
+            .with_min_inner_size(PhysicalSize::new(SCREEN_W as u32, SCREEN_H as u32));
+        let window = match event_loop.create_window(attributes) {
+            Ok(window) => Arc::new(window),
+            Err(e) => return self.fail(event_loop, HostError::Window(e.to_string())),
+        };
+        let inner = window.inner_size();
+        let surface = SurfaceTexture::new(inner.width.max(1), inner.height.max(1), window.clone());
+        match Pixels::new(SCREEN_W as u32, SCREEN_H as u32, surface) {
+            Ok(pixels) => self.pixels = Some(pixels),
+            Err(e) => return self.fail(event_loop, HostError::Graphics(e.to_string())),
+        }
+        if self.options.fullscreen {
+            window.set_fullscreen(Some(Fullscreen::Borderless(None)));
+        }
+        self.window = Some(window);
+        event_loop.listen_device_events(DeviceEvents::Always);
+        self.pacer.resync(self.now_ns());
+    }
+
+    fn device_event(
+        &mut self,
+        _event_loop: &ActiveEventLoop,
+        _device: DeviceId,
+        event: DeviceEvent,
+    ) {
+        if let DeviceEvent::Key(raw) = event
+            && !self.ever_focused
+        {
+            self.physical_key(raw.physical_key, raw.state, false);
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                self.minimized = size.width == 0 || size.height == 0;
+                if !self.minimized
+                    && let Some(pixels) = self.pixels.as_mut()
+                    && let Err(e) = pixels.resize_surface(size.width, size.height)
+                {
+                    eprintln!("kairo: resize: {e}");
+                }
+            }
+            WindowEvent::ModifiersChanged(modifiers) => self.modifiers = modifiers.state(),
+            WindowEvent::KeyboardInput { event, .. } => self.key(&event),
+            WindowEvent::Focused(focused) => {
+                self.ever_focused |= focused;
+                if !focused {
+                    self.shell.mapper.release_keys();
+                }
+            }
+            WindowEvent::DroppedFile(path) => self.shell.open(&path),
+            WindowEvent::RedrawRequested => self.redraw(event_loop),
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        for event in self.pads.poll() {
+            self.shell.pad_event(event);
+        }
+        let vblanks = self.pacer.advance(self.now_ns());
+        for _ in 0..vblanks {
+            self.shell.vblank(Instant::now());
+        }
+        if self.shell.quit_requested() {
+            event_loop.exit();
+            return;
+        }
+        if let Some(window) = &self.window {
+            let title = self.shell.title();
+            if title != self.title {
+                window.set_title(&title);
+                self.title = title;
+            }
+            if vblanks > 0 {
+                window.request_redraw();
+            }
+        }
+        let deadline = self.clock + Duration::from_nanos(self.pacer.next_deadline());
+        event_loop.set_control_flow(ControlFlow::WaitUntil(deadline));
+    }
+}

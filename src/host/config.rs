@@ -1,0 +1,207 @@
+//! The user's settings in their config folder (crate `directories`): input bindings per
+//! device model and the recently opened carts. Files are written atomically; a file that does
+//! not parse is kept aside as `NAME.bad` (never silently lost) and defaults are used.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::input_map::{Bindings, InputMapper};
+use crate::input::Button;
+
+/// Most recent carts remembered.
+pub const RECENT_MAX: usize = 8;
+
+/// The folder Kairo's settings live in, if the platform has one.
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("KAIRO_CONFIG_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "kairo").map(|d| d.config_dir().to_path_buf())
+}
+
+/// `input.toml`: bindings for the keyboard and for each pad model.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct InputConfig {
+    /// Key name -> console button name.
+    #[serde(default)]
+    pub keyboard: BTreeMap<String, String>,
+    /// Pad model (gilrs UUID) -> its bindings.
+    #[serde(default)]
+    pub pads: BTreeMap<String, PadProfile>,
+}
+
+/// The bindings of one pad model.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PadProfile {
+    /// The model's name, for people reading the file.
+    pub name: String,
+    /// Control name -> console button name.
+    pub bindings: BTreeMap<String, String>,
+}
+
+fn to_names(bindings: &Bindings) -> BTreeMap<String, String> {
+    bindings
+        .pairs()
+        .map(|(c, b)| (c.to_string(), b.name().to_string()))
+        .collect()
+}
+
+fn from_names(names: &BTreeMap<String, String>) -> Bindings {
+    Bindings::from_pairs(
+        names
+            .iter()
+            .filter_map(|(c, b)| Some((c.as_str(), Button::from_name(b)?))),
+    )
+}
+
+impl InputConfig {
+    /// The config describing `mapper`'s bindings; `names` gives pad model names.
+    pub fn from_mapper(mapper: &InputMapper, names: &BTreeMap<String, String>) -> InputConfig {
+        InputConfig {
+            keyboard: to_names(&mapper.keyboard),
+            pads: mapper
+                .pad_bindings
+                .iter()
+                .map(|(uuid, b)| {
+                    let profile = PadProfile {
+                        name: names.get(uuid).cloned().unwrap_or_default(),
+                        bindings: to_names(b),
+                    };
+                    (uuid.clone(), profile)
+                })
+                .collect(),
+        }
+    }
+
+    /// Installs these bindings into `mapper` (an empty keyboard table keeps the defaults).
+    pub fn apply(&self, mapper: &mut InputMapper) {
+        if !self.keyboard.is_empty() {
+            mapper.keyboard = from_names(&self.keyboard);
+        }
+        mapper.pad_bindings = self
+            .pads
+            .iter()
+            .map(|(uuid, p)| (uuid.clone(), from_names(&p.bindings)))
+            .collect();
+    }
+}
+
+/// `recent.toml`: recently opened carts, newest first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Recent {
+    #[serde(default)]
+    pub carts: Vec<PathBuf>,
+}
+
+impl Recent {
+    /// Puts `cart` first, dropping duplicates and the oldest beyond [`RECENT_MAX`].
+    pub fn touch(&mut self, cart: &Path) {
+        let cart = cart.canonicalize().unwrap_or_else(|_| cart.to_path_buf());
+        self.carts.retain(|c| *c != cart);
+        self.carts.insert(0, cart);
+        self.carts.truncate(RECENT_MAX);
+    }
+}
+
+/// Reads `dir/name` as TOML. A missing file gives the default; an unreadable one is renamed
+/// to `name.bad` and reported in the returned warning.
+pub fn load<T: Default + for<'de> Deserialize<'de>>(dir: &Path, name: &str) -> (T, Option<String>) {
+    let path = dir.join(name);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return (T::default(), None);
+    };
+    match toml::from_str(&text) {
+        Ok(value) => (value, None),
+        Err(e) => {
+            let bad = dir.join(format!("{name}.bad"));
+            let kept = std::fs::rename(&path, &bad).is_ok();
+            let warning = format!(
+                "{}: {} — using defaults{}",
+                path.display(),
+                e.message(),
+                if kept {
+                    format!(" (kept as {})", bad.display())
+                } else {
+                    String::new()
+                }
+            );
+            (T::default(), Some(warning))
+        }
+    }
+}
+
+/// Writes `value` as TOML to `dir/name` atomically, creating `dir`.
+pub fn save<T: Serialize>(dir: &Path, name: &str, value: &T) -> Result<(), String> {
+    let text = toml::to_string_pretty(value).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join(name);
+    crate::fsutil::write_atomic(&path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("kairo-config-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn bindings_survive_a_save_and_load() {
+        let dir = temp("roundtrip");
+        let mut mapper = InputMapper::default();
+        mapper.keyboard.bind("KeyJ", Button::A);
+        let mut pad = Bindings::default_pad();
+        pad.bind("East", Button::A);
+        mapper.pad_bindings.insert("uuid-1".into(), pad);
+        let names = BTreeMap::from([("uuid-1".to_string(), "Test Pad".to_string())]);
+        save(
+            &dir,
+            "input.toml",
+            &InputConfig::from_mapper(&mapper, &names),
+        )
+        .unwrap();
+
+        let (config, warning): (InputConfig, _) = load(&dir, "input.toml");
+        assert_eq!(warning, None);
+        assert_eq!(config.pads["uuid-1"].name, "Test Pad");
+        let mut restored = InputMapper::default();
+        config.apply(&mut restored);
+        assert_eq!(restored.keyboard, mapper.keyboard);
+        assert_eq!(restored.pad_bindings, mapper.pad_bindings);
+    }
+
+    #[test]
+    fn a_corrupt_file_is_kept_aside_and_defaults_used() {
+        let dir = temp("corrupt");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("input.toml"), "keyboard = [[[").unwrap();
+        let (config, warning): (InputConfig, _) = load(&dir, "input.toml");
+        assert_eq!(config, InputConfig::default());
+        assert!(warning.unwrap().contains("using defaults"));
+        assert_eq!(
+            std::fs::read_to_string(dir.join("input.toml.bad")).unwrap(),
+            "keyboard = [[["
+        );
+    }
+
+    #[test]
+    fn recent_keeps_newest_first_without_duplicates() {
+        let mut recent = Recent::default();
+        for i in 0..10 {
+            recent.touch(Path::new(&format!("/nowhere/cart{i}")));
+        }
+        recent.touch(Path::new("/nowhere/cart5"));
+        assert_eq!(recent.carts.len(), RECENT_MAX);
+        assert_eq!(recent.carts[0], Path::new("/nowhere/cart5"));
+        assert_eq!(
+            recent.carts.iter().filter(|c| c.ends_with("cart5")).count(),
+            1
+        );
+    }
+}

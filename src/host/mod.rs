@@ -1,0 +1,49 @@
+//! The host: the console in a window (winit + pixels), with gamepads (gilrs) and the
+//! keyboard, paced at 60 Hz on the wall clock. The only part of Kairo that touches windows
+//! and devices; the machine core never imports it. Sound output will join it here (an audio
+//! module fed by the console's per-vblank samples).
+
+mod app;
+pub mod config;
+pub mod input_map;
+pub mod pacing;
+mod pads;
+pub mod reload;
+pub mod shell;
+pub mod ui;
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// How the window starts.
+#[derive(Clone, Debug)]
+pub struct WindowOptions {
+    /// The cart to run; `None` opens the cart browser over `./carts`.
+    pub cart: Option<PathBuf>,
+    /// Integer window scale.
+    pub scale: u32,
+    pub fullscreen: bool,
+    /// Start with the profiler overlay.
+    pub profile: bool,
+}
+
+/// Why the window could not run.
+#[derive(Debug, Error)]
+pub enum HostError {
+    #[error("cannot open a window: {0}")]
+    Window(String),
+    #[error("cannot draw to the window: {0}")]
+    Graphics(String),
+}
+
+/// Opens the console window and runs until it is closed.
+pub fn run(options: WindowOptions) -> Result<(), HostError> {
+    let event_loop =
+        winit::event_loop::EventLoop::new().map_err(|e| HostError::Window(e.to_string()))?;
+    let mut app = app::App::new(options);
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| HostError::Window(e.to_string()))?;
+    app.into_result()
+}

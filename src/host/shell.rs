@@ -1,0 +1,529 @@
+//! The console shell: which screen is up (browser, game, pause menu, remap, error), the cart
+//! session with its hot reload, and what each vblank does. Free of winit, so it is tested by
+//! feeding it keys, pad events and vblanks.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::config::{self, InputConfig, Recent};
+use super::input_map::{Bindings, InputMapper, PadEvent};
+use super::reload::CartWatcher;
+use super::ui::{self, Menu, UiAction, UiCanvas, color};
+use crate::cart::Cart;
+use crate::console::Console;
+use crate::input::{Button, ButtonWord};
+use crate::spec::{SCREEN_H, SCREEN_W};
+
+/// Vblanks a toast message stays up.
+const TOAST_VBLANKS: u32 = 120;
+
+/// The screen being shown.
+#[derive(Debug)]
+pub enum Screen {
+    Browser(Menu),
+    Playing,
+    Paused(Menu),
+    RemapPick(Menu),
+    Remap(Remap),
+    Error { message: String, menu: Menu },
+}
+
+/// The device being remapped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RemapDevice {
+    Keyboard,
+    Pad {
+        pad: usize,
+        uuid: String,
+        name: String,
+    },
+}
+
+/// The remap screen: asks for a control for each console button in turn.
+#[derive(Clone, Debug)]
+pub struct Remap {
+    pub device: RemapDevice,
+    pub step: usize,
+    pub bindings: Bindings,
+}
+
+impl Remap {
+    /// The button being asked for.
+    pub fn button(&self) -> Option<Button> {
+        Button::ALL.get(self.step).copied()
+    }
+}
+
+/// A running cart.
+struct Session {
+    path: PathBuf,
+    console: Option<Console>,
+    /// The last version of the cart that booted, to fall back to after a failed reload.
+    last_good: Option<Cart>,
+    watcher: Option<CartWatcher>,
+}
+
+/// The console shell.
+pub struct Shell {
+    pub screen: Screen,
+    session: Option<Session>,
+    pub mapper: InputMapper,
+    canvas: UiCanvas,
+    previous_buttons: ButtonWord,
+    recent: Recent,
+    config_dir: Option<PathBuf>,
+    carts_dir: PathBuf,
+    pad_names: BTreeMap<String, String>,
+    toast: Option<(String, u32)>,
+    quit: bool,
+}
+
+impl Shell {
+    /// A shell showing the browser over `carts_dir`, with settings from `config_dir`.
+    pub fn new(carts_dir: PathBuf, config_dir: Option<PathBuf>) -> Shell {
+        let mut mapper = InputMapper::default();
+        let mut recent = Recent::default();
+        if let Some(dir) = &config_dir {
+            let (input, warning): (InputConfig, _) = config::load(dir, "input.toml");
+            input.apply(&mut mapper);
+            let (loaded, warning2): (Recent, _) = config::load(dir, "recent.toml");
+            recent = loaded;
+            for w in [warning, warning2].into_iter().flatten() {
+                eprintln!("kairo: {w}");
+            }
+        }
+        let mut shell = Shell {
+            screen: Screen::Playing,
+            session: None,
+            mapper,
+            canvas: UiCanvas::default(),
+            previous_buttons: 0,
+            recent,
+            config_dir,
+            carts_dir,
+            pad_names: BTreeMap::new(),
+            toast: None,
+            quit: false,
+        };
+        shell.show_browser();
+        shell
+    }
+
+    /// Whether the user chose Quit.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// The window title: the cart's name when one runs.
+    pub fn title(&self) -> String {
+        match self.session.as_ref().and_then(|s| s.console.as_ref()) {
+            Some(console) => format!("{} - Kairo", console.cart().name()),
+            None => "Kairo".into(),
+        }
+    }
+
+    /// The running console, if any.
+    pub fn console(&self) -> Option<&Console> {
+        self.session.as_ref()?.console.as_ref()
+    }
+
+    fn show_browser(&mut self) {
+        let carts = ui::scan_carts(&self.carts_dir);
+        let recent: Vec<_> = self
+            .recent
+            .carts
+            .iter()
+            .map(|p| ui::describe_cart(p))
+            .collect();
+        self.screen = Screen::Browser(ui::browser_menu(&carts, &recent));
+    }
+
+    fn show_error(&mut self, message: String) {
+        let has_last_good = self.session.as_ref().is_some_and(|s| s.last_good.is_some());
+        self.screen = Screen::Error {
+            message,
+            menu: ui::error_menu(has_last_good),
+        };
+    }
+
+    /// Opens the cart at `path` (folder or `.kcart`), from the command line, the browser or a
+    /// drop onto the window. Folder carts are watched and reload when their files change.
+    pub fn open(&mut self, path: &Path) {
+        self.recent.touch(path);
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = config::save(dir, "recent.toml", &self.recent)
+        {
+            eprintln!("kairo: cannot remember recent carts: {e}");
+        }
+        let watcher = path
+            .is_dir()
+            .then(|| CartWatcher::watch(path).ok())
+            .flatten();
+        self.session = Some(Session {
+            path: path.to_path_buf(),
+            console: None,
+            last_good: None,
+            watcher,
+        });
+        self.boot(Cart::open(path).map_err(|e| e.to_string()));
+    }
+
+    /// Starts `cart` in the current session, or shows why it cannot start.
+    fn boot(&mut self, cart: Result<Cart, String>) {
+        let started = cart.and_then(|cart| {
+            Console::new(cart.clone())
+                .map(|console| (console, cart))
+                .map_err(|e| e.to_string())
+        });
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        match started {
+            Ok((mut console, cart)) => {
+                for line in console.take_log() {
+                    println!("{line}");
+                }
+                session.console = Some(console);
+                session.last_good = Some(cart);
+                self.screen = Screen::Playing;
+            }
+            Err(message) => {
+                session.console = None;
+                self.show_error(message);
+            }
+        }
+    }
+
+    fn reload_if_changed(&mut self, now: Instant) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let changed = session
+            .watcher
+            .as_mut()
+            .is_some_and(|w| w.should_reload(now));
+        if changed {
+            let path = session.path.clone();
+            self.boot(Cart::open(&path).map_err(|e| e.to_string()));
+        }
+    }
+
+    /// A key of the keyboard went down or up (winit key code name).
+    pub fn key(&mut self, name: &str, down: bool) {
+        if let Screen::Remap(remap) = &self.screen {
+            if down && remap.device == RemapDevice::Keyboard {
+                self.capture(name.to_string());
+            }
+            return;
+        }
+        self.mapper.key(name, down);
+    }
+
+    /// A pad event from the pad adapter.
+    pub fn pad_event(&mut self, event: PadEvent) {
+        if let PadEvent::Connected { uuid, name, .. } = &event {
+            self.pad_names.insert(uuid.clone(), name.clone());
+        }
+        if let (
+            Screen::Remap(remap),
+            PadEvent::Button {
+                pad,
+                control,
+                down: true,
+            },
+        ) = (&self.screen, &event)
+            && matches!(&remap.device, RemapDevice::Pad { pad: p, .. } if p == pad)
+        {
+            self.capture(control.clone());
+            return;
+        }
+        if let Some(player) = self.mapper.pad_event(event.clone())
+            && let PadEvent::Connected { name, .. } = event
+        {
+            self.toast(format!("{name}: player {}", player + 1));
+        }
+    }
+
+    /// Escape: pause or resume the game, or go back from a menu.
+    pub fn escape(&mut self) {
+        match &self.screen {
+            Screen::Playing if self.console().is_some() => {
+                self.screen = Screen::Paused(ui::pause_menu())
+            }
+            Screen::Paused(_) => self.screen = Screen::Playing,
+            Screen::Remap(_) => self.skip_remap_step(),
+            Screen::RemapPick(_) => self.leave_remap(),
+            _ => {}
+        }
+    }
+
+    /// One vblank of the host: reload, input, then the game or the screen's menu.
+    pub fn vblank(&mut self, now: Instant) {
+        self.reload_if_changed(now);
+        let input = self.mapper.latch();
+        let held = input.0.iter().fold(0, |all, word| all | word);
+        let pressed = held & !self.previous_buttons;
+        self.previous_buttons = held;
+        if let Some((_, left)) = &mut self.toast {
+            *left = left.saturating_sub(1);
+            if *left == 0 {
+                self.toast = None;
+            }
+        }
+        let back = pressed & Button::B.bit() != 0;
+        let action = match &mut self.screen {
+            Screen::Playing => {
+                let combo = Button::Start.bit() | Button::Select.bit();
+                if self.mapper.pause_combo_held() && pressed & combo != 0 {
+                    self.screen = Screen::Paused(ui::pause_menu());
+                } else {
+                    self.run_game(input);
+                }
+                None
+            }
+            Screen::Paused(_) if back => Some(UiAction::Resume),
+            Screen::RemapPick(_) if back => {
+                self.leave_remap();
+                None
+            }
+            Screen::Paused(menu) | Screen::Browser(menu) | Screen::RemapPick(menu) => {
+                menu.navigate(pressed)
+            }
+            Screen::Error { menu, .. } => menu.navigate(pressed),
+            Screen::Remap(_) => None,
+        };
+        if let Some(action) = action {
+            self.perform(action);
+        }
+    }
+
+    fn run_game(&mut self, input: crate::input::InputFrame) {
+        let Some(console) = self.session.as_mut().and_then(|s| s.console.as_mut()) else {
+            return;
+        };
+        let result = console.tick(input);
+        for line in console.take_log() {
+            println!("{line}");
+        }
+        if let Err(fault) = result {
+            self.show_error(fault.to_string());
+        }
+    }
+
+    fn perform(&mut self, action: UiAction) {
+        match action {
+            UiAction::Open(path) => self.open(&path),
+            UiAction::Resume => self.screen = Screen::Playing,
+            UiAction::Reset => {
+                let reset = self
+                    .session
+                    .as_mut()
+                    .and_then(|s| s.console.as_mut())
+                    .map(Console::reset);
+                match reset {
+                    Some(Err(e)) => self.show_error(e.to_string()),
+                    _ => self.screen = Screen::Playing,
+                }
+            }
+            UiAction::Remap => {
+                let mut items = vec![("Keyboard".to_string(), UiAction::RemapDevice(0))];
+                for (i, (player, name, _)) in self.mapper.pads().into_iter().enumerate() {
+                    items.push((
+                        format!("{name} (player {})", player + 1),
+                        UiAction::RemapDevice(i + 1),
+                    ));
+                }
+                self.screen = Screen::RemapPick(Menu::new("REMAP: CHOOSE A DEVICE", items));
+            }
+            UiAction::RemapDevice(0) => {
+                self.screen = Screen::Remap(Remap {
+                    device: RemapDevice::Keyboard,
+                    step: 0,
+                    bindings: self.mapper.keyboard.clone(),
+                });
+            }
+            UiAction::RemapDevice(i) => {
+                if let Some((pad, uuid, name)) = self.pad_by_index(i - 1) {
+                    let bindings = self.mapper.bindings_for(&uuid);
+                    self.screen = Screen::Remap(Remap {
+                        device: RemapDevice::Pad { pad, uuid, name },
+                        step: 0,
+                        bindings,
+                    });
+                }
+            }
+            UiAction::Screenshot => self.screenshot(),
+            UiAction::Browser => {
+                self.session = None;
+                self.show_browser();
+            }
+            UiAction::Retry => {
+                if let Some(path) = self.session.as_ref().map(|s| s.path.clone()) {
+                    self.boot(Cart::open(&path).map_err(|e| e.to_string()));
+                }
+            }
+            UiAction::RunLastGood => {
+                if let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) {
+                    self.boot(Ok(cart));
+                }
+            }
+            UiAction::Quit => self.quit = true,
+        }
+    }
+
+    /// The `index`-th connected pad (by player) as (pad id, uuid, name).
+    fn pad_by_index(&self, index: usize) -> Option<(usize, String, String)> {
+        let (_, _, uuid) = self.mapper.pads().into_iter().nth(index)?;
+        (0..64).find_map(|pad| {
+            let (u, name) = self.mapper.pad_model(pad)?;
+            (u == uuid).then_some((pad, u, name))
+        })
+    }
+
+    fn capture(&mut self, control: String) {
+        let Screen::Remap(remap) = &mut self.screen else {
+            return;
+        };
+        if control == "Escape" {
+            self.skip_remap_step();
+            return;
+        }
+        if let Some(button) = remap.button() {
+            remap.bindings.bind(&control, button);
+        }
+        self.skip_remap_step();
+    }
+
+    fn skip_remap_step(&mut self) {
+        let Screen::Remap(remap) = &mut self.screen else {
+            return;
+        };
+        remap.step += 1;
+        if remap.button().is_some() {
+            return;
+        }
+        let remap = remap.clone();
+        match &remap.device {
+            RemapDevice::Keyboard => self.mapper.keyboard = remap.bindings,
+            RemapDevice::Pad { uuid, .. } => {
+                self.mapper
+                    .pad_bindings
+                    .insert(uuid.clone(), remap.bindings);
+            }
+        }
+        self.mapper.release_keys();
+        let saved = match &self.config_dir {
+            Some(dir) => config::save(
+                dir,
+                "input.toml",
+                &InputConfig::from_mapper(&self.mapper, &self.pad_names),
+            ),
+            None => Err("no config folder on this system".into()),
+        };
+        self.toast(match saved {
+            Ok(()) => "Controls saved".into(),
+            Err(e) => format!("Not saved: {e}"),
+        });
+        self.leave_remap();
+    }
+
+    fn leave_remap(&mut self) {
+        if self.console().is_some() {
+            self.screen = Screen::Paused(ui::pause_menu());
+        } else {
+            self.show_browser();
+        }
+    }
+
+    fn screenshot(&mut self) {
+        let Some(console) = self.console() else {
+            return;
+        };
+        let slug: String = console
+            .cart()
+            .name()
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let path = (1..)
+            .map(|n| PathBuf::from(format!("kairo-{slug}-{n}.png")))
+            .find(|p| !p.exists())
+            .expect("a free file name");
+        let saved = crate::screenshot::save_png(&path, &console.rgba());
+        self.toast(match saved {
+            Ok(()) => format!("Saved {}", path.display()),
+            Err(e) => format!("Screenshot failed: {e}"),
+        });
+    }
+
+    fn toast(&mut self, message: String) {
+        self.toast = Some((message, TOAST_VBLANKS));
+    }
+
+    /// Draws the current picture: the game and/or the screen's UI, as RGBA.
+    pub fn draw(&mut self, rgba: &mut [u8]) {
+        match (&self.screen, self.console()) {
+            (
+                Screen::Playing | Screen::Paused(_) | Screen::RemapPick(_) | Screen::Remap(_),
+                Some(console),
+            ) => console.rgba_into(rgba),
+            _ => rgba.fill(0),
+        }
+        let canvas = &mut self.canvas;
+        canvas.clear();
+        let rows = SCREEN_H / 8;
+        let dim = match &self.screen {
+            Screen::Playing => false,
+            Screen::Browser(menu) => {
+                canvas.panel(0, rows - 1, color::PANEL);
+                menu.draw(canvas, 2);
+                canvas.centred(rows - 3, "Up/Down: choose  A/Enter: open", color::DIM);
+                canvas.centred(rows - 2, "or drop a cart on the window", color::DIM);
+                false
+            }
+            Screen::Paused(menu) | Screen::RemapPick(menu) => {
+                canvas.panel(6, 7 + menu.items.len() + 3, color::PANEL);
+                menu.draw(canvas, 7);
+                true
+            }
+            Screen::Remap(remap) => {
+                let device = match &remap.device {
+                    RemapDevice::Keyboard => "the keyboard".to_string(),
+                    RemapDevice::Pad { name, .. } => name.clone(),
+                };
+                canvas.panel(8, 16, color::PANEL);
+                canvas.centred(9, "REMAP", color::HIGHLIGHT);
+                canvas.centred(11, &format!("Press a control on {device}"), color::TEXT);
+                if let Some(button) = remap.button() {
+                    let current = remap.bindings.controls(button).join(", ");
+                    canvas.centred(
+                        12,
+                        &format!("for {}", button.name().to_uppercase()),
+                        color::HIGHLIGHT,
+                    );
+                    canvas.centred(13, &format!("(now: {current})"), color::DIM);
+                }
+                canvas.centred(15, "Esc: keep and go on", color::DIM);
+                true
+            }
+            Screen::Error { message, menu } => {
+                ui::draw_error(canvas, message, menu);
+                false
+            }
+        };
+        if let Some((message, _)) = &self.toast {
+            canvas.panel(rows - 2, rows - 2, color::BAR);
+            let text: String = message.chars().take(ui::COLUMNS - 2).collect();
+            canvas.text(1, rows - 2, &text, color::TEXT);
+        }
+        canvas.blend_over(rgba, dim);
+        debug_assert_eq!(rgba.len(), SCREEN_W * SCREEN_H * 4);
+    }
+}

@@ -1,0 +1,377 @@
+//! The console's own screens — cart browser, pause menu, remap screen, error screen — drawn
+//! with the system font on an overlay of their own and laid over (or instead of) the game
+//! picture. Driven by the console's buttons, so pads and keyboard both work.
+
+use std::path::{Path, PathBuf};
+
+use crate::cart::files::CartFiles;
+use crate::cart::manifest::{MANIFEST, Manifest};
+use crate::input::{Button, ButtonWord};
+use crate::spec::{SCREEN_H, SCREEN_W};
+use crate::video::framebuffer::Framebuffer;
+use crate::video::overlay::Overlay;
+use crate::video::palette::PaletteRam;
+
+/// UI colours (full palette indices of the UI palette).
+pub mod color {
+    pub const PANEL: u8 = 1;
+    pub const TEXT: u8 = 2;
+    pub const HIGHLIGHT: u8 = 3;
+    pub const DIM: u8 = 4;
+    pub const ERROR: u8 = 5;
+    pub const BAR: u8 = 6;
+}
+
+/// Characters per line of the system font across the screen.
+pub const COLUMNS: usize = SCREEN_W / 8;
+
+/// Something a screen asks the host to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UiAction {
+    Open(PathBuf),
+    Resume,
+    Reset,
+    Remap,
+    RemapDevice(usize),
+    Screenshot,
+    Browser,
+    Retry,
+    RunLastGood,
+    Quit,
+}
+
+/// Where the UI draws: an overlay and its palette.
+pub struct UiCanvas {
+    pub overlay: Overlay,
+    palette: PaletteRam,
+    framebuffer: Framebuffer,
+}
+
+impl Default for UiCanvas {
+    fn default() -> Self {
+        let mut palette = PaletteRam::default();
+        for (index, rgb) in [
+            (color::PANEL, 0x10_1424),
+            (color::TEXT, 0xF0_F4FC),
+            (color::HIGHLIGHT, 0xF8_C838),
+            (color::DIM, 0x80_88A0),
+            (color::ERROR, 0xF0_5048),
+            (color::BAR, 0x30_3C70),
+        ] {
+            palette.set(index, rgb);
+        }
+        UiCanvas {
+            overlay: Overlay::default(),
+            palette,
+            framebuffer: Framebuffer::default(),
+        }
+    }
+}
+
+impl UiCanvas {
+    /// Starts a new picture.
+    pub fn clear(&mut self) {
+        self.overlay.clear();
+    }
+
+    /// Text at a character cell (column, row).
+    pub fn text(&mut self, column: usize, row: usize, text: &str, color: u8) {
+        self.overlay
+            .print(text, column as i32 * 8, row as i32 * 8, color);
+    }
+
+    /// Text centred on character row `row`.
+    pub fn centred(&mut self, row: usize, text: &str, color: u8) {
+        let column = COLUMNS.saturating_sub(text.len()) / 2;
+        self.text(column, row, text, color);
+    }
+
+    /// A filled panel over character rows `top..=bottom`, full width.
+    pub fn panel(&mut self, top: usize, bottom: usize, color: u8) {
+        self.overlay.fill_rect(
+            0,
+            top as i32 * 8,
+            SCREEN_W as i32 - 1,
+            bottom as i32 * 8 + 7,
+            color,
+        );
+    }
+
+    /// Lays the UI over `rgba` (the game picture, or black): pixels the UI did not draw keep
+    /// the picture, darkened when `dim` is set.
+    pub fn blend_over(&mut self, rgba: &mut [u8], dim: bool) {
+        self.framebuffer.clear();
+        self.overlay.render(&mut self.framebuffer);
+        let words = self.palette.rgba_words();
+        for y in 0..SCREEN_H {
+            let row = self.framebuffer.row(y);
+            for (x, &index) in row.iter().enumerate() {
+                let px = &mut rgba[(y * SCREEN_W + x) * 4..][..4];
+                if index != 0 {
+                    px.copy_from_slice(&words[usize::from(index)].to_ne_bytes());
+                } else if dim {
+                    for channel in &mut px[..3] {
+                        *channel /= 3;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A vertical menu of items, moved with up/down and chosen with A or Start.
+#[derive(Clone, Debug)]
+pub struct Menu {
+    pub title: String,
+    pub items: Vec<(String, UiAction)>,
+    pub selected: usize,
+}
+
+impl Menu {
+    pub fn new(title: impl Into<String>, items: Vec<(String, UiAction)>) -> Menu {
+        Menu {
+            title: title.into(),
+            items,
+            selected: 0,
+        }
+    }
+
+    /// Moves or chooses with the buttons pressed this vblank.
+    pub fn navigate(&mut self, pressed: ButtonWord) -> Option<UiAction> {
+        if self.items.is_empty() {
+            return None;
+        }
+        if pressed & Button::Up.bit() != 0 {
+            self.selected = (self.selected + self.items.len() - 1) % self.items.len();
+        }
+        if pressed & Button::Down.bit() != 0 {
+            self.selected = (self.selected + 1) % self.items.len();
+        }
+        if pressed & (Button::A.bit() | Button::Start.bit()) != 0 {
+            return Some(self.items[self.selected].1.clone());
+        }
+        None
+    }
+
+    /// Draws the menu starting at character row `top`; returns the row after it.
+    pub fn draw(&self, canvas: &mut UiCanvas, top: usize) -> usize {
+        canvas.centred(top, &self.title, color::HIGHLIGHT);
+        let first_item = top + 2;
+        // Keep the selection visible when the list is longer than the screen.
+        let room = (SCREEN_H / 8).saturating_sub(first_item + 3).max(1);
+        let scroll = self.selected.saturating_sub(room - 1);
+        for (i, (label, _)) in self.items.iter().enumerate().skip(scroll).take(room) {
+            let row = first_item + i - scroll;
+            if i == self.selected {
+                canvas.panel(row, row, color::BAR);
+                canvas.text(1, row, ">", color::HIGHLIGHT);
+            }
+            let label: String = label.chars().take(COLUMNS - 3).collect();
+            canvas.text(3, row, &label, color::TEXT);
+        }
+        first_item + self.items.len().min(room)
+    }
+}
+
+/// One cart the browser lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CartEntry {
+    pub path: PathBuf,
+    pub name: String,
+    pub author: String,
+}
+
+/// Reads a cart's name and author from its manifest; a broken cart is listed by file name.
+pub fn describe_cart(path: &Path) -> CartEntry {
+    let fallback = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string());
+    let manifest = CartFiles::open(path).ok().and_then(|files| {
+        let text = std::str::from_utf8(files.get(MANIFEST)?).ok()?.to_string();
+        Manifest::parse(&text).ok()
+    });
+    match manifest {
+        Some(m) => CartEntry {
+            path: path.to_path_buf(),
+            name: m.name,
+            author: m.author,
+        },
+        None => CartEntry {
+            path: path.to_path_buf(),
+            name: format!("{fallback} (broken)"),
+            author: String::new(),
+        },
+    }
+}
+
+/// The carts in folder `dir`: sub-folders holding a `cart.toml`, and `.kcart` files, by name.
+pub fn scan_carts(dir: &Path) -> Vec<CartEntry> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            (p.is_dir() && p.join(MANIFEST).is_file())
+                || p.extension().is_some_and(|e| e == "kcart")
+        })
+        .collect();
+    paths.sort();
+    paths.iter().map(|p| describe_cart(p)).collect()
+}
+
+/// The browser's menu: the carts of `./carts`, then recently opened ones not among them.
+pub fn browser_menu(carts: &[CartEntry], recent: &[CartEntry]) -> Menu {
+    let label = |e: &CartEntry| {
+        if e.author.is_empty() {
+            e.name.clone()
+        } else {
+            format!("{} - {}", e.name, e.author)
+        }
+    };
+    let mut items: Vec<(String, UiAction)> = carts
+        .iter()
+        .map(|e| (label(e), UiAction::Open(e.path.clone())))
+        .collect();
+    let known: Vec<PathBuf> = carts
+        .iter()
+        .map(|e| e.path.canonicalize().unwrap_or_else(|_| e.path.clone()))
+        .collect();
+    for e in recent {
+        let canonical = e.path.canonicalize().unwrap_or_else(|_| e.path.clone());
+        if !known.contains(&canonical) && e.path.exists() {
+            items.push((
+                format!("(recent) {}", label(e)),
+                UiAction::Open(e.path.clone()),
+            ));
+        }
+    }
+    items.push(("Quit".into(), UiAction::Quit));
+    Menu::new("KAIRO - CARTS", items)
+}
+
+/// The pause menu.
+pub fn pause_menu() -> Menu {
+    Menu::new(
+        "PAUSED",
+        vec![
+            ("Resume".into(), UiAction::Resume),
+            ("Reset".into(), UiAction::Reset),
+            ("Remap controls".into(), UiAction::Remap),
+            ("Screenshot".into(), UiAction::Screenshot),
+            ("Back to browser".into(), UiAction::Browser),
+            ("Quit".into(), UiAction::Quit),
+        ],
+    )
+}
+
+/// The error screen's choices.
+pub fn error_menu(has_last_good: bool) -> Menu {
+    let mut items = vec![("Retry".into(), UiAction::Retry)];
+    if has_last_good {
+        items.push(("Run last good version".into(), UiAction::RunLastGood));
+    }
+    items.push(("Back to browser".into(), UiAction::Browser));
+    items.push(("Quit".into(), UiAction::Quit));
+    Menu::new("", items)
+}
+
+/// Splits `text` into lines of at most `width` characters, breaking at spaces where it can.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.lines() {
+        let paragraph = paragraph.replace('\t', "  ");
+        let mut line = String::new();
+        for word in paragraph.split(' ') {
+            let mut word = word.to_string();
+            while word.chars().count() > width {
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                let head: String = word.chars().take(width).collect();
+                word = word.chars().skip(width).collect();
+                lines.push(head);
+            }
+            let needed = if line.is_empty() {
+                word.len()
+            } else {
+                line.len() + 1 + word.len()
+            };
+            if needed > width && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// Draws the error screen: a title, the wrapped message and the menu.
+pub fn draw_error(canvas: &mut UiCanvas, message: &str, menu: &Menu) {
+    canvas.panel(0, SCREEN_H / 8 - 1, color::PANEL);
+    canvas.centred(1, "CART ERROR", color::ERROR);
+    let lines = wrap(message, COLUMNS - 2);
+    let room = SCREEN_H / 8 - 10;
+    for (i, line) in lines.iter().take(room).enumerate() {
+        canvas.text(1, 3 + i, line, color::TEXT);
+    }
+    menu.draw(canvas, SCREEN_H / 8 - 7);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn menus_wrap_around_and_choose() {
+        let mut menu = pause_menu();
+        assert_eq!(menu.navigate(Button::Up.bit()), None);
+        assert_eq!(menu.items[menu.selected].1, UiAction::Quit);
+        assert_eq!(menu.navigate(Button::Down.bit()), None);
+        assert_eq!(menu.navigate(Button::A.bit()), Some(UiAction::Resume));
+        assert_eq!(menu.navigate(Button::Start.bit()), Some(UiAction::Resume));
+    }
+
+    #[test]
+    fn wrap_breaks_long_lines_and_words() {
+        assert_eq!(wrap("aa bb cc", 5), ["aa bb", "cc"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("one\ntwo", 10), ["one", "two"]);
+    }
+
+    #[test]
+    fn the_browser_lists_the_bundled_carts() {
+        let carts = scan_carts(&Path::new(env!("CARGO_MANIFEST_DIR")).join("carts"));
+        assert!(
+            carts
+                .iter()
+                .any(|c| c.name == "Platformer" && c.author == "Kairo team")
+        );
+        let menu = browser_menu(&carts, &[]);
+        assert_eq!(menu.items.last().unwrap().1, UiAction::Quit);
+    }
+
+    #[test]
+    fn a_broken_cart_is_still_listed() {
+        let entry =
+            describe_cart(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/carts/bad_toml"));
+        assert_eq!(entry.name, "bad_toml (broken)");
+    }
+
+    #[test]
+    fn ui_pixels_cover_the_picture_and_the_rest_is_dimmed() {
+        let mut canvas = UiCanvas::default();
+        canvas.panel(0, 0, color::PANEL);
+        let mut rgba = vec![90; SCREEN_W * SCREEN_H * 4];
+        canvas.blend_over(&mut rgba, true);
+        assert_eq!(&rgba[..3], &[0x10, 0x14, 0x24]);
+        let below = (8 * SCREEN_W) * 4;
+        assert_eq!(&rgba[below..below + 3], &[30, 30, 30]);
+    }
+}
