@@ -65,6 +65,7 @@ impl Movie {
         let (n, header) = lines.next().ok_or_else(|| fail(1, "empty file".into()))?;
         let version = header
             .strip_prefix(MAGIC)
+            .and_then(|v| v.strip_prefix(' '))
             .and_then(|v| v.trim().parse::<u32>().ok())
             .ok_or_else(|| {
                 fail(
@@ -94,7 +95,9 @@ impl Movie {
                     let count = count
                         .trim()
                         .parse::<usize>()
-                        .map_err(|_| fail(n, format!("bad repeat count `{}`", count.trim())))?;
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| fail(n, format!("bad repeat count `{}`", count.trim())))?;
                     (words, count)
                 }
                 None => (line, 1),
@@ -184,5 +187,7 @@ mod tests {
         assert!(Movie::parse("hello\n", "m").is_err());
         assert!(Movie::parse("kairo-movie 1\n0 *99999999999\n", "m").is_err());
         assert!(Movie::parse("kairo-movie 1\n0 0 0 0 0\n", "m").is_err());
+        assert!(Movie::parse("kairo-movie 1\n0 *0\n", "m").is_err());
+        assert!(Movie::parse("kairo-movie1\n", "m").is_err());
     }
 }

@@ -91,10 +91,14 @@ pub mod cost {
     pub const SPRITE: u64 = 16;
     /// Every 8 sprite pixels drawn (one tile row), per frame (video).
     pub const SPRITE_ROW: u64 = 1;
-    /// One glyph or overlay primitive drawn, per 8 pixels covered (video).
+    /// Every 8 pixels an overlay shape covers on screen; lines by their length (video).
     pub const OVERLAY_SPAN: u64 = 1;
     /// One glyph printed (video).
     pub const GLYPH: u64 = 4;
+    /// Every 8 bytes of a line written with `log` (script).
+    pub const LOG_BYTES: u64 = 1;
+    /// One map object turned into a Lua table by `map_objects` (script).
+    pub const MAP_OBJECT: u64 = 8;
     /// Turning the indexed picture into colours at the end of a frame (system).
     pub const FRAME_OUT: u64 = 1_000;
 }

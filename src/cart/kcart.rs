@@ -83,7 +83,10 @@ pub fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<u8>>, KcartError> {
         .ok_or(KcartError::Truncated("the header"))?;
     let stored = u32::from_le_bytes(bytes[body_end..].try_into().expect("4 bytes"));
     let computed = crc32fast::hash(&bytes[..body_end]);
-    let _flags = reader.u16("the header")?;
+    let flags = reader.u16("the header")?;
+    if flags != 0 {
+        return Err(KcartError::Corrupt(format!("unknown flags {flags:#06x}")));
+    }
     let count = reader.u32("the header")? as usize;
     if count > MAX_FILES {
         return Err(KcartError::Corrupt(format!(
@@ -107,7 +110,9 @@ pub fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<u8>>, KcartError> {
             )));
         }
         let data = reader.take(len, "file data", body_end)?.to_vec();
-        files.insert(clean, data);
+        if files.insert(clean, data).is_some() {
+            return Err(KcartError::Corrupt(format!("`{path}` is stored twice")));
+        }
     }
     if reader.at < body_end {
         return Err(KcartError::Corrupt("data after the last file".into()));

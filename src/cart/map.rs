@@ -174,10 +174,12 @@ pub fn load_map(
                             .get_tile()
                             .map(|t| properties(&t.properties))
                             .unwrap_or_default();
-                        let palette = tile_properties
-                            .get("palette")
-                            .and_then(|p| p.parse::<u8>().ok())
-                            .unwrap_or(base.palette);
+                        let palette = match tile_properties.get("palette") {
+                            None => base.palette,
+                            Some(p) => p.parse::<u8>().ok().filter(|&p| p < 16).ok_or_else(|| {
+                                fail(format!("tile {id} of tileset `{}`: property palette = \"{p}\" is not 0-15", tile.get_tileset().name))
+                            })?,
+                        };
                         cells[y * cols + x] =
                             Cell::new(pattern as u32, palette, tile.flip_h, tile.flip_v);
                         props[y * cols + x] = intern(&mut asset.tile_props, tile_properties);

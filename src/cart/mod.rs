@@ -110,12 +110,23 @@ impl Cart {
         let manifest_bytes = files.require(MANIFEST, &files.origin.display().to_string())?;
         let text = std::str::from_utf8(manifest_bytes)
             .map_err(|_| CartError::file(MANIFEST, "not UTF-8 text"))?;
-        let manifest = Manifest::parse(text)?;
+        let mut manifest = Manifest::parse(text)?;
         let mut problems = Vec::new();
         let at_line = |needle: &str, message: String| match Manifest::line_of_text(text, needle) {
             Some(line) => CartError::at(MANIFEST, line, message),
             None => CartError::file(MANIFEST, message),
         };
+
+        // Paths in the manifest may be written `./gfx/a.png` or `gfx/../gfx/a.png`.
+        let paths = std::iter::once(&mut manifest.entry)
+            .chain(manifest.sheets.iter_mut().map(|s| &mut s.file))
+            .chain(manifest.maps.iter_mut().map(|m| &mut m.file));
+        for path in paths {
+            match files::normalize(Path::new(path.as_str())) {
+                Some(clean) => *path = clean,
+                None => problems.push(at_line(path, format!("`{path}` is outside the cart"))),
+            }
+        }
 
         let mut palettes = PaletteBuilder::default();
         if let Some(backdrop) = &manifest.backdrop {

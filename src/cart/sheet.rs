@@ -88,13 +88,15 @@ pub fn load_sheet(
         let plte = header.palette.as_deref().unwrap_or(&[]);
         let indices = decode_indices(bytes).map_err(err)?;
         let first = usize::from(at.palette);
-        let entries = plte.len() / 3;
+        // Only the palettes the pixels use are loaded: editors often save 256 entries.
+        let highest = usize::from(indices.iter().copied().max().unwrap_or(0));
+        let entries = (plte.len() / 3).min((highest / PALETTE_COLORS + 1) * PALETTE_COLORS);
         if first * PALETTE_COLORS + entries > PALETTES * PALETTE_COLORS {
             return Err(err(format!(
-                "its {entries} palette entries do not fit from palette {first} on"
+                "its pixels use {entries} palette entries, which do not fit from palette {first} on"
             )));
         }
-        for (i, rgb) in plte.chunks_exact(3).enumerate() {
+        for (i, rgb) in plte.chunks_exact(3).take(entries).enumerate() {
             if i % PALETTE_COLORS != 0 {
                 let value = u32::from(rgb[0]) << 16 | u32::from(rgb[1]) << 8 | u32::from(rgb[2]);
                 palettes.set(first + i / PALETTE_COLORS, i % PALETTE_COLORS, value);

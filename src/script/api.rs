@@ -90,6 +90,18 @@ impl Call<'_> {
         }
     }
 
+    /// Argument `i` as an integer; floats must have an exact integer value (Lua's rule for
+    /// functions such as `math.random`).
+    pub fn exact_int(&self, i: usize, what: &str) -> LuaResult<i64> {
+        match self.arg(i) {
+            Value::Number(f) if f.fract() != 0.0 || !f.is_finite() => Err(self.error(format!(
+                "argument {} ({what}) has no integer representation",
+                i + 1
+            ))),
+            _ => self.int(i, what),
+        }
+    }
+
     /// Argument `i` as an integer, or `default` when absent.
     pub fn opt_int(&self, i: usize, what: &str, default: i64) -> LuaResult<i64> {
         if self.is_nil(i) {

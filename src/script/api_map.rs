@@ -105,7 +105,7 @@ fn map_objects(c: &mut Call) -> LuaResult<MultiValue> {
         entry.set("props", props)?;
         list.push(entry)?;
     }
-    c.charge(Unit::Script, 8 * map.objects.len() as u64);
+    c.charge(Unit::Script, cost::MAP_OBJECT * map.objects.len() as u64);
     c.ret(list)
 }
 

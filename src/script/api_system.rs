@@ -5,7 +5,7 @@ use mlua::MultiValue;
 use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::meter::Unit;
 use crate::rng::Rng;
-use crate::spec::FRAME_BUDGET;
+use crate::spec::{FRAME_BUDGET, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "System",
@@ -81,7 +81,10 @@ fn log(c: &mut Call) -> LuaResult<MultiValue> {
         }
         line.push_str(&value.to_string()?);
     }
-    c.charge(Unit::Script, line.len().div_ceil(8) as u64);
+    c.charge(
+        Unit::Script,
+        line.len().div_ceil(8) as u64 * cost::LOG_BYTES,
+    );
     c.m.log.push(line);
     c.ret(())
 }
@@ -127,11 +130,15 @@ pub(crate) fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
             let x = c.m.rng.next_f64();
             c.ret(x)
         }
+        1 if c.exact_int(0, "m")? == 0 => {
+            let n = c.m.rng.next_u64() as i64;
+            c.ret(n)
+        }
         1 | 2 => {
             let (lo, hi) = if c.args.len() == 1 {
-                (1, c.int(0, "m")?)
+                (1, c.exact_int(0, "m")?)
             } else {
-                (c.int(0, "m")?, c.int(1, "n")?)
+                (c.exact_int(0, "m")?, c.exact_int(1, "n")?)
             };
             if lo > hi {
                 return Err(c.error("interval is empty"));

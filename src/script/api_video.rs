@@ -175,7 +175,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x0, y0, x1, y1, color",
             returns: "",
             doc: "Fills a rectangle (corners included) on the overlay, for this frame.",
-            cost: "1 per 8 pixels (video)",
+            cost: "1 per 8 pixels on screen (video)",
             call: rectfill,
         },
         ApiFn {
@@ -183,7 +183,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x0, y0, x1, y1, color",
             returns: "",
             doc: "Draws a rectangle's outline on the overlay, for this frame.",
-            cost: "1 per 8 pixels (video)",
+            cost: "1 per 8 pixels on screen (video)",
             call: rect,
         },
         ApiFn {
@@ -191,7 +191,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x0, y0, x1, y1, color",
             returns: "",
             doc: "Draws a line (both ends included) on the overlay, for this frame.",
-            cost: "1 per 8 pixels (video)",
+            cost: "1 per 8 pixels of length (video)",
             call: line,
         },
         ApiFn {
@@ -199,7 +199,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x, y, color",
             returns: "",
             doc: "Sets one overlay pixel, for this frame.",
-            cost: "1 (video)",
+            cost: "1 if on screen (video)",
             call: pset,
         },
     ],
