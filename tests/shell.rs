@@ -1,0 +1,239 @@
+//! The console shell driven the way a player drives it: keys and pad events, vblank by
+//! vblank — browser, pause menu, error screen, hot reload and the remap screen.
+#![cfg(feature = "host")]
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::{root, temp_dir};
+use kairo::host::input_map::PadEvent;
+use kairo::host::shell::{Screen, Shell};
+use kairo::input::Button;
+
+fn shell(name: &str) -> Shell {
+    let config = temp_dir(name).join("config");
+    Shell::new(root().join("carts"), Some(config))
+}
+
+/// Presses and releases a key over two vblanks.
+fn tap(shell: &mut Shell, key: &str) {
+    shell.key(key, true);
+    shell.vblank(Instant::now());
+    shell.key(key, false);
+    shell.vblank(Instant::now());
+}
+
+fn menu_labels(shell: &Shell) -> Vec<String> {
+    match &shell.screen {
+        Screen::Browser(m) | Screen::Paused(m) | Screen::RemapPick(m) => {
+            m.items.iter().map(|i| i.0.clone()).collect()
+        }
+        Screen::Error { menu, .. } => menu.items.iter().map(|i| i.0.clone()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Moves the menu selection to `label` and chooses it.
+fn choose(shell: &mut Shell, label: &str) {
+    let labels = menu_labels(shell);
+    let index = labels
+        .iter()
+        .position(|l| l == label)
+        .unwrap_or_else(|| panic!("no `{label}` in {labels:?}"));
+    let selected = match &shell.screen {
+        Screen::Browser(m) | Screen::Paused(m) | Screen::RemapPick(m) => m.selected,
+        Screen::Error { menu, .. } => menu.selected,
+        _ => panic!("no menu"),
+    };
+    for _ in selected..index {
+        tap(shell, "ArrowDown");
+    }
+    tap(shell, "KeyZ");
+}
+
+#[test]
+fn the_browser_opens_a_cart_and_the_pause_menu_resets_it() {
+    let mut shell = shell("browser");
+    assert!(matches!(shell.screen, Screen::Browser(_)));
+    assert!(
+        menu_labels(&shell)
+            .iter()
+            .any(|l| l.starts_with("Platformer"))
+    );
+    choose(&mut shell, "Platformer - Kairo team");
+    assert!(matches!(shell.screen, Screen::Playing));
+    assert_eq!(shell.title(), "Platformer - Kairo");
+
+    for _ in 0..30 {
+        shell.key("ArrowRight", true);
+        shell.vblank(Instant::now());
+    }
+    shell.key("ArrowRight", false);
+    let moved = shell.console().unwrap().machine().video.oam[0].x;
+    shell.escape();
+    assert!(matches!(shell.screen, Screen::Paused(_)));
+    let frame = shell.console().unwrap().machine().frame;
+    shell.vblank(Instant::now());
+    assert_eq!(
+        shell.console().unwrap().machine().frame,
+        frame,
+        "paused: the game does not run"
+    );
+    choose(&mut shell, "Reset");
+    assert!(matches!(shell.screen, Screen::Playing));
+    shell.vblank(Instant::now());
+    assert!(
+        shell.console().unwrap().machine().video.oam[0].x < moved,
+        "reset puts the hero back"
+    );
+
+    let mut rgba = vec![0; 256 * 256 * 4];
+    shell.draw(&mut rgba);
+    assert!(
+        rgba.chunks(4).any(|p| p[..3] != [0, 0, 0]),
+        "the game is drawn"
+    );
+}
+
+#[test]
+fn a_faulting_cart_shows_the_error_screen_and_goes_back_to_the_browser() {
+    let mut shell = shell("fault");
+    shell.open(&root().join("tests/carts/runtime_error"));
+    shell.vblank(Instant::now());
+    let Screen::Error { message, .. } = &shell.screen else {
+        panic!("expected the error screen");
+    };
+    assert!(
+        message.starts_with("main.lua:3: attempt to index a nil value"),
+        "{message}"
+    );
+    assert_eq!(
+        menu_labels(&shell),
+        ["Retry", "Run last good version", "Back to browser", "Quit"]
+    );
+    let mut rgba = vec![0; 256 * 256 * 4];
+    shell.draw(&mut rgba);
+    choose(&mut shell, "Back to browser");
+    assert!(matches!(shell.screen, Screen::Browser(_)));
+    choose(&mut shell, "Quit");
+    assert!(shell.quit_requested());
+}
+
+#[test]
+fn a_cart_that_cannot_load_offers_no_last_good_version() {
+    let mut shell = shell("noload");
+    shell.open(&root().join("tests/carts/bad_toml"));
+    assert_eq!(menu_labels(&shell), ["Retry", "Back to browser", "Quit"]);
+}
+
+fn write_cart(dir: &Path, main: &str) {
+    std::fs::write(dir.join("cart.toml"), "name = \"Reload\"\n").unwrap();
+    std::fs::write(dir.join("main.lua"), main).unwrap();
+}
+
+fn wait_for(shell: &mut Shell, done: impl Fn(&Shell) -> bool) {
+    let start = Instant::now();
+    while !done(shell) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no reload within 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+        shell.vblank(Instant::now());
+    }
+}
+
+#[test]
+fn a_folder_cart_reloads_when_saved_and_a_bad_save_keeps_the_last_good_one() {
+    let dir = temp_dir("reload").join("cart");
+    std::fs::create_dir_all(&dir).unwrap();
+    write_cart(&dir, "function draw() print('one', 0, 0) end");
+    let mut shell = shell("reload-config");
+    shell.open(&dir);
+    assert!(matches!(shell.screen, Screen::Playing));
+
+    std::thread::sleep(Duration::from_millis(100));
+    write_cart(&dir, "function draw( print('broken' end");
+    wait_for(&mut shell, |s| matches!(s.screen, Screen::Error { .. }));
+    let Screen::Error { message, .. } = &shell.screen else {
+        unreachable!()
+    };
+    assert!(message.contains("main.lua:1:"), "{message}");
+
+    choose(&mut shell, "Run last good version");
+    assert!(matches!(shell.screen, Screen::Playing));
+
+    write_cart(&dir, "function init() log('two') end");
+    wait_for(&mut shell, |s| {
+        s.console()
+            .is_some_and(|c| c.cart().scripts["main.lua"].contains("two"))
+    });
+    assert!(matches!(shell.screen, Screen::Playing));
+}
+
+#[test]
+fn remapping_the_keyboard_is_saved_and_used() {
+    let base = temp_dir("remap");
+    let config = base.join("config");
+    let mut shell = Shell::new(root().join("carts"), Some(config.clone()));
+    shell.open(&root().join("carts/platformer"));
+    shell.escape();
+    choose(&mut shell, "Remap controls");
+    assert_eq!(menu_labels(&shell)[0], "Keyboard");
+    tap(&mut shell, "KeyZ");
+    assert!(matches!(shell.screen, Screen::Remap(_)));
+    // One key per console button, in button order; Escape keeps the old binding of `up`.
+    let keys = [
+        "KeyJ", "KeyL", "Escape", "KeyK", "KeyN", "KeyM", "KeyU", "KeyI", "KeyO", "KeyP", "Space",
+        "Tab",
+    ];
+    for key in keys {
+        if key == "Escape" {
+            shell.escape();
+        } else {
+            shell.key(key, true);
+            shell.key(key, false);
+        }
+    }
+    assert!(
+        matches!(shell.screen, Screen::Paused(_)),
+        "back to the pause menu"
+    );
+    let saved = std::fs::read_to_string(config.join("input.toml")).unwrap();
+    assert!(saved.contains("KeyJ = \"left\""), "{saved}");
+    assert!(saved.contains("ArrowUp = \"up\""), "{saved}");
+
+    assert_eq!(shell.mapper.keyboard.button("KeyN"), Some(Button::A));
+    assert_eq!(shell.mapper.keyboard.button("KeyZ"), None);
+    // A new shell reads the saved bindings.
+    let again = Shell::new(root().join("carts"), Some(config));
+    assert_eq!(again.mapper.keyboard.button("KeyN"), Some(Button::A));
+}
+
+#[test]
+fn a_pad_plugged_in_mid_game_plays_the_next_player_and_pauses_with_start_select() {
+    let mut shell = shell("pads");
+    shell.open(&root().join("carts/platformer"));
+    shell.pad_event(PadEvent::Connected {
+        pad: 4,
+        uuid: "u".into(),
+        name: "Test Pad".into(),
+    });
+    shell.pad_event(PadEvent::Connected {
+        pad: 5,
+        uuid: "u".into(),
+        name: "Test Pad".into(),
+    });
+    assert_eq!(shell.mapper.pads()[1].0, 1, "second pad is player 2");
+    for control in ["Start", "Select"] {
+        shell.pad_event(PadEvent::Button {
+            pad: 5,
+            control: control.into(),
+            down: true,
+        });
+    }
+    shell.vblank(Instant::now());
+    assert!(matches!(shell.screen, Screen::Paused(_)));
+}
