@@ -237,3 +237,40 @@ fn a_pad_plugged_in_mid_game_plays_the_next_player_and_pauses_with_start_select(
     shell.vblank(Instant::now());
     assert!(matches!(shell.screen, Screen::Paused(_)));
 }
+
+#[test]
+fn debug_pause_steps_single_frames_and_fast_forward_runs_four() {
+    let mut shell = shell("debug");
+    shell.open(&root().join("carts/platformer"));
+    let frame = |s: &Shell| s.console().unwrap().machine().frame;
+    shell.vblank(Instant::now());
+    assert_eq!(frame(&shell), 1);
+    shell.toggle_debug_pause();
+    shell.vblank(Instant::now());
+    shell.vblank(Instant::now());
+    assert_eq!(frame(&shell), 1, "debug pause holds the game");
+    shell.step();
+    shell.vblank(Instant::now());
+    shell.vblank(Instant::now());
+    assert_eq!(frame(&shell), 2, "one step, one frame");
+    shell.toggle_debug_pause();
+    shell.fast_forward = true;
+    shell.vblank(Instant::now());
+    assert_eq!(frame(&shell), 6);
+}
+
+#[test]
+fn screenshots_are_saved_as_png_in_the_screenshot_folder() {
+    let mut shell = shell("shots");
+    let dir = temp_dir("shots-out").join("pictures");
+    shell.screenshot_dir = dir.clone();
+    shell.open(&root().join("carts/platformer"));
+    shell.vblank(Instant::now());
+    shell.screenshot();
+    shell.screenshot();
+    for n in [1, 2] {
+        let path = dir.join(format!("kairo-platformer-{n}.png"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|_| panic!("{} missing", path.display()));
+        assert_eq!(&bytes[1..4], b"PNG");
+    }
+}

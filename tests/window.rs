@@ -1,5 +1,6 @@
 //! The console window for real: under a virtual X display (Xvfb, software Vulkan) the window
-//! opens on a cart, shows its picture at 3x, and answers keys. Needs `xvfb xdotool imagemagick
+//! opens on a cart, shows its picture at 3x and answers keys, and opens on the browser without
+//! a cart. Needs `xvfb xdotool imagemagick
 //! mesa-vulkan-drivers` (`.ci/run` installs them); without them the test says so and passes.
 #![cfg(feature = "host")]
 
@@ -65,14 +66,24 @@ fn pixel(shot: &(u32, Vec<u8>), x: u32, y: u32) -> [u8; 3] {
     [shot.1[at], shot.1[at + 1], shot.1[at + 2]]
 }
 
-#[test]
-fn the_window_shows_the_cart_at_3x_and_pauses_on_escape() {
+/// A virtual display with `kairo ARGS` running on it, until dropped.
+struct Session {
+    display: String,
+    dir: std::path::PathBuf,
+    _app: Guard,
+    _xvfb: Guard,
+}
+
+/// Starts Xvfb and `kairo args`, waits for a window titled `title`; `None` if the tools are
+/// missing (the test then passes with a message).
+fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
     if !["Xvfb", "xdotool", "import"].iter().all(|t| have(t)) {
         eprintln!("skipped: needs Xvfb, xdotool and imagemagick (see .ci/run)");
-        return;
+        return None;
     }
-    let display = format!(":{}", 500 + std::process::id() % 400);
-    let _xvfb = Guard(
+    let offset = if name == "browser" { 0 } else { 200 };
+    let display = format!(":{}", 300 + offset + std::process::id() % 200);
+    let xvfb = Guard(
         Command::new("Xvfb")
             .args([
                 display.as_str(),
@@ -88,12 +99,12 @@ fn the_window_shows_the_cart_at_3x_and_pauses_on_escape() {
             .expect("start Xvfb"),
     );
     std::thread::sleep(Duration::from_millis(800));
-    let dir = temp_dir("window");
+    let dir = temp_dir(&format!("window-{name}"));
     let runtime = dir.join("xdg");
     std::fs::create_dir_all(&runtime).unwrap();
-    let _app = Guard(
+    let app = Guard(
         Command::new(env!("CARGO_BIN_EXE_kairo"))
-            .arg("carts/platformer")
+            .args(args)
             .current_dir(root())
             .env("DISPLAY", &display)
             .env("XDG_RUNTIME_DIR", &runtime)
@@ -103,40 +114,107 @@ fn the_window_shows_the_cart_at_3x_and_pauses_on_escape() {
             .spawn()
             .expect("start kairo"),
     );
-    let start = Instant::now();
-    while xdotool(&display, &["search", "--name", "Platformer - Kairo"])
+    let started = Instant::now();
+    while xdotool(&display, &["search", "--name", title])
         .trim()
         .is_empty()
     {
         assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "no window within 30 s"
+            started.elapsed() < Duration::from_secs(30),
+            "no window `{title}` within 30 s"
         );
         std::thread::sleep(Duration::from_millis(200));
     }
     std::thread::sleep(Duration::from_secs(2));
+    Some(Session {
+        display,
+        dir,
+        _app: app,
+        _xvfb: xvfb,
+    })
+}
 
-    // The window sits at the top-left of the screen: 768x768 for 256x256 at scale 3.
-    let shot = screenshot(&display, &dir.join("game.png"));
+impl Session {
+    fn shot(&self, name: &str) -> (u32, Vec<u8>) {
+        screenshot(&self.display, &self.dir.join(format!("{name}.png")))
+    }
+
+    fn hold(&self, key: &str, millis: u64) {
+        xdotool(&self.display, &["keydown", key]);
+        std::thread::sleep(Duration::from_millis(millis));
+        xdotool(&self.display, &["keyup", key]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+/// The window's 768x768 client area (at the screen's top-left) scaled back to 256x256, after
+/// checking that every machine pixel is a clean 3x3 block.
+fn machine_picture(shot: &(u32, Vec<u8>)) -> Vec<[u8; 3]> {
+    let mut out = Vec::with_capacity(256 * 256);
+    for y in 0..256 {
+        for x in 0..256 {
+            let p = pixel(shot, x * 3 + 1, y * 3 + 1);
+            assert_eq!(pixel(shot, x * 3, y * 3), p, "3x3 block at ({x}, {y})");
+            assert_eq!(
+                pixel(shot, x * 3 + 2, y * 3 + 2),
+                p,
+                "3x3 block at ({x}, {y})"
+            );
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_window_shows_the_cart_at_3x_moves_with_keys_and_pauses_on_escape() {
+    let Some(session) = start("game", &["carts/platformer"], "Platformer - Kairo") else {
+        return;
+    };
+    let before = machine_picture(&session.shot("game"));
     let hud = [0x1c, 0x1a, 0x2e];
     let sky = [0x6e, 0xc6, 0xf5];
-    assert_eq!(pixel(&shot, 3 * 120, 3 * 5), hud, "HUD bar at (120, 5)");
-    assert_eq!(
-        pixel(&shot, 3 * 120 + 2, 3 * 5 + 2),
-        hud,
-        "each machine pixel is 3x3"
-    );
-    assert_eq!(pixel(&shot, 3 * 128, 3 * 60), sky, "sky at (128, 60)");
-    assert_ne!(pixel(&shot, 3 * 128, 3 * 250), sky, "ground at the bottom");
+    assert_eq!(before[5 * 256 + 120], hud, "HUD bar at (120, 5)");
+    assert_eq!(before[60 * 256 + 128], sky, "sky at (128, 60)");
+    assert_ne!(before[250 * 256 + 128], sky, "ground at the bottom");
 
-    xdotool(&display, &["key", "--delay", "100", "Escape"]);
+    // Holding Right walks the hero: the band of screen he walks in changes.
+    session.hold("Right", 500);
+    let after = machine_picture(&session.shot("moved"));
+    let band = |p: &[[u8; 3]]| p[176 * 256..192 * 256].to_vec();
+    assert_ne!(band(&before), band(&after), "the hero moved");
+
+    xdotool(&session.display, &["key", "--delay", "100", "Escape"]);
     std::thread::sleep(Duration::from_millis(600));
-    let paused = screenshot(&display, &dir.join("paused.png"));
+    let paused = machine_picture(&session.shot("paused"));
     assert_eq!(
-        pixel(&paused, 3 * 128, 3 * 30),
+        paused[30 * 256 + 128],
         [0x6e / 3, 0xc6 / 3, 0xf5 / 3],
         "game dimmed"
     );
-    let menu_panel = pixel(&paused, 3 * 200, 3 * 50);
-    assert_eq!(menu_panel, [0x10, 0x14, 0x24], "pause menu panel");
+    assert_eq!(
+        paused[50 * 256 + 200],
+        [0x10, 0x14, 0x24],
+        "pause menu panel"
+    );
+}
+
+#[test]
+fn kairo_alone_shows_the_browser_listing_the_bundled_carts() {
+    let Some(session) = start("browser", &[], "Kairo") else {
+        return;
+    };
+    let shown = machine_picture(&session.shot("browser"));
+    // The same shell, drawn off-screen, is the picture the window must show.
+    let mut shell =
+        kairo::host::shell::Shell::new(root().join("carts"), Some(session.dir.join("config")));
+    let kairo::host::shell::Screen::Browser(menu) = &shell.screen else {
+        panic!("the shell starts in the browser");
+    };
+    let labels: Vec<&str> = menu.items.iter().map(|i| i.0.as_str()).collect();
+    assert!(labels.contains(&"Platformer - Kairo team"), "{labels:?}");
+    let mut expected = vec![0; 256 * 256 * 4];
+    shell.draw(&mut expected);
+    let expected: Vec<[u8; 3]> = expected.chunks(4).map(|p| [p[0], p[1], p[2]]).collect();
+    assert!(shown == expected, "the window does not show the browser");
 }

@@ -102,6 +102,10 @@ impl App {
             KeyCode::F11 if fresh => self.toggle_fullscreen(),
             KeyCode::Enter if fresh && self.modifiers.alt_key() => self.toggle_fullscreen(),
             KeyCode::Escape if fresh => self.shell.escape(),
+            KeyCode::F5 if fresh => self.shell.toggle_debug_pause(),
+            KeyCode::F6 if fresh => self.shell.step(),
+            KeyCode::F12 if fresh => self.shell.screenshot(),
+            KeyCode::Tab if !repeat => self.shell.fast_forward = down,
             _ if !repeat => self.shell.key(&format!("{code:?}"), down),
             _ => {}
         }

@@ -17,6 +17,8 @@ use crate::spec::{SCREEN_H, SCREEN_W};
 
 /// Vblanks a toast message stays up.
 const TOAST_VBLANKS: u32 = 120;
+/// Machine vblanks per host vblank while fast-forwarding.
+pub const FAST_FORWARD: u32 = 4;
 
 /// The screen being shown.
 #[derive(Debug)]
@@ -77,6 +79,13 @@ pub struct Shell {
     pad_names: BTreeMap<String, String>,
     toast: Option<(String, u32)>,
     quit: bool,
+    /// Debug pause (F5): the game stands still until stepped (F6) or resumed.
+    debug_paused: bool,
+    step_requested: bool,
+    /// Fast-forward (held Tab): the game runs [`FAST_FORWARD`] vblanks per host vblank.
+    pub fast_forward: bool,
+    /// Where screenshots are saved.
+    pub screenshot_dir: PathBuf,
 }
 
 impl Shell {
@@ -105,6 +114,10 @@ impl Shell {
             pad_names: BTreeMap::new(),
             toast: None,
             quit: false,
+            debug_paused: false,
+            step_requested: false,
+            fast_forward: false,
+            screenshot_dir: screenshot_dir(),
         };
         shell.show_browser();
         shell
@@ -299,15 +312,38 @@ impl Shell {
     }
 
     fn run_game(&mut self, input: crate::input::InputFrame) {
+        let vblanks = if self.debug_paused {
+            u32::from(std::mem::take(&mut self.step_requested))
+        } else if self.fast_forward {
+            FAST_FORWARD
+        } else {
+            1
+        };
         let Some(console) = self.session.as_mut().and_then(|s| s.console.as_mut()) else {
             return;
         };
-        let result = console.tick(input);
-        for line in console.take_log() {
-            println!("{line}");
+        for _ in 0..vblanks {
+            let result = console.tick(input);
+            for line in console.take_log() {
+                println!("{line}");
+            }
+            if let Err(fault) = result {
+                self.show_error(fault.to_string());
+                return;
+            }
         }
-        if let Err(fault) = result {
-            self.show_error(fault.to_string());
+    }
+
+    /// F5: stops or restarts the game for debugging (the pause menu stays closed).
+    pub fn toggle_debug_pause(&mut self) {
+        self.debug_paused = !self.debug_paused;
+        self.step_requested = false;
+    }
+
+    /// F6: while debug-paused, runs the game for one more vblank.
+    pub fn step(&mut self) {
+        if self.debug_paused {
+            self.step_requested = true;
         }
     }
 
@@ -436,10 +472,16 @@ impl Shell {
         }
     }
 
-    fn screenshot(&mut self) {
+    /// Saves the game's picture as PNG in `screenshot_dir` (F12 or the pause menu).
+    pub fn screenshot(&mut self) {
         let Some(console) = self.console() else {
             return;
         };
+        let dir = self.screenshot_dir.clone();
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            self.toast(format!("Screenshot failed: {}: {e}", dir.display()));
+            return;
+        }
         let slug: String = console
             .cart()
             .name()
@@ -453,7 +495,7 @@ impl Shell {
             })
             .collect();
         let path = (1..)
-            .map(|n| PathBuf::from(format!("kairo-{slug}-{n}.png")))
+            .map(|n| dir.join(format!("kairo-{slug}-{n}.png")))
             .find(|p| !p.exists())
             .expect("a free file name");
         let saved = crate::screenshot::save_png(&path, &console.rgba());
@@ -518,6 +560,15 @@ impl Shell {
                 false
             }
         };
+        if self.debug_paused && matches!(self.screen, Screen::Playing) {
+            canvas.panel(rows - 1, rows - 1, color::BAR);
+            canvas.text(
+                1,
+                rows - 1,
+                "DEBUG PAUSE  F5: run  F6: step",
+                color::HIGHLIGHT,
+            );
+        }
         if let Some((message, _)) = &self.toast {
             canvas.panel(rows - 2, rows - 2, color::BAR);
             let text: String = message.chars().take(ui::COLUMNS - 2).collect();
@@ -526,4 +577,15 @@ impl Shell {
         canvas.blend_over(rgba, dim);
         debug_assert_eq!(rgba.len(), SCREEN_W * SCREEN_H * 4);
     }
+}
+
+/// Where screenshots go: `$KAIRO_SCREENSHOT_DIR`, else `Kairo` in the user's pictures folder,
+/// else `screenshots` in the current folder.
+pub fn screenshot_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("KAIRO_SCREENSHOT_DIR") {
+        return PathBuf::from(dir);
+    }
+    directories::UserDirs::new()
+        .and_then(|dirs| dirs.picture_dir().map(|p| p.join("Kairo")))
+        .unwrap_or_else(|| PathBuf::from("screenshots"))
 }
