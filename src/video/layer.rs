@@ -5,7 +5,7 @@
 use thiserror::Error;
 
 use crate::spec::{BG_MAX_CELLS, PATTERN_SHEET_TILES_W, PRIORITY_LEVELS, SCREEN_H, SCREEN_W};
-use crate::video::framebuffer::Framebuffer;
+use crate::video::framebuffer::{Framebuffer, blend8};
 use crate::video::patterns::PatternVram;
 
 /// Errors from layer set-up.
@@ -216,13 +216,74 @@ impl BgLayer {
 
     /// Draws the layer over `fb`.
     pub fn render(&self, vram: &PatternVram, fb: &mut Framebuffer) {
-        match self.cell_size {
-            16 => self.render_cells::<2>(vram, fb),
-            _ => self.render_cells::<1>(vram, fb),
+        match (self.cell_size, self.line_scroll.is_some()) {
+            (16, false) => self.render_bands::<2>(vram, fb),
+            (16, true) => self.render_cells::<2>(vram, fb),
+            (_, false) => self.render_bands::<1>(vram, fb),
+            (_, true) => self.render_cells::<1>(vram, fb),
         }
     }
 
-    /// Draws the layer with cells of `TILES` x `TILES` tiles.
+    /// Draws the layer without a line table, one band of screen lines at a time: the lines
+    /// that show the same row of tiles. Each cell is looked up once per band and the rows of
+    /// its tile are read together (one cache line), which is most of the compositor's speed.
+    fn render_bands<const TILES: usize>(&self, vram: &PatternVram, fb: &mut Framebuffer) {
+        let width_tiles = self.cols * TILES;
+        let width = (width_tiles * 8) as i32;
+        let height = (self.rows * TILES * 8) as i32;
+        let src_x = self.scroll_x.rem_euclid(width) as usize;
+        let offset = src_x % 8;
+        let mut y = 0;
+        while y < SCREEN_H {
+            let src_y = (self.scroll_y + y as i32).rem_euclid(height) as usize;
+            let tile_y = src_y % 8;
+            let band = (8 - tile_y).min(SCREEN_H - y);
+            let cell_row = &self.cells[(src_y / (TILES * 8)) * self.cols..][..self.cols];
+            let sub_y = (src_y / 8) % TILES;
+            let mut column = src_x / 8;
+            let mut x = 0;
+            while x < SCREEN_W {
+                let cell = cell_row[column / TILES];
+                let sub_x = column % TILES;
+                let sx = if cell.flip_x() {
+                    TILES - 1 - sub_x
+                } else {
+                    sub_x
+                };
+                let sy = if cell.flip_y() {
+                    TILES - 1 - sub_y
+                } else {
+                    sub_y
+                };
+                let tile = cell.tile() + sx + sy * PATTERN_SHEET_TILES_W;
+                let palette = cell.palette();
+                // The first column may be cut by the scroll: its pixels shift left.
+                let shift = if x == 0 { offset * 8 } else { 0 };
+                for r in 0..band {
+                    let row_in_tile = tile_y + r;
+                    let row = vram.row(
+                        tile,
+                        if cell.flip_y() {
+                            7 - row_in_tile
+                        } else {
+                            row_in_tile
+                        },
+                    );
+                    let row = if cell.flip_x() { row.swap_bytes() } else { row };
+                    fb.blend_at(y + r, x, row >> shift, palette);
+                }
+                x += 8 - shift / 8;
+                column += 1;
+                if column == width_tiles {
+                    column = 0;
+                }
+            }
+            y += band;
+        }
+    }
+
+    /// Draws the layer with cells of `TILES` x `TILES` tiles, one screen line at a time:
+    /// a first tile cut by the scroll, then whole tiles eight pixels at a time.
     fn render_cells<const TILES: usize>(&self, vram: &PatternVram, fb: &mut Framebuffer) {
         let width_tiles = self.cols * TILES;
         let width = (width_tiles * 8) as i32;
@@ -237,31 +298,40 @@ impl BgLayer {
             let cell_row = &self.cells[(src_y / (TILES * 8)) * self.cols..][..self.cols];
             let sub_y = (src_y / 8) % TILES;
             let tile_y = src_y % 8;
-            let mut column = src_x / 8;
-            let mut x = -((src_x % 8) as i32);
-            while x < SCREEN_W as i32 {
+            // The tile row shown at tile column `column` of the layer, and its palette.
+            let fetch = |column: usize| {
                 let cell = cell_row[column / TILES];
                 let sub_x = column % TILES;
-                let (sx, sy) = (
-                    if cell.flip_x() {
-                        TILES - 1 - sub_x
-                    } else {
-                        sub_x
-                    },
-                    if cell.flip_y() {
-                        TILES - 1 - sub_y
-                    } else {
-                        sub_y
-                    },
-                );
+                let sx = if cell.flip_x() {
+                    TILES - 1 - sub_x
+                } else {
+                    sub_x
+                };
+                let sy = if cell.flip_y() {
+                    TILES - 1 - sub_y
+                } else {
+                    sub_y
+                };
                 let tile = cell.tile() + sx + sy * PATTERN_SHEET_TILES_W;
-                let row_in_tile = if cell.flip_y() { 7 - tile_y } else { tile_y };
-                let mut row = vram.row(tile, row_in_tile);
-                if cell.flip_x() {
-                    row = row.swap_bytes();
-                }
-                fb.blend_row_clipped(x, y, row, cell.palette());
-                x += 8;
+                let row = vram.row(tile, if cell.flip_y() { 7 - tile_y } else { tile_y });
+                let row = if cell.flip_x() { row.swap_bytes() } else { row };
+                (row, cell.palette())
+            };
+            let line = fb.row_with_slack(y);
+            let mut column = src_x / 8;
+            let offset = src_x % 8;
+            let mut x = 0;
+            if offset != 0 {
+                let (row, palette) = fetch(column);
+                let first: &mut [u8; 8] = (&mut line[..8]).try_into().expect("8 bytes");
+                blend8(first, row >> (offset * 8), palette);
+                x = 8 - offset;
+                column = (column + 1) % width_tiles;
+            }
+            let whole = (SCREEN_W - x).div_ceil(8);
+            for chunk in line[x..x + whole * 8].chunks_exact_mut(8) {
+                let (row, palette) = fetch(column);
+                blend8(chunk.try_into().expect("8 bytes"), row, palette);
                 column += 1;
                 if column == width_tiles {
                     column = 0;

@@ -12,22 +12,22 @@ pub type TileRow = u64;
 /// The pattern memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternVram {
-    rows: Vec<TileRow>,
+    rows: Box<[TileRow; PATTERN_TILES * TILE_SIZE]>,
 }
 
 impl Default for PatternVram {
     fn default() -> Self {
         PatternVram {
-            rows: vec![0; PATTERN_TILES * TILE_SIZE],
+            rows: Box::new([0; PATTERN_TILES * TILE_SIZE]),
         }
     }
 }
 
 impl PatternVram {
-    /// Row `row` (0-7) of tile `tile`; the tile index wraps at 2048.
-    #[inline]
+    /// Row `row` (0-7) of tile `tile`; the tile index wraps at 2048, the row at 8.
+    #[inline(always)]
     pub fn row(&self, tile: usize, row: usize) -> TileRow {
-        self.rows[(tile % PATTERN_TILES) * TILE_SIZE + row]
+        self.rows[(tile % PATTERN_TILES) * TILE_SIZE + row % TILE_SIZE]
     }
 
     /// The colour (0-15) of pixel (x, y) of tile `tile`.

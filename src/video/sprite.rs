@@ -2,8 +2,10 @@
 //! (n = 1, 2, 4 or 8) from pattern VRAM at a signed screen position, with flips, a palette and
 //! a priority against the background layers. No per-line limit: pixels cost cycles instead.
 
-use crate::spec::{PATTERN_SHEET_TILES_W, PRIORITY_LEVELS, SCREEN_H, SPRITE_SIZES, TILE_SIZE};
-use crate::video::framebuffer::Framebuffer;
+use crate::spec::{
+    PATTERN_SHEET_TILES_W, PRIORITY_LEVELS, SCREEN_H, SCREEN_W, SPRITE_SIZES, TILE_SIZE,
+};
+use crate::video::framebuffer::{Framebuffer, blend8};
 use crate::video::patterns::PatternVram;
 
 /// One OAM entry.
@@ -70,34 +72,41 @@ impl Sprite {
         }
         let side = self.pixels();
         let size = usize::from(self.size);
+        let tile = usize::from(self.tile);
+        // Tile columns with at least one pixel on screen.
+        let first_column = if self.x < 0 {
+            ((-self.x) / 8) as usize
+        } else {
+            0
+        };
+        let last_column = (((SCREEN_W as i32 - 1 - self.x) / 8) as usize).min(size - 1);
         let top = self.y.max(0);
         let bottom = (self.y + side).min(SCREEN_H as i32);
-        let mut rows_drawn = 0;
         for screen_y in top..bottom {
             let mut sy = (screen_y - self.y) as usize;
             if self.flip_y {
                 sy = side as usize - 1 - sy;
             }
-            let tile_row = sy / TILE_SIZE;
-            for column in 0..size {
-                let x = self.x + (column * TILE_SIZE) as i32;
-                if x <= -(TILE_SIZE as i32) || x >= crate::spec::SCREEN_W as i32 {
-                    continue;
-                }
+            let row_tile = tile + (sy / TILE_SIZE) * PATTERN_SHEET_TILES_W;
+            let line = fb.row_with_slack(screen_y as usize);
+            for column in first_column..=last_column {
                 let src_column = if self.flip_x {
                     size - 1 - column
                 } else {
                     column
                 };
-                let tile = usize::from(self.tile) + tile_row * PATTERN_SHEET_TILES_W + src_column;
-                let mut row = vram.row(tile, sy % TILE_SIZE);
-                if self.flip_x {
-                    row = row.swap_bytes();
-                }
-                fb.blend_row_clipped(x, screen_y as usize, row, self.palette);
-                rows_drawn += 1;
+                let row = vram.row(row_tile + src_column, sy % TILE_SIZE);
+                let row = if self.flip_x { row.swap_bytes() } else { row };
+                let x = self.x + (column * TILE_SIZE) as i32;
+                let (at, row) = if x < 0 {
+                    (0, row >> (-x * 8))
+                } else {
+                    (x as usize, row)
+                };
+                let dst: &mut [u8; 8] = (&mut line[at..at + 8]).try_into().expect("8 bytes");
+                blend8(dst, row, self.palette);
             }
         }
-        rows_drawn
+        ((bottom - top) as u64) * (last_column + 1 - first_column) as u64
     }
 }
