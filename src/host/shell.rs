@@ -525,14 +525,14 @@ impl Shell {
             Screen::Playing => false,
             Screen::Browser(menu) => {
                 canvas.panel(0, rows - 1, color::PANEL);
-                menu.draw(canvas, 2);
+                menu.draw(canvas, 2, rows - 9);
                 canvas.centred(rows - 3, "Up/Down: choose  A/Enter: open", color::DIM);
                 canvas.centred(rows - 2, "or drop a cart on the window", color::DIM);
                 false
             }
             Screen::Paused(menu) | Screen::RemapPick(menu) => {
                 canvas.panel(6, 7 + menu.items.len() + 3, color::PANEL);
-                menu.draw(canvas, 7);
+                menu.draw(canvas, 7, menu.items.len());
                 true
             }
             Screen::Remap(remap) => {

@@ -153,12 +153,12 @@ impl Menu {
         None
     }
 
-    /// Draws the menu starting at character row `top`; returns the row after it.
-    pub fn draw(&self, canvas: &mut UiCanvas, top: usize) -> usize {
+    /// Draws the menu's title at character row `top` and at most `room` items below it,
+    /// scrolled to keep the selection visible; returns the row after the last item.
+    pub fn draw(&self, canvas: &mut UiCanvas, top: usize, room: usize) -> usize {
         canvas.centred(top, &self.title, color::HIGHLIGHT);
         let first_item = top + 2;
-        // Keep the selection visible when the list is longer than the screen.
-        let room = (SCREEN_H / 8).saturating_sub(first_item + 3).max(1);
+        let room = room.max(1);
         let scroll = self.selected.saturating_sub(room - 1);
         for (i, (label, _)) in self.items.iter().enumerate().skip(scroll).take(room) {
             let row = first_item + i - scroll;
@@ -317,11 +317,12 @@ pub fn draw_error(canvas: &mut UiCanvas, message: &str, menu: &Menu) {
     canvas.panel(0, SCREEN_H / 8 - 1, color::PANEL);
     canvas.centred(1, "CART ERROR", color::ERROR);
     let lines = wrap(message, COLUMNS - 2);
-    let room = SCREEN_H / 8 - 10;
+    let room = SCREEN_H / 8 - 4 - 8;
     for (i, line) in lines.iter().take(room).enumerate() {
         canvas.text(1, 3 + i, line, color::TEXT);
     }
-    menu.draw(canvas, SCREEN_H / 8 - 7);
+    let rows = SCREEN_H / 8;
+    menu.draw(canvas, rows - 2 - menu.items.len() - 1, menu.items.len());
 }
 
 #[cfg(test)]
