@@ -98,11 +98,26 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
             .spawn()
             .expect("start Xvfb"),
     );
-    std::thread::sleep(Duration::from_millis(800));
+    // Wait until the X server answers.
+    let waiting = Instant::now();
+    while !Command::new("xdotool")
+        .arg("getmouselocation")
+        .env("DISPLAY", &display)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(20),
+            "Xvfb did not start on {display}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
     let dir = temp_dir(&format!("window-{name}"));
     let runtime = dir.join("xdg");
     std::fs::create_dir_all(&runtime).unwrap();
-    let app = Guard(
+    let mut app = Guard(
         Command::new(env!("CARGO_BIN_EXE_kairo"))
             .args(args)
             .current_dir(root())
@@ -110,7 +125,7 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
             .env("XDG_RUNTIME_DIR", &runtime)
             .env("KAIRO_CONFIG_DIR", dir.join("config"))
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(dir.join("stderr.txt")).unwrap())
             .spawn()
             .expect("start kairo"),
     );
@@ -119,9 +134,17 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
         .trim()
         .is_empty()
     {
+        let log = || std::fs::read_to_string(dir.join("stderr.txt")).unwrap_or_default();
+        if let Ok(Some(status)) = app.0.try_wait() {
+            panic!(
+                "kairo exited ({status}) before its window showed:\n{}",
+                log()
+            );
+        }
         assert!(
             started.elapsed() < Duration::from_secs(30),
-            "no window `{title}` within 30 s"
+            "no window `{title}` within 30 s:\n{}",
+            log()
         );
         std::thread::sleep(Duration::from_millis(200));
     }
