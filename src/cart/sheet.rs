@@ -201,3 +201,117 @@ fn decode_indices(bytes: &[u8]) -> Result<Vec<u8>, String> {
     }
     Ok(indices)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn encode(
+        width: u32,
+        height: u32,
+        color: png::ColorType,
+        depth: png::BitDepth,
+        palette: Option<Vec<u8>>,
+        data: &[u8],
+    ) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut bytes, width, height);
+            encoder.set_color(color);
+            encoder.set_depth(depth);
+            if let Some(p) = palette {
+                encoder.set_palette(p);
+            }
+            let mut writer = encoder.write_header().unwrap();
+            writer.write_image_data(data).unwrap();
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_4_bit_indexed_sheet_keeps_its_indices_and_loads_its_palette() {
+        // 8x8, two pixels per byte: row y is indices (y, 1, 2, ..., 7) in the left pixels.
+        let mut data = Vec::new();
+        for y in 0..8u8 {
+            for pair in 0..4u8 {
+                let (left, right) = (if pair == 0 { y } else { pair * 2 }, pair * 2 + 1);
+                data.push(left << 4 | right);
+            }
+        }
+        let palette: Vec<u8> = (0..16u8).flat_map(|i| [i * 16, 255 - i * 16, 7]).collect();
+        let bytes = encode(
+            8,
+            8,
+            png::ColorType::Indexed,
+            png::BitDepth::Four,
+            Some(palette),
+            &data,
+        );
+        let (mut vram, mut palettes) = (PatternVram::default(), PaletteBuilder::default());
+        load_sheet(
+            "a.png",
+            &bytes,
+            Placement {
+                tile: 17,
+                palette: 3,
+            },
+            &mut vram,
+            &mut palettes,
+        )
+        .unwrap();
+        assert_eq!(vram.pixel(17, 0, 5), 5);
+        assert_eq!(vram.pixel(17, 7, 2), 7);
+        assert_eq!(palettes.ram.get(3 * 16 + 2), 0x20DF07);
+        assert_eq!(
+            palettes.ram.get(3 * 16),
+            PaletteRam::default().get(48),
+            "colour 0 untouched"
+        );
+        assert_eq!(
+            palettes.ram.get(4 * 16 + 1),
+            PaletteRam::default().get(65),
+            "only used palettes load"
+        );
+    }
+
+    #[test]
+    fn a_truecolour_sheet_maps_onto_free_palette_slots() {
+        // 8x8 RGBA: column x is red when even, blue when odd; the first column is transparent.
+        let mut data = Vec::new();
+        for _ in 0..8 {
+            for x in 0..8 {
+                let px = match x {
+                    0 => [1, 2, 3, 0],
+                    x if x % 2 == 0 => [255, 0, 0, 255],
+                    _ => [0, 0, 255, 255],
+                };
+                data.extend_from_slice(&px);
+            }
+        }
+        let bytes = encode(
+            8,
+            8,
+            png::ColorType::Rgba,
+            png::BitDepth::Eight,
+            None,
+            &data,
+        );
+        let (mut vram, mut palettes) = (PatternVram::default(), PaletteBuilder::default());
+        palettes.set(2, 1, 0x0000FF);
+        load_sheet(
+            "b.png",
+            &bytes,
+            Placement {
+                tile: 0,
+                palette: 2,
+            },
+            &mut vram,
+            &mut palettes,
+        )
+        .unwrap();
+        assert_eq!(vram.pixel(0, 0, 0), 0, "alpha 0 is transparent");
+        assert_eq!(vram.pixel(0, 1, 0), 1, "blue reuses the palette's colour 1");
+        assert_eq!(vram.pixel(0, 2, 0), 2, "red takes the first free slot");
+        assert_eq!(palettes.ram.get(2 * 16 + 2), 0xFF0000);
+    }
+}
