@@ -4,7 +4,9 @@
 pub mod bench;
 pub mod cart;
 pub mod check;
+pub mod collide;
 pub mod console;
+pub mod fixed;
 pub mod fsutil;
 pub mod hash;
 pub mod headless;
