@@ -1,5 +1,6 @@
 //! Criterion benchmarks of the machine: the video stress frame (4 layers + 256 sprites +
-//! RGBA, the side-by-side workload) and a frame of the bundled platformer.
+//! RGBA, the side-by-side workload), a frame of the bundled platformer, `move_body` and the
+//! hitbox pairs of 512 boxes.
 
 use std::path::Path;
 
@@ -32,5 +33,40 @@ fn platformer(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, video_stress, platformer);
+fn collision(c: &mut Criterion) {
+    use kairo::collide::mover::{Body, MoveOptions, move_body};
+    use kairo::fixed::{FX_ONE, fx};
+    let map = kairo::bench::collision_course();
+    let mut body = Body {
+        x: fx(20),
+        y: fx(100),
+        w: 10,
+        h: 20,
+        vx: 0,
+        vy: 0,
+    };
+    let mut direction = 1;
+    c.bench_function("move_body walking", |b| {
+        b.iter(|| {
+            if body.x > fx(60 * 16) || body.x < fx(16) {
+                direction = -direction;
+            }
+            body.vx = direction * 3 * FX_ONE / 2;
+            body.vy = FX_ONE / 4;
+            move_body(&map, &mut body, &MoveOptions::default())
+        })
+    });
+}
+
+fn hitboxes(c: &mut Criterion) {
+    use kairo::collide::hitbox::{Hitbox, Hitboxes};
+    let mut list = Hitboxes::default();
+    for i in 0..512i64 {
+        list.add(Hitbox::new(i, i % 4, 0b1111, (i * 37) % 300, (i * 91) % 300, 12, 12).unwrap())
+            .unwrap();
+    }
+    c.bench_function("hitbox pairs, 512 boxes", |b| b.iter(|| list.pairs()));
+}
+
+criterion_group!(benches, video_stress, platformer, collision, hitboxes);
 criterion_main!(benches);

@@ -36,7 +36,7 @@ impl std::fmt::Display for Figure {
 }
 
 /// The workloads `kairo bench` knows.
-pub const WORKLOADS: &[&str] = &["video-stress", "platformer"];
+pub const WORKLOADS: &[&str] = &["video-stress", "collision", "hitboxes", "platformer"];
 
 /// Runs workload `name`; `carts` is the folder holding the bundled carts.
 pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
@@ -44,6 +44,16 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
         "video-stress" => Ok(Figure {
             name: name.into(),
             value: video_stress_fps(),
+            unit: "frames/s",
+        }),
+        "collision" => Ok(Figure {
+            name: name.into(),
+            value: collision_moves_per_second(),
+            unit: "moves/s",
+        }),
+        "hitboxes" => Ok(Figure {
+            name: name.into(),
+            value: hitbox_frames_per_second(),
             unit: "frames/s",
         }),
         "platformer" => Ok(Figure {
@@ -155,4 +165,127 @@ pub fn cart_fps(path: &Path) -> Result<u64, String> {
         runs.push(FRAMES as f64 / start.elapsed().as_secs_f64());
     }
     Ok(median(runs))
+}
+
+/// A mixed terrain for the collision workload: flat runs, every slope, ladders, one-way
+/// floors, ice and steps, 64 x 16 cells.
+pub fn collision_course() -> crate::collide::map::CollisionMap {
+    use crate::collide::tile::Tile;
+    let slope = |l, r| Tile::Slope { left: l, right: r };
+    let key = [
+        ('1', slope(0, 4)),
+        ('2', slope(4, 8)),
+        ('3', slope(8, 12)),
+        ('4', slope(12, 16)),
+        ('5', slope(16, 12)),
+        ('6', slope(12, 8)),
+        ('7', slope(8, 4)),
+        ('8', slope(4, 0)),
+        ('/', slope(0, 16)),
+        ('\\', slope(16, 0)),
+        ('a', slope(0, 8)),
+        ('b', slope(8, 16)),
+        ('c', slope(16, 8)),
+        ('d', slope(8, 0)),
+    ];
+    crate::collide::map::CollisionMap::from_ascii(
+        &[
+            "................................................................",
+            "................................................................",
+            "..........====..............H.............====..................",
+            "............................H...................................",
+            ".......................====.H...................................",
+            "............................H..........##.......................",
+            "..................../##\\...H.........####......................",
+            ".............ab#########cd..H........######.....................",
+            "......1234###################5678...########....IIIIIII.........",
+            "################################################################",
+            "################################################################",
+        ],
+        &key,
+    )
+}
+
+/// `move_body` calls per second: 64 bodies walking and jumping over [`collision_course`]
+/// (median of [`RUNS`] runs of 600 frames).
+pub fn collision_moves_per_second() -> u64 {
+    use crate::collide::mover::{Body, Mode, MoveOptions, flag, move_body};
+    use crate::fixed::{FX_ONE, fx};
+    let map = collision_course();
+    let runs = (0..RUNS)
+        .map(|_| {
+            let mut bodies: Vec<(Body, Mode)> = (0..64)
+                .map(|i| {
+                    let body = Body {
+                        x: fx(16 + i * 15),
+                        y: fx(100),
+                        w: 10,
+                        h: 20,
+                        vx: 0,
+                        vy: 0,
+                    };
+                    (body, Mode::Air)
+                })
+                .collect();
+            let start = Instant::now();
+            let mut moves = 0u64;
+            for frame in 0..FRAMES as i32 {
+                for (i, (body, mode)) in bodies.iter_mut().enumerate() {
+                    let direction = if (frame / 200 + i as i32) % 2 == 0 {
+                        1
+                    } else {
+                        -1
+                    };
+                    body.vx = direction * (FX_ONE + (i as i32 % 3) * FX_ONE / 2);
+                    body.vy = if *mode == Mode::Ground && (frame + i as i32) % 90 == 0 {
+                        -fx(5)
+                    } else {
+                        (body.vy + FX_ONE / 4).min(fx(6))
+                    };
+                    let options = MoveOptions {
+                        mode: *mode,
+                        ..MoveOptions::default()
+                    };
+                    let moved = move_body(&map, body, &options);
+                    *mode = if moved.flags & flag::GROUND != 0 {
+                        Mode::Ground
+                    } else {
+                        Mode::Air
+                    };
+                    if moved.flags & flag::GROUND != 0 {
+                        body.vy = FX_ONE / 4;
+                    }
+                    moves += 1;
+                }
+            }
+            moves as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    median(runs)
+}
+
+/// Frames per second of finding the pairs among 512 moving hitboxes in 4 groups that all
+/// test each other (median of [`RUNS`] runs of 600 frames).
+pub fn hitbox_frames_per_second() -> u64 {
+    use crate::collide::hitbox::{Hitbox, Hitboxes};
+    let mut list = Hitboxes::default();
+    let runs = (0..RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            let mut found = 0;
+            for frame in 0..FRAMES as i64 {
+                list.clear();
+                for i in 0..512i64 {
+                    let x = (i * 37 + frame * (1 + i % 3)) % 300 - 20;
+                    let y = (i * 91 + frame * (i % 2)) % 300 - 20;
+                    let b = Hitbox::new(i, i % 4, 0b1111, x, y, 12, 12).expect("valid box");
+                    list.add(b).expect("room");
+                }
+                found += list.pairs().pairs.len();
+            }
+            std::hint::black_box(found);
+            FRAMES as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    median(runs)
 }

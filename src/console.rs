@@ -134,6 +134,7 @@ impl Console {
             let machine = self.machine_mut();
             machine.input.latch(input);
             machine.video.overlay.clear();
+            machine.collide.hitboxes.clear();
             machine.meter.take();
         }
         let scripted = self

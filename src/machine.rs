@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::cart::map::MapAsset;
+use crate::collide::CollisionUnit;
 use crate::input::InputLatch;
 use crate::meter::CycleMeter;
 use crate::rng::Rng;
@@ -14,6 +15,7 @@ use crate::video::Video;
 #[derive(Clone, Debug)]
 pub struct Machine {
     pub video: Video,
+    pub collide: CollisionUnit,
     pub input: InputLatch,
     pub rng: Rng,
     pub meter: CycleMeter,
@@ -34,6 +36,7 @@ impl Machine {
     pub fn new(video: Video, seed: u64, maps: Arc<BTreeMap<String, MapAsset>>) -> Machine {
         Machine {
             video,
+            collide: CollisionUnit::default(),
             input: InputLatch::default(),
             rng: Rng::new(seed),
             meter: CycleMeter::default(),

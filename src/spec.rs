@@ -95,6 +95,16 @@ pub mod cost {
     pub const OVERLAY_SPAN: u64 = 1;
     /// One glyph printed (video).
     pub const GLYPH: u64 = 4;
+    /// One `move_body` call (collision).
+    pub const MOVE_BODY: u64 = 24;
+    /// Each step of at most one cell a fast move is split into, beyond the first (collision).
+    pub const MOVE_STEP: u64 = 12;
+    /// Each collision cell read (collision).
+    pub const TILE_PROBE: u64 = 1;
+    /// Registering one hitbox (collision).
+    pub const HITBOX: u64 = 2;
+    /// Each candidate pair of hitboxes tested, and each box a query tests (collision).
+    pub const HITBOX_TEST: u64 = 1;
     /// Every 8 bytes of a line written with `log` (script).
     pub const LOG_BYTES: u64 = 1;
     /// One map object turned into a Lua table by `map_objects` (script).

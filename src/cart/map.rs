@@ -174,6 +174,14 @@ pub fn load_map(
                             .get_tile()
                             .map(|t| properties(&t.properties))
                             .unwrap_or_default();
+                        if let Some(name) = tile_properties.get("collide")
+                            && crate::collide::tile::Tile::from_name(name).is_none()
+                        {
+                            return Err(fail(format!(
+                                "tile {id} of tileset `{}`: collide = \"{name}\" is not a collision tile (see docs/collision.md)",
+                                tile.get_tileset().name
+                            )));
+                        }
                         let palette = match tile_properties.get("palette") {
                             None => base.palette,
                             Some(p) => p.parse::<u8>().ok().filter(|&p| p < 16).ok_or_else(|| {

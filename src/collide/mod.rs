@@ -3,10 +3,111 @@
 //! - A collision layer of 16x16 cells ([`tile::Tile`]: solid, ice, ladder, one-way, hazard,
 //!   slopes by their edge heights) filled from Tiled tile properties or from Lua.
 //! - [`mover::move_body`]: one body moved through the layer per call, seed 000's routine
-//!   extended (see `mover.rs`), charged per call and per cell read.
+//!   extended (see `mover.rs`).
+//! - [`hitbox::Hitboxes`]: boxes registered each frame; overlapping pairs by group masks.
 //!
-//! See `docs/collision.md`.
+//! Every request is charged to the collision unit: a base cost, plus each cell read, each
+//! step and each candidate pair (see `spec::cost`). See `docs/collision.md`.
 
+#[cfg(test)]
+mod figure;
+pub mod hitbox;
 pub mod map;
 pub mod mover;
 pub mod tile;
+
+use crate::fixed::{Fx, fx};
+use hitbox::Hitboxes;
+use map::CollisionMap;
+use tile::{CELL, Tile};
+
+/// All state of the collision unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CollisionUnit {
+    pub map: CollisionMap,
+    pub hitboxes: Hitboxes,
+    /// Ground-mode snap margin.
+    pub margin: Fx,
+}
+
+impl Default for CollisionUnit {
+    fn default() -> Self {
+        CollisionUnit {
+            map: CollisionMap::default(),
+            hitboxes: Hitboxes::default(),
+            margin: fx(4),
+        }
+    }
+}
+
+/// Checks a ground-mode margin against the map and a top speed, as seed 000 derives: the
+/// margin must cover the steepest slope's drop at top speed (or runners leave the ground
+/// going downhill), and stay below the smallest drop the map has (or walkers glide over
+/// gaps they should fall into).
+pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<(), String> {
+    let mut steepest = 0u8;
+    let mut smallest_drop = CELL;
+    for y in 0..map.rows() {
+        for x in 0..map.cols() {
+            if let Tile::Slope { left, right } = map.get(x, y) {
+                steepest = steepest.max(left.abs_diff(right));
+                // A slope edge that is neither flush with the floor nor full height, beside
+                // an empty cell, is a drop of that height.
+                for (edge, beside) in [(left, x - 1), (right, x + 1)] {
+                    let edge = i32::from(edge);
+                    if edge > 0
+                        && edge < CELL
+                        && map.get(beside, y) == Tile::Empty
+                        && map.get(beside, y + 1) != Tile::Empty
+                    {
+                        smallest_drop = smallest_drop.min(edge);
+                    }
+                }
+            }
+        }
+    }
+    let needed = (i64::from(top_speed) * i64::from(steepest) / i64::from(CELL)) as Fx;
+    if margin < needed {
+        return Err(format!(
+            "a margin of {} px is less than the steepest slope's drop at top speed ({} px): runners would leave slopes going down",
+            crate::fixed::fx_to_f64(margin),
+            crate::fixed::fx_to_f64(needed)
+        ));
+    }
+    if margin >= fx(smallest_drop) {
+        return Err(format!(
+            "a margin of {} px is not below the smallest drop in the map ({smallest_drop} px): walkers would glide over it",
+            crate::fixed::fx_to_f64(margin)
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn margins_are_checked_against_slopes_and_drops() {
+        let slopes =
+            CollisionMap::from_ascii(&["..", "/#"], &[('/', Tile::Slope { left: 0, right: 16 })]);
+        assert!(check_margin(&slopes, fx(4), fx(4)).is_ok());
+        assert!(
+            check_margin(&slopes, fx(3), fx(4))
+                .unwrap_err()
+                .contains("steepest")
+        );
+        assert!(
+            check_margin(&slopes, fx(16), fx(4))
+                .unwrap_err()
+                .contains("smallest drop")
+        );
+        // A 1:2 slope ending half-way up beside a gap is an 8 px drop.
+        let half = CollisionMap::from_ascii(
+            &["....", "#c..", "####"],
+            &[('c', Tile::Slope { left: 16, right: 8 })],
+        );
+        assert!(check_margin(&half, fx(7), fx(4)).is_ok());
+        assert!(check_margin(&half, fx(8), fx(4)).is_err());
+    }
+}

@@ -348,10 +348,8 @@ impl Line {
             Tile::Slope { left, right } => {
                 return (slope_depth(left, right, self.low_center), Some(tile));
             }
-            Tile::Ladder => {
-                if ladders && view.get(self.center, row - 1) != Tile::Ladder {
-                    return (0, Some(tile));
-                }
+            Tile::Ladder if ladders && view.get(self.center, row - 1) != Tile::Ladder => {
+                return (0, Some(tile));
             }
             Tile::OneWay if self.one_way_holds(row) => return (0, Some(tile)),
             Tile::Solid | Tile::Ice | Tile::CeilingSlope { .. } => return (0, Some(tile)),

@@ -55,6 +55,11 @@ pub fn build(sources: Rc<BTreeMap<String, String>>) -> LuaResult<Lua> {
         bind(&lua, "math.randomseed", math_randomseed)?,
     )?;
     globals.set("require", require_function(&lua, sources)?)?;
+    let flags = lua.create_table()?;
+    for (name, value) in super::api_collide::flag_constants() {
+        flags.set(name, value)?;
+    }
+    globals.set("COL", flags)?;
 
     let stopped = lua.create_function(|lua, ()| {
         Ok(matches!(lua.try_app_data_ref::<Box<Machine>>(), Ok(Some(m)) if m.stopped.is_some()))

@@ -596,3 +596,21 @@ fn gravity_up_on_the_mirrored_map_mirrors_a_slope_walk_exactly() {
     }
     assert!(fx_floor(down.x) > 500);
 }
+
+#[test]
+fn a_walking_body_reads_a_few_dozen_cells_at_most() {
+    let terrain = hills();
+    let mut b = body(16, 0, 12, 24);
+    b.y = surface(&terrain, 22) - fx(24);
+    let (mut total, mut most) = (0, 0);
+    for _ in 0..200 {
+        b.vx = fx(2);
+        b.vy = FX_ONE / 4;
+        let moved = move_body(&terrain, &mut b, &MoveOptions::default());
+        total += moved.probes;
+        most = most.max(moved.probes);
+    }
+    let mean = total / 200;
+    assert!((8..=20).contains(&mean), "mean {mean}");
+    assert!(most <= 30, "most {most}");
+}

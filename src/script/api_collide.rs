@@ -1,0 +1,381 @@
+//! Cart API: the collision unit — the collision layer, `move_body`, hitbox lists.
+
+use mlua::{MultiValue, Table, Value};
+
+use super::api::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::collide::check_margin;
+use crate::collide::hitbox::{Hitbox, overlap_rects};
+use crate::collide::map::{CollisionMap, Edges};
+use crate::collide::mover::{Body, Mode, MoveOptions, flag, move_body};
+use crate::collide::tile::Tile;
+use crate::fixed::{fx_from_f64, fx_to_f64};
+use crate::meter::Unit;
+use crate::spec::cost;
+
+pub const GROUP: ApiGroup = ApiGroup {
+    title: "Collision",
+    intro: "The collision layer is a grid of 16x16 cells, each a tile named as in \
+            `docs/collision.md` (`\"solid\"`, `\"ice\"`, `\"ladder\"`, `\"oneway\"`, \
+            `\"hazard\"`, `\"slope_1_4_up_a\"`, ...). A body is a table `{x, y, w, h, vx, vy}` \
+            in pixels (positions and speeds may be fractions; they are kept in 16.16). The \
+            flags `move_body` returns are the bits of the table `COL`: `COL.WALL_LEFT`, \
+            `COL.WALL_RIGHT`, `COL.GROUND`, `COL.CEILING`, `COL.LADDER_TOP`, `COL.ON_ICE`, \
+            `COL.ON_SLOPE`, `COL.ON_ONEWAY`, `COL.HAZARD`, `COL.ON_LADDER`; test them with \
+            `flags & COL.GROUND ~= 0`. Hitboxes are registered anew each frame (the list \
+            empties when a frame starts); groups are 0-31 and a mask's bit g means \"tests \
+            group g\". Boxes cover x..x+w, y..y+h with the right and bottom edges open.",
+    functions: &[
+        ApiFn {
+            name: "col_size",
+            args: "cols, rows",
+            returns: "",
+            doc: "Makes the collision layer `cols` x `rows` cells (1-256 each), all empty.",
+            cost: "0",
+            call: col_size,
+        },
+        ApiFn {
+            name: "col_load",
+            args: "map, map_layer",
+            returns: "cols, rows",
+            doc: "Fills the collision layer from the `collide` tile property of a 16 px map \
+                  layer (cells without it are empty).",
+            cost: "1 per cell (collision)",
+            call: col_load,
+        },
+        ApiFn {
+            name: "col_set",
+            args: "cx, cy, tile",
+            returns: "",
+            doc: "Sets cell (cx, cy) of the collision layer to the tile named `tile`.",
+            cost: "1 (collision)",
+            call: col_set,
+        },
+        ApiFn {
+            name: "col_get",
+            args: "cx, cy",
+            returns: "tile",
+            doc: "The name of the tile at cell (cx, cy); beyond the edges, `\"solid\"` or \
+                  `\"empty\"` as `col_edges` says.",
+            cost: "1 (collision)",
+            call: col_get,
+        },
+        ApiFn {
+            name: "col_edges",
+            args: "left, right, top, bottom",
+            returns: "",
+            doc: "Whether the space beyond each edge of the layer is solid (default: walls \
+                  left and right, open above and below).",
+            cost: "0",
+            call: col_edges,
+        },
+        ApiFn {
+            name: "col_margin",
+            args: "px, [top_speed]",
+            returns: "",
+            doc: "Sets how far below the feet ground mode looks for a floor to follow \
+                  (default 4). With `top_speed`, checks it first against the layer: it must \
+                  cover the steepest slope's drop at that speed and stay below the smallest \
+                  drop, else it is an error saying which.",
+            cost: "1 per cell when checked (collision)",
+            call: col_margin,
+        },
+        ApiFn {
+            name: "move_body",
+            args: "body, [mode], [options]",
+            returns: "flags, slope",
+            doc: "Moves `body` by (vx, vy) through the collision layer and writes back its new \
+                  x, y and the distance actually moved as vx, vy. `mode` is `\"ground\"` \
+                  (default: follows slopes down, ladder tops are floors), `\"air\"` or \
+                  `\"ladder\"`. `options` may hold `gravity = \"up\"` (floors above; everything \
+                  mirrored), `drop = true` (fall through one-way floors), `slope_speed = true` \
+                  (same speed along slopes as on flat ground). Returns the flags and the name \
+                  of the slope stood on, or nil.",
+            cost: "24 + 1 per cell read + 12 per extra cell-sized step (collision)",
+            call: move_body_api,
+        },
+        ApiFn {
+            name: "hb_add",
+            args: "id, group, mask, x, y, w, h",
+            returns: "",
+            doc: "Registers a hitbox for this frame. `id` is any number the cart uses to know \
+                  it again.",
+            cost: "2 (collision)",
+            call: hb_add,
+        },
+        ApiFn {
+            name: "hb_pairs",
+            args: "",
+            returns: "pairs, n",
+            doc: "Every overlapping pair where one box's mask names the other's group, as a \
+                  flat array `{a1, b1, a2, b2, ...}` of ids (box a tests box b) and the number \
+                  of pairs. Both orders appear when both boxes test each other.",
+            cost: "1 per candidate pair tested (collision)",
+            call: hb_pairs,
+        },
+        ApiFn {
+            name: "hb_query",
+            args: "x, y, w, h, [mask]",
+            returns: "ids",
+            doc: "An array of the ids of this frame's boxes that overlap the rectangle and \
+                  whose group is in `mask` (default: all). Use w = h = 1 for a point.",
+            cost: "4 + 1 per box (collision)",
+            call: hb_query,
+        },
+        ApiFn {
+            name: "rect_hit",
+            args: "ax, ay, aw, ah, bx, by, bw, bh",
+            returns: "hit",
+            doc: "Whether two rectangles overlap, with the hitbox edge convention.",
+            cost: "1 (collision)",
+            call: rect_hit,
+        },
+        ApiFn {
+            name: "point_in",
+            args: "px, py, x, y, w, h",
+            returns: "inside",
+            doc: "Whether point (px, py) lies in the rectangle (right and bottom edges open).",
+            cost: "1 (collision)",
+            call: point_in,
+        },
+    ],
+};
+
+/// The `COL` table of `move_body` flags.
+pub fn flag_constants() -> Vec<(&'static str, i64)> {
+    flag::ALL
+        .iter()
+        .map(|&(name, bit)| (name, i64::from(bit)))
+        .collect()
+}
+
+fn tile_arg(c: &Call, i: usize) -> LuaResult<Tile> {
+    let name = c.string(i, "tile")?;
+    Tile::from_name(&name).ok_or_else(|| c.error(format!("\"{name}\" is not a collision tile")))
+}
+
+fn col_size(c: &mut Call) -> LuaResult<MultiValue> {
+    let cols = c.int_in(0, "cols", 1, 256)? as usize;
+    let rows = c.int_in(1, "rows", 1, 256)? as usize;
+    let edges = c.m.collide.map.edges;
+    c.m.collide.map = CollisionMap::new(cols, rows);
+    c.m.collide.map.edges = edges;
+    c.ret(())
+}
+
+fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
+    let maps = c.m.maps.clone();
+    let name = c.string(0, "map")?;
+    let map = maps
+        .get(&name)
+        .ok_or_else(|| c.error(format!("the cart has no map named \"{name}\"")))?;
+    let layer_name = c.string(1, "map_layer")?;
+    let layer = map
+        .layer(&layer_name)
+        .ok_or_else(|| c.error(format!("map \"{name}\" has no tile layer \"{layer_name}\"")))?;
+    if map.cell_size != 16 {
+        return Err(c.error(format!(
+            "map \"{name}\" has {} px cells; the collision layer needs 16",
+            map.cell_size
+        )));
+    }
+    let mut grid = CollisionMap::new(map.cols, map.rows);
+    grid.edges = c.m.collide.map.edges;
+    for (i, &props) in layer.props.iter().enumerate() {
+        if let Some(tile) = map.tile_props[usize::from(props)].get("collide") {
+            // Names were checked when the cart loaded.
+            grid.set(
+                (i % map.cols) as i32,
+                (i / map.cols) as i32,
+                Tile::from_name(tile).unwrap_or_default(),
+            );
+        }
+    }
+    c.m.collide.map = grid;
+    c.charge(
+        Unit::Collision,
+        (map.cols * map.rows) as u64 * cost::TILE_PROBE,
+    );
+    c.ret((map.cols as i64, map.rows as i64))
+}
+
+fn col_set(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.int(0, "cx")?, c.int(1, "cy")?);
+    let tile = tile_arg(c, 2)?;
+    let map = &mut c.m.collide.map;
+    let inside =
+        i32::try_from(x).is_ok_and(|x| i32::try_from(y).is_ok_and(|y| map.set(x, y, tile)));
+    if !inside {
+        let (cols, rows) = (map.cols(), map.rows());
+        return Err(c.error(format!(
+            "cell ({x}, {y}) is outside the {cols}x{rows} collision layer"
+        )));
+    }
+    c.charge(Unit::Collision, cost::TILE_PROBE);
+    c.ret(())
+}
+
+fn col_get(c: &mut Call) -> LuaResult<MultiValue> {
+    let x = c.int(0, "cx")?.clamp(-1, 1 << 16) as i32;
+    let y = c.int(1, "cy")?.clamp(-1, 1 << 16) as i32;
+    let name = c.m.collide.map.get(x, y).name();
+    c.charge(Unit::Collision, cost::TILE_PROBE);
+    c.ret(name)
+}
+
+fn col_edges(c: &mut Call) -> LuaResult<MultiValue> {
+    c.m.collide.map.edges = Edges {
+        left: c.opt_bool(0, true),
+        right: c.opt_bool(1, true),
+        top: c.opt_bool(2, false),
+        bottom: c.opt_bool(3, false),
+    };
+    c.ret(())
+}
+
+fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
+    let margin = fx_from_f64(c.num(0, "px")?);
+    if !(0..=fx_from_f64(16.0)).contains(&margin) {
+        return Err(c.error("the margin must be 0..16 px"));
+    }
+    if !c.is_nil(1) {
+        let top_speed = fx_from_f64(c.num(1, "top_speed")?);
+        let map = &c.m.collide.map;
+        let cells = (map.cols() * map.rows()) as u64;
+        check_margin(map, margin, top_speed).map_err(|e| c.error(e))?;
+        c.charge(Unit::Collision, cells * cost::TILE_PROBE);
+    }
+    c.m.collide.margin = margin;
+    c.ret(())
+}
+
+fn number_field(c: &Call, table: &Table, key: &str) -> LuaResult<f64> {
+    match table.get::<Value>(key)? {
+        Value::Integer(n) => Ok(n as f64),
+        Value::Number(f) if f.is_finite() => Ok(f),
+        other => Err(c.error(format!(
+            "body.{key} must be a number, got {}",
+            super::api::type_name(&other)
+        ))),
+    }
+}
+
+fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
+    let Some(Value::Table(table)) = c.args.front().cloned() else {
+        return Err(c.error("argument 1 (body) must be a table {x, y, w, h, vx, vy}"));
+    };
+    let size = |key: &str| -> LuaResult<i32> {
+        Ok(number_field(c, &table, key)?.floor().clamp(1.0, 4096.0) as i32)
+    };
+    let mut body = Body {
+        x: fx_from_f64(number_field(c, &table, "x")?),
+        y: fx_from_f64(number_field(c, &table, "y")?),
+        w: size("w")?,
+        h: size("h")?,
+        vx: fx_from_f64(number_field(c, &table, "vx")?),
+        vy: fx_from_f64(number_field(c, &table, "vy")?),
+    };
+    let mode = if c.is_nil(1) {
+        "ground".to_string()
+    } else {
+        c.string(1, "mode")?
+    };
+    let mut options = MoveOptions {
+        mode: match mode.as_str() {
+            "ground" => Mode::Ground,
+            "air" => Mode::Air,
+            "ladder" => Mode::Ladder,
+            other => {
+                return Err(c.error(format!(
+                    "mode \"{other}\" is not \"ground\", \"air\" or \"ladder\""
+                )));
+            }
+        },
+        margin: c.m.collide.margin,
+        ..MoveOptions::default()
+    };
+    if let Some(Value::Table(opts)) = c.args.get(2) {
+        options.gravity_up = match opts.get::<Value>("gravity")? {
+            Value::Nil => false,
+            Value::String(s) if s.to_string_lossy() == "down" => false,
+            Value::String(s) if s.to_string_lossy() == "up" => true,
+            _ => return Err(c.error("options.gravity must be \"up\" or \"down\"")),
+        };
+        options.drop_through = opts.get::<Option<bool>>("drop")?.unwrap_or(false);
+        options.slope_speed = opts.get::<Option<bool>>("slope_speed")?.unwrap_or(false);
+    }
+    let moved = move_body(&c.m.collide.map, &mut body, &options);
+    let cycles = cost::MOVE_BODY
+        + u64::from(moved.probes) * cost::TILE_PROBE
+        + u64::from(moved.steps - 1) * cost::MOVE_STEP;
+    c.charge(Unit::Collision, cycles);
+    table.set("x", fx_to_f64(body.x))?;
+    table.set("y", fx_to_f64(body.y))?;
+    table.set("vx", fx_to_f64(body.vx))?;
+    table.set("vy", fx_to_f64(body.vy))?;
+    c.ret((i64::from(moved.flags), moved.slope.map(Tile::name)))
+}
+
+fn hb_add(c: &mut Call) -> LuaResult<MultiValue> {
+    let id = c.int(0, "id")?;
+    let (group, mask) = (c.int(1, "group")?, c.int(2, "mask")?);
+    let (x, y, w, h) = (
+        c.int(3, "x")?,
+        c.int(4, "y")?,
+        c.int(5, "w")?,
+        c.int(6, "h")?,
+    );
+    let hitbox = Hitbox::new(id, group, mask, x, y, w, h).map_err(|e| c.error(e))?;
+    c.m.collide.hitboxes.add(hitbox).map_err(|e| c.error(e))?;
+    c.charge(Unit::Collision, cost::HITBOX);
+    c.ret(())
+}
+
+fn hb_pairs(c: &mut Call) -> LuaResult<MultiValue> {
+    let found = c.m.collide.hitboxes.pairs();
+    c.charge(Unit::Collision, found.tests * cost::HITBOX_TEST);
+    let list = c.lua.create_table_with_capacity(found.pairs.len() * 2, 0)?;
+    for (a, b) in &found.pairs {
+        list.push(*a)?;
+        list.push(*b)?;
+    }
+    c.ret((list, found.pairs.len() as i64))
+}
+
+fn hb_query(c: &mut Call) -> LuaResult<MultiValue> {
+    let rect = [
+        c.coord(0, "x")?,
+        c.coord(1, "y")?,
+        c.coord(2, "w")?,
+        c.coord(3, "h")?,
+    ];
+    let mask = c.opt_int(4, "mask", -1)? as u32;
+    let (ids, tested) =
+        c.m.collide
+            .hitboxes
+            .query(rect[0], rect[1], rect[2], rect[3], mask);
+    c.charge(Unit::Collision, 4 + tested * cost::HITBOX_TEST);
+    let list = c.lua.create_sequence_from(ids)?;
+    c.ret(list)
+}
+
+fn rect_args(c: &Call, first: usize) -> LuaResult<(i32, i32, i32, i32)> {
+    Ok((
+        c.coord(first, "x")?,
+        c.coord(first + 1, "y")?,
+        c.coord(first + 2, "w")?,
+        c.coord(first + 3, "h")?,
+    ))
+}
+
+fn rect_hit(c: &mut Call) -> LuaResult<MultiValue> {
+    let (a, b) = (rect_args(c, 0)?, rect_args(c, 4)?);
+    c.charge(Unit::Collision, cost::HITBOX_TEST);
+    c.ret(a.2 > 0 && a.3 > 0 && b.2 > 0 && b.3 > 0 && overlap_rects(a, b))
+}
+
+fn point_in(c: &mut Call) -> LuaResult<MultiValue> {
+    let (px, py) = (c.coord(0, "px")?, c.coord(1, "py")?);
+    let rect = rect_args(c, 2)?;
+    c.charge(Unit::Collision, cost::HITBOX_TEST);
+    c.ret(rect.2 > 0 && rect.3 > 0 && overlap_rects((px, py, 1, 1), rect))
+}
