@@ -25,6 +25,10 @@ pub struct FrameReport {
     pub cycles: UnitCycles,
     /// Vblanks the frame occupied: 1 within budget, more when it slowed down.
     pub vblanks: u32,
+    /// Live bullets after the frame's bullet step.
+    pub bullets_live: u32,
+    /// Bullet spawns refused this frame because the table was full.
+    pub bullets_dropped: u32,
 }
 
 impl FrameReport {
@@ -135,17 +139,22 @@ impl Console {
             machine.input.latch(input);
             machine.video.overlay.clear();
             machine.collide.hitboxes.clear();
+            machine.bullets.reset_counters();
             machine.meter.take();
         }
         let scripted = self
             .with_script(|script, m| script.call(m, "update"))
-            .and_then(|_| self.with_script(|script, m| script.call(m, "draw")));
+            .and_then(|_| {
+                self.machine_mut().step_bullets();
+                self.with_script(|script, m| script.call(m, "draw"))
+            });
         if let Err(e) = scripted {
             self.fault = Some(e.clone());
             self.machine_mut().frame += 1;
             return Err(e);
         }
         let machine = self.machine.as_deref_mut().expect(LENT);
+        machine.hand_bullets_to_video();
         let work = machine.video.compose(&mut self.framebuffer);
         self.shown_palette = machine.video.palette.rgba_words();
         machine.meter.charge(Unit::Video, work.cycles());
@@ -155,6 +164,8 @@ impl Console {
             frame: machine.frame,
             cycles,
             vblanks: vblanks_for(cycles.total()),
+            bullets_live: machine.bullets.stats.live,
+            bullets_dropped: machine.bullets.stats.dropped,
         };
         machine.frame += 1;
         Ok(report)

@@ -2,6 +2,7 @@
 //! sound cards or pads; the host in `host/` (feature `host`) is a thin shell around it.
 
 pub mod bench;
+pub mod bullets;
 pub mod cart;
 pub mod check;
 pub mod collide;

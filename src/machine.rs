@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::bullets::BulletUnit;
 use crate::cart::map::MapAsset;
 use crate::collide::CollisionUnit;
 use crate::input::InputLatch;
@@ -16,6 +17,7 @@ use crate::video::Video;
 pub struct Machine {
     pub video: Video,
     pub collide: CollisionUnit,
+    pub bullets: Box<BulletUnit>,
     pub input: InputLatch,
     pub rng: Rng,
     pub meter: CycleMeter,
@@ -32,11 +34,61 @@ pub struct Machine {
 }
 
 impl Machine {
+    /// The bullet unit's frame: spread bursts due now, programs, then moving, culling and
+    /// hit tests. Charged to the bullet unit.
+    pub fn step_bullets(&mut self) {
+        let bullets = &mut self.bullets;
+        bullets.release_pending();
+        let cycles = bullets.advance();
+        self.meter.charge(crate::meter::Unit::Bullets, cycles);
+    }
+
+    /// Gives the video unit this frame's bullet layer: one sprite per live bullet, centred.
+    pub fn hand_bullets_to_video(&mut self) {
+        let (bullets, video) = (&self.bullets, &mut self.video);
+        video.bullet_priority = bullets.priority;
+        video.bullets.clear();
+        let table = &bullets.table;
+        for i in 0..table.len() {
+            let kind = bullets.types[usize::from(table.kind[i])];
+            let half = i32::from(kind.size) * 4;
+            let x = crate::fixed::fx_floor(table.x[i]) - half;
+            let y = crate::fixed::fx_floor(table.y[i]) - half;
+            if let Some(sprite) =
+                crate::video::sprite::Sprite::new(x, y, u32::from(kind.tile), kind.size)
+            {
+                video.bullets.push(sprite.with_style(
+                    kind.palette,
+                    i64::from(bullets.priority),
+                    false,
+                    false,
+                ));
+            }
+        }
+        for shot in &bullets.shots {
+            let kind = bullets.types[usize::from(shot.kind)];
+            let half = i32::from(kind.size) * 4;
+            let x = crate::fixed::fx_floor(shot.x) - half;
+            let y = crate::fixed::fx_floor(shot.y) - half;
+            if let Some(sprite) =
+                crate::video::sprite::Sprite::new(x, y, u32::from(kind.tile), kind.size)
+            {
+                video.bullets.push(sprite.with_style(
+                    kind.palette,
+                    i64::from(bullets.priority),
+                    false,
+                    false,
+                ));
+            }
+        }
+    }
+
     /// A machine at power-on with `video` contents, RNG `seed` and the cart's `maps`.
     pub fn new(video: Video, seed: u64, maps: Arc<BTreeMap<String, MapAsset>>) -> Machine {
         Machine {
             video,
             collide: CollisionUnit::default(),
+            bullets: Box::default(),
             input: InputLatch::default(),
             rng: Rng::new(seed),
             meter: CycleMeter::default(),

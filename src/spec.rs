@@ -105,6 +105,14 @@ pub mod cost {
     pub const HITBOX: u64 = 2;
     /// Each candidate pair of hitboxes tested, and each box a query tests (collision).
     pub const HITBOX_TEST: u64 = 1;
+    /// Spawning one bullet (bullets).
+    pub const BULLET_SPAWN: u64 = 160;
+    /// One live bullet or player shot, per frame: moving, culling, drawing (bullets).
+    pub const BULLET_LIVE: u64 = 12;
+    /// One hit test: a bullet against the player, or a shot against an enemy box (bullets).
+    pub const HIT_TEST: u64 = 1;
+    /// One BulletML command run (bullets).
+    pub const BULLETML_STEP: u64 = 8;
     /// Every 8 bytes of a line written with `log` (script).
     pub const LOG_BYTES: u64 = 1;
     /// One map object turned into a Lua table by `map_objects` (script).

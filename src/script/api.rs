@@ -41,6 +41,7 @@ pub const API: &[ApiGroup] = &[
     crate::script::api_video::GROUP,
     crate::script::api_map::GROUP,
     crate::script::api_collide::GROUP,
+    crate::script::api_bullets::GROUP,
 ];
 
 /// One call of an API function: the machine, the Lua state and the arguments.

@@ -3,7 +3,8 @@
 //!
 //! Draw order, back to front: the backdrop; then for each priority 0..=3 the layers of that
 //! priority (layer 3 first, so layer 0 ends in front) and then the sprites of that priority
-//! (highest OAM index first, so sprite 0 ends in front); then the overlay.
+//! (highest OAM index first, so sprite 0 ends in front), then the bullet layer if it has that
+//! priority; then the overlay. The bullet layer's drawing is paid for by the bullet unit.
 //! See `docs/hardware.md` ("Video").
 
 pub mod font;
@@ -30,6 +31,10 @@ pub struct Video {
     pub layers: [BgLayer; BG_LAYERS],
     pub oam: Box<[Sprite; OAM_ENTRIES]>,
     pub overlay: Overlay,
+    /// The bullet layer: drawn at `bullet_priority`, in front of the sprites of that
+    /// priority, from the list the bullet unit hands over each frame.
+    pub bullets: Vec<Sprite>,
+    pub bullet_priority: u8,
 }
 
 impl Default for Video {
@@ -40,6 +45,8 @@ impl Default for Video {
             layers: Default::default(),
             oam: Box::new([Sprite::default(); OAM_ENTRIES]),
             overlay: Overlay::default(),
+            bullets: Vec::new(),
+            bullet_priority: 2,
         }
     }
 }
@@ -80,6 +87,11 @@ impl Video {
                 if sprite.priority == priority && sprite.on_screen() {
                     work.sprites += 1;
                     work.sprite_rows += sprite.render(&self.patterns, fb);
+                }
+            }
+            if self.bullet_priority == priority {
+                for bullet in &self.bullets {
+                    bullet.render(&self.patterns, fb);
                 }
             }
         }

@@ -1,0 +1,285 @@
+//! The bullet unit: aim, symmetry, tunnelling, grazes, spread bursts, capacity, costs.
+
+use super::angle::fine_from_degrees;
+use super::table::Spawn;
+use super::unit::*;
+use crate::fixed::{FX_ONE, Fx, fx};
+use crate::spec::cost;
+
+fn unit_with_player(px: i32, py: i32, hit: i32, graze: i32) -> BulletUnit {
+    let mut unit = BulletUnit::default();
+    unit.player = Some(Player {
+        x: fx(px),
+        y: fx(py),
+        hit_w: fx(hit),
+        hit_h: fx(hit),
+        graze_w: fx(graze),
+        graze_h: fx(graze),
+    });
+    unit.cull_margin = 1024;
+    unit
+}
+
+fn step(unit: &mut BulletUnit) -> u64 {
+    unit.release_pending();
+    unit.advance()
+}
+
+#[test]
+fn aimed_bullets_from_every_offset_within_256_px_hit_a_stationary_player() {
+    // Player hit half size 1 and bullet hit half size 2: the bullet must pass within 3 px.
+    let mut misses = Vec::new();
+    for dy in -256..=256 {
+        for dx in (-256..=256).step_by(3) {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let mut unit = unit_with_player(128, 128, 1, 0);
+            let (x, y) = (fx(128 - dx), fx(128 - dy));
+            let angle = unit.aim_from(x, y);
+            unit.spawn(bullet(x, y, angle, fx(3), 0));
+            let mut hit = false;
+            for _ in 0..200 {
+                step(&mut unit);
+                if unit.events.iter().any(|e| matches!(e, Event::Hit { .. })) {
+                    hit = true;
+                    break;
+                }
+            }
+            if !hit {
+                misses.push((dx, dy));
+            }
+        }
+    }
+    assert!(
+        misses.is_empty(),
+        "{} misses, e.g. {:?}",
+        misses.len(),
+        &misses[..misses.len().min(5)]
+    );
+}
+
+#[test]
+fn angles_a_and_128_minus_a_mirror_each_other() {
+    for a in 0..=255u32 {
+        let mut left = BulletUnit::default();
+        let mut right = BulletUnit::default();
+        left.cull_margin = 10_000;
+        right.cull_margin = 10_000;
+        let mirror = (128 + 256 - a) % 256;
+        left.spawn(bullet(
+            fx(128),
+            fx(100),
+            (a * 256) as u16,
+            fx(2) + FX_ONE / 3,
+            0,
+        ));
+        right.spawn(bullet(
+            fx(128),
+            fx(100),
+            (mirror * 256) as u16,
+            fx(2) + FX_ONE / 3,
+            0,
+        ));
+        for _ in 0..100 {
+            step(&mut left);
+            step(&mut right);
+        }
+        assert_eq!(
+            left.table.x[0] - fx(128),
+            fx(128) - right.table.x[0],
+            "angle {a}"
+        );
+        assert_eq!(left.table.y[0], right.table.y[0], "angle {a}");
+    }
+}
+
+#[test]
+fn player_shots_never_pass_through_at_any_speed_up_to_the_cap() {
+    for speed in [1, 3, 7, 8, 15, 16, 31, 64, 100, 200, SHOT_MAX_SPEED] {
+        for target_speed in [0, 4, 12] {
+            let mut unit = BulletUnit::default();
+            unit.cull_margin = 2000;
+            // A 4x4 enemy at x = 120 moving left, a shot moving right along its centre line.
+            let mut enemy_x = fx(120);
+            unit.shoot(Shot {
+                x: fx(0),
+                y: fx(50),
+                vx: fx(speed),
+                vy: 0,
+                kind: 0,
+            });
+            let mut hit = false;
+            for _ in 0..200 {
+                enemy_x -= fx(target_speed);
+                unit.add_target(Target {
+                    id: 7,
+                    x: enemy_x,
+                    y: fx(48),
+                    w: fx(4),
+                    h: fx(4),
+                    dx: -fx(target_speed),
+                    dy: 0,
+                });
+                step(&mut unit);
+                if unit
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, Event::ShotHit { target: 7, .. }))
+                {
+                    hit = true;
+                    break;
+                }
+            }
+            assert!(
+                hit,
+                "shot at {speed} px/frame against a target at {target_speed} px/frame passed through"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_graze_is_counted_once_per_bullet() {
+    let mut unit = unit_with_player(100, 100, 1, 12);
+    // Passes 8 px beside the player: inside the graze box, outside the hit box.
+    unit.spawn(bullet(fx(100 + 8), fx(40), 16384, fx(2), 0));
+    let mut grazes = 0;
+    for _ in 0..60 {
+        step(&mut unit);
+        grazes += unit.stats.grazes;
+        assert!(unit.events.iter().all(|e| !matches!(e, Event::Hit { .. })));
+    }
+    assert_eq!(grazes, 1);
+}
+
+#[test]
+fn a_spread_burst_fires_the_one_frame_ring_offset_by_its_delays() {
+    let (n, frames, time) = (32u32, 2u32, 40usize);
+    let origin = bullet(fx(128), fx(90), 1234, fx(2) + FX_ONE / 7, 0);
+    // Positions of each bullet of a one-frame ring, frame by frame.
+    let mut ring = BulletUnit::default();
+    ring.ring(origin, n);
+    let mut history: Vec<Vec<(Fx, Fx)>> = Vec::new();
+    for _ in 0..=time {
+        step(&mut ring);
+        let mut positions: Vec<(Fx, Fx, u16)> = (0..ring.table.len())
+            .map(|i| (ring.table.x[i], ring.table.y[i], ring.table.angle[i]))
+            .collect();
+        positions.sort_by_key(|p| p.2);
+        history.push(positions.iter().map(|p| (p.0, p.1)).collect());
+    }
+    let mut burst = BulletUnit::default();
+    burst.burst(origin, n, frames);
+    for _ in 0..=time {
+        step(&mut burst);
+    }
+    let mut got: Vec<(Fx, Fx)> = (0..burst.table.len())
+        .map(|i| (burst.table.x[i], burst.table.y[i]))
+        .collect();
+    got.sort();
+    // Ring bullet i (in angle order) is fired i % frames frames late.
+    let mut angles: Vec<u16> = {
+        let mut probe = BulletUnit::default();
+        probe.ring(origin, n);
+        probe.table.angle.clone()
+    };
+    angles.sort();
+    let mut expected: Vec<(Fx, Fx)> = Vec::new();
+    let mut order: Vec<(u16, usize)> = {
+        let mut probe = BulletUnit::default();
+        probe.ring(origin, n);
+        probe
+            .table
+            .angle
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (*a, i))
+            .collect()
+    };
+    order.sort();
+    for (sorted_index, (_, fired_index)) in order.iter().enumerate() {
+        let delay = fired_index % frames as usize;
+        expected.push(history[time - delay][sorted_index]);
+    }
+    expected.sort();
+    assert_eq!(angles.len(), n as usize);
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn a_full_table_refuses_spawns_and_counts_them() {
+    let mut unit = BulletUnit::default();
+    let base = bullet(fx(128), fx(128), 0, 0, 0);
+    for _ in 0..CAPACITY {
+        assert!(unit.spawn(base));
+    }
+    assert!(!unit.spawn(base));
+    assert!(!unit.spawn(base));
+    assert_eq!(unit.stats.dropped, 2);
+    assert_eq!(unit.table.len(), CAPACITY);
+}
+
+#[test]
+fn a_big_ring_costs_its_spawns_in_one_frame_and_a_spread_one_in_several() {
+    let base = bullet(fx(128), fx(128), 0, fx(1), 0);
+    let mut one = BulletUnit::default();
+    one.ring(base, 64);
+    let spike = step(&mut one);
+    assert_eq!(spike, 64 * cost::BULLET_SPAWN + 64 * cost::BULLET_LIVE);
+    let mut spread = BulletUnit::default();
+    spread.burst(base, 64, 2);
+    let first = step(&mut spread);
+    let second = step(&mut spread);
+    assert_eq!(first, 32 * cost::BULLET_SPAWN + 32 * cost::BULLET_LIVE);
+    assert_eq!(second, 32 * cost::BULLET_SPAWN + 64 * cost::BULLET_LIVE);
+}
+
+#[test]
+fn bullets_leave_the_table_off_screen_and_cancel_reports_positions() {
+    let mut unit = BulletUnit::default();
+    unit.spawn(bullet(fx(250), fx(10), 0, fx(8), 0));
+    unit.spawn(bullet(fx(100), fx(100), 0, 0, 3));
+    unit.spawn(bullet(fx(10), fx(10), 0, 0, 4));
+    for _ in 0..6 {
+        step(&mut unit);
+    }
+    assert_eq!(
+        unit.table.len(),
+        2,
+        "the fast one left the screen and its margin"
+    );
+    let cancelled = unit.cancel(Some((fx(50), fx(50), fx(100), fx(100))));
+    assert_eq!(cancelled, vec![(fx(100), fx(100), 3)]);
+    assert_eq!(unit.cancel(None).len(), 1);
+    assert!(unit.table.is_empty());
+}
+
+#[test]
+fn turning_and_accelerating_bullets_follow_their_polar_motion() {
+    let mut unit = BulletUnit::default();
+    unit.cull_margin = 1000;
+    // Quarter turn over 64 frames (256 fine units a frame), speeding up by 1/16 px a frame.
+    unit.spawn(Spawn {
+        turn: 256,
+        accel: FX_ONE / 16,
+        frames: 64,
+        ..bullet(fx(100), fx(100), 0, fx(1), 0)
+    });
+    for _ in 0..64 {
+        step(&mut unit);
+    }
+    assert_eq!(
+        unit.table.angle[0], 16384,
+        "pointing down after a quarter turn"
+    );
+    assert_eq!(unit.table.speed[0], fx(5));
+    let (x, y) = (unit.table.x[0], unit.table.y[0]);
+    step(&mut unit);
+    assert_eq!(
+        (unit.table.x[0] - x, unit.table.y[0] - y),
+        (0, fx(5)),
+        "then straight on"
+    );
+    assert_eq!(fine_from_degrees(180.0), 16384);
+}

@@ -1,0 +1,460 @@
+//! Cart API: the bullet unit — bullet types, emitters, the player, shots, targets, events.
+
+use mlua::MultiValue;
+
+use super::api::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::bullets::angle::{self, atan};
+use crate::bullets::unit::{BulletType, Event, Player, Shot, TYPES, Target, bullet, shot_velocity};
+use crate::fixed::{Fx, fx_from_f64, fx_to_f64};
+use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS};
+
+pub const GROUP: ApiGroup = ApiGroup {
+    title: "Bullets",
+    intro: "The bullet unit moves, culls, draws and hit-tests bullets itself; a cart only \
+            fires them and reads what happened. Positions are screen pixels (fractions \
+            allowed; kept in 16.16). Angles are steps of a 256-step turn: 0 right, 64 down, \
+            128 left, 192 up (fractions allowed). Speeds are pixels per frame. Bullet types \
+            0-63 give a bullet its look and hit size. The unit runs once a frame between \
+            `update()` and `draw()`: bullets fired in `update` move in the same frame, and \
+            `bu_events()` returns what the last run found.",
+    functions: &[
+        ApiFn {
+            name: "bu_type",
+            args: "type, tile, [size], [palette], [hit_w], [hit_h]",
+            returns: "",
+            doc: "Defines bullet type `type` (0-63): drawn as the `size` x `size` tile block \
+                  (1 or 2) from `tile` with `palette`, centred on the bullet; hit box half \
+                  sizes in pixels (default 2, and `hit_h` defaults to `hit_w`).",
+            cost: "0",
+            call: bu_type,
+        },
+        ApiFn {
+            name: "bu_fire",
+            args: "x, y, angle, speed, type, [options]",
+            returns: "fired",
+            doc: "Fires one bullet. `options` may hold `accel` (speed change per frame) and \
+                  `turn` (angle change per frame) for `frames` frames, and `ax`, `ay` \
+                  (acceleration in pixels per frame per frame). False when the table is full \
+                  (the frame report counts it).",
+            cost: "160 per bullet (bullets)",
+            call: bu_fire,
+        },
+        ApiFn {
+            name: "bu_aim",
+            args: "x, y, speed, type, [offset]",
+            returns: "fired",
+            doc: "Fires one bullet toward the player, turned by `offset` steps.",
+            cost: "160 per bullet (bullets)",
+            call: bu_aim,
+        },
+        ApiFn {
+            name: "bu_nway",
+            args: "x, y, angle, n, spread, speed, type",
+            returns: "fired",
+            doc: "Fires `n` bullets in a fan centred on `angle` (nil: toward the player), \
+                  `spread` steps apart. Returns how many fired.",
+            cost: "160 per bullet (bullets)",
+            call: bu_nway,
+        },
+        ApiFn {
+            name: "bu_ring",
+            args: "x, y, n, speed, type, [start]",
+            returns: "fired",
+            doc: "Fires `n` bullets evenly around a circle, the first at `start` (default 0).",
+            cost: "160 per bullet (bullets)",
+            call: bu_ring,
+        },
+        ApiFn {
+            name: "bu_spiral",
+            args: "x, y, arms, speed, type, turn",
+            returns: "fired",
+            doc: "Fires `arms` bullets evenly around a circle whose first arm points at \
+                  `frame() * turn` steps: called every few frames, it draws a spiral.",
+            cost: "160 per bullet (bullets)",
+            call: bu_spiral,
+        },
+        ApiFn {
+            name: "bu_burst",
+            args: "x, y, n, speed, type, frames, [start]",
+            returns: "",
+            doc: "A ring of `n` spread over `frames` frames (seed 004's 16 + 16): bullet i is \
+                  the bullet `bu_ring` would fire, fired i % frames frames later from the same \
+                  place, so the cost of a big ring is spread too.",
+            cost: "160 per bullet, in the frame it appears (bullets)",
+            call: bu_burst,
+        },
+        ApiFn {
+            name: "bu_player",
+            args: "[x, y], [hit], [graze]",
+            returns: "",
+            doc: "Sets the player the bullets test against: its centre, the half size of its \
+                  hit box (default 1; 0 is a point) and of its graze box (default 12). Without \
+                  arguments, no player (no hit tests, aimed bullets fire straight down).",
+            cost: "0",
+            call: bu_player,
+        },
+        ApiFn {
+            name: "bu_shot",
+            args: "x, y, angle, speed, type",
+            returns: "fired",
+            doc: "Fires a player shot (256 at most). Shots are tested along their whole path \
+                  each frame against the targets, so none passes through.",
+            cost: "12 per frame alive (bullets)",
+            call: bu_shot,
+        },
+        ApiFn {
+            name: "bu_target",
+            args: "id, x, y, w, h, [dx], [dy]",
+            returns: "",
+            doc: "Registers an enemy box (top-left and size) for this frame's shot tests, and \
+                  how far it moved this frame (default 0). Register targets in `update()`.",
+            cost: "1 per shot tested (bullets)",
+            call: bu_target,
+        },
+        ApiFn {
+            name: "bu_events",
+            args: "",
+            returns: "events",
+            doc: "What the last bullet run found: an array of `{kind, type, x, y, target}` \
+                  tables with `kind` `\"hit\"` (a bullet hit the player and vanished), \
+                  `\"graze\"` (once per bullet) or `\"shot\"` (a shot hit `target` and \
+                  vanished).",
+            cost: "0",
+            call: bu_events,
+        },
+        ApiFn {
+            name: "bu_cancel",
+            args: "[x, y, w, h]",
+            returns: "n, positions",
+            doc: "Removes every bullet (or those whose centre is in the rectangle) and returns \
+                  how many, and their positions as a flat array `{x1, y1, x2, y2, ...}` to \
+                  turn into items or score.",
+            cost: "0",
+            call: bu_cancel,
+        },
+        ApiFn {
+            name: "bu_count",
+            args: "",
+            returns: "live, capacity",
+            doc: "Live bullets, and the table's capacity (4096).",
+            cost: "0",
+            call: bu_count,
+        },
+        ApiFn {
+            name: "bu_clear",
+            args: "",
+            returns: "",
+            doc: "Removes every bullet, shot and pending burst, without events.",
+            cost: "0",
+            call: bu_clear,
+        },
+        ApiFn {
+            name: "bu_layer",
+            args: "priority, [margin]",
+            returns: "",
+            doc: "Sets the bullet layer's priority (0-3, default 2) and how far off-screen \
+                  bullets may fly before they are removed (default 32 px).",
+            cost: "0",
+            call: bu_layer,
+        },
+        ApiFn {
+            name: "bu_atan",
+            args: "dx, dy",
+            returns: "angle",
+            doc: "The angle (0-255, rounded) from the origin toward (dx, dy), from the table.",
+            cost: "0",
+            call: bu_atan,
+        },
+        ApiFn {
+            name: "bu_sin",
+            args: "angle",
+            returns: "s, c",
+            doc: "The sine and cosine of an angle (0-255) from the 16.16 tables.",
+            cost: "0",
+            call: bu_sin,
+        },
+    ],
+};
+
+/// A fine angle (65536 per turn) from a number of steps (256 per turn).
+fn fine(steps: f64) -> u16 {
+    ((steps * 256.0).round() as i64).rem_euclid(65536) as u16
+}
+
+fn type_arg(c: &Call, i: usize) -> LuaResult<u8> {
+    Ok(c.int_in(i, "type", 0, TYPES as i64 - 1)? as u8)
+}
+
+fn position(c: &Call, i: usize) -> LuaResult<(Fx, Fx)> {
+    Ok((fx_from_f64(c.num(i, "x")?), fx_from_f64(c.num(i + 1, "y")?)))
+}
+
+fn speed_arg(c: &Call, i: usize) -> LuaResult<Fx> {
+    let speed = c.num(i, "speed")?;
+    if !(-256.0..=256.0).contains(&speed) {
+        return Err(c.error(format!("speed {speed} is outside -256..256 px per frame")));
+    }
+    Ok(fx_from_f64(speed))
+}
+
+fn count_arg(c: &Call, i: usize, what: &str) -> LuaResult<u32> {
+    Ok(c.int_in(i, what, 0, 4096)? as u32)
+}
+
+fn bu_type(c: &mut Call) -> LuaResult<MultiValue> {
+    let index = usize::from(type_arg(c, 0)?);
+    let tile = c.int_in(1, "tile", 0, PATTERN_TILES as i64 - 1)? as u16;
+    let size = c.opt_int_in(2, "size", 1, 2, 1)? as u8;
+    let palette = c.opt_int_in(3, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
+    let hit_w = if c.is_nil(4) { 2.0 } else { c.num(4, "hit_w")? };
+    let hit_h = if c.is_nil(5) {
+        hit_w
+    } else {
+        c.num(5, "hit_h")?
+    };
+    if !(0.0..=64.0).contains(&hit_w) || !(0.0..=64.0).contains(&hit_h) {
+        return Err(c.error("hit sizes must be 0..64 px"));
+    }
+    c.m.bullets.types[index] = BulletType {
+        tile,
+        size,
+        palette,
+        hit_w: fx_from_f64(hit_w),
+        hit_h: fx_from_f64(hit_h),
+    };
+    c.ret(())
+}
+
+fn bu_fire(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = position(c, 0)?;
+    let angle = fine(c.num(2, "angle")?);
+    let speed = speed_arg(c, 3)?;
+    let kind = type_arg(c, 4)?;
+    let mut spawn = bullet(x, y, angle, speed, kind);
+    if let Some(mlua::Value::Table(options)) = c.args.get(5) {
+        let number =
+            |key: &str| -> LuaResult<f64> { Ok(options.get::<Option<f64>>(key)?.unwrap_or(0.0)) };
+        spawn.accel = fx_from_f64(number("accel")?);
+        spawn.turn = (number("turn")? * 256.0).round().clamp(-32768.0, 32768.0) as i32;
+        spawn.frames = number("frames")?.clamp(0.0, 65535.0) as u16;
+        spawn.ax = fx_from_f64(number("ax")?);
+        spawn.ay = fx_from_f64(number("ay")?);
+    }
+    let fired = c.m.bullets.spawn(spawn);
+    c.ret(fired)
+}
+
+fn bu_aim(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = position(c, 0)?;
+    let speed = speed_arg(c, 2)?;
+    let kind = type_arg(c, 3)?;
+    let offset = if c.is_nil(4) {
+        0.0
+    } else {
+        c.num(4, "offset")?
+    };
+    let angle = c.m.bullets.aim_from(x, y).wrapping_add(fine(offset));
+    let fired = c.m.bullets.spawn(bullet(x, y, angle, speed, kind));
+    c.ret(fired)
+}
+
+fn bu_nway(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = position(c, 0)?;
+    let angle = if c.is_nil(2) {
+        c.m.bullets.aim_from(x, y)
+    } else {
+        fine(c.num(2, "angle")?)
+    };
+    let n = count_arg(c, 3, "n")?;
+    let spread = (c.num(4, "spread")? * 256.0)
+        .round()
+        .clamp(-65536.0, 65536.0) as i32;
+    let speed = speed_arg(c, 5)?;
+    let kind = type_arg(c, 6)?;
+    let fired =
+        c.m.bullets
+            .nway(bullet(x, y, angle, speed, kind), n, spread);
+    c.ret(i64::from(fired))
+}
+
+fn bu_ring(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = position(c, 0)?;
+    let n = count_arg(c, 2, "n")?;
+    let speed = speed_arg(c, 3)?;
+    let kind = type_arg(c, 4)?;
+    let start = if c.is_nil(5) {
+        0
+    } else {
+        fine(c.num(5, "start")?)
+    };
+    let fired = c.m.bullets.ring(bullet(x, y, start, speed, kind), n);
+    c.ret(i64::from(fired))
+}
+
+fn bu_spiral(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = position(c, 0)?;
+    let arms = count_arg(c, 2, "arms")?;
+    let speed = speed_arg(c, 3)?;
+    let kind = type_arg(c, 4)?;
+    let turn = c.num(5, "turn")?;
+    let start = fine(c.m.frame as f64 * turn);
+    let fired = c.m.bullets.ring(bullet(x, y, start, speed, kind), arms);
+    c.ret(i64::from(fired))
+}
+
+fn bu_burst(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = position(c, 0)?;
+    let n = count_arg(c, 2, "n")?;
+    let speed = speed_arg(c, 3)?;
+    let kind = type_arg(c, 4)?;
+    let frames = c.int_in(5, "frames", 1, 600)? as u32;
+    let start = if c.is_nil(6) {
+        0
+    } else {
+        fine(c.num(6, "start")?)
+    };
+    c.m.bullets
+        .burst(bullet(x, y, start, speed, kind), n, frames);
+    c.ret(())
+}
+
+fn bu_player(c: &mut Call) -> LuaResult<MultiValue> {
+    if c.is_nil(0) {
+        c.m.bullets.player = None;
+        return c.ret(());
+    }
+    let (x, y) = position(c, 0)?;
+    let hit = if c.is_nil(2) { 1.0 } else { c.num(2, "hit")? };
+    let graze = if c.is_nil(3) {
+        12.0
+    } else {
+        c.num(3, "graze")?
+    };
+    if !(0.0..=64.0).contains(&hit) || !(0.0..=128.0).contains(&graze) {
+        return Err(c.error("hit must be 0..64 px and graze 0..128 px"));
+    }
+    let (hit, graze) = (fx_from_f64(hit), fx_from_f64(graze));
+    c.m.bullets.player = Some(Player {
+        x,
+        y,
+        hit_w: hit,
+        hit_h: hit,
+        graze_w: graze,
+        graze_h: graze,
+    });
+    c.ret(())
+}
+
+fn bu_shot(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = position(c, 0)?;
+    let angle = fine(c.num(2, "angle")?);
+    let speed = speed_arg(c, 3)?;
+    let kind = type_arg(c, 4)?;
+    let (vx, vy) = shot_velocity(angle, speed);
+    let fired = c.m.bullets.shoot(Shot { x, y, vx, vy, kind });
+    c.ret(fired)
+}
+
+fn bu_target(c: &mut Call) -> LuaResult<MultiValue> {
+    let id = c.int(0, "id")?;
+    let (x, y) = position(c, 1)?;
+    let (w, h) = (fx_from_f64(c.num(3, "w")?), fx_from_f64(c.num(4, "h")?));
+    if w <= 0 || h <= 0 {
+        return Err(c.error("w and h must be positive"));
+    }
+    let dx = if c.is_nil(5) {
+        0
+    } else {
+        fx_from_f64(c.num(5, "dx")?)
+    };
+    let dy = if c.is_nil(6) {
+        0
+    } else {
+        fx_from_f64(c.num(6, "dy")?)
+    };
+    if !c.m.bullets.add_target(Target {
+        id,
+        x,
+        y,
+        w,
+        h,
+        dx,
+        dy,
+    }) {
+        return Err(c.error("too many targets this frame (256)"));
+    }
+    c.ret(())
+}
+
+fn bu_events(c: &mut Call) -> LuaResult<MultiValue> {
+    let list = c
+        .lua
+        .create_table_with_capacity(c.m.bullets.events.len(), 0)?;
+    for event in &c.m.bullets.events {
+        let entry = c.lua.create_table_with_capacity(0, 5)?;
+        let (kind, t, x, y) = match *event {
+            Event::Hit { kind, x, y } => ("hit", kind, x, y),
+            Event::Graze { kind, x, y } => ("graze", kind, x, y),
+            Event::ShotHit { target, kind, x, y } => {
+                entry.set("target", target)?;
+                ("shot", kind, x, y)
+            }
+        };
+        entry.set("kind", kind)?;
+        entry.set("type", i64::from(t))?;
+        entry.set("x", fx_to_f64(x))?;
+        entry.set("y", fx_to_f64(y))?;
+        list.push(entry)?;
+    }
+    c.ret(list)
+}
+
+fn bu_cancel(c: &mut Call) -> LuaResult<MultiValue> {
+    let area = if c.is_nil(0) {
+        None
+    } else {
+        let (x, y) = position(c, 0)?;
+        Some((
+            x,
+            y,
+            fx_from_f64(c.num(2, "w")?),
+            fx_from_f64(c.num(3, "h")?),
+        ))
+    };
+    let removed = c.m.bullets.cancel(area);
+    let positions = c.lua.create_table_with_capacity(removed.len() * 2, 0)?;
+    for (x, y, _) in &removed {
+        positions.push(fx_to_f64(*x))?;
+        positions.push(fx_to_f64(*y))?;
+    }
+    c.ret((removed.len() as i64, positions))
+}
+
+fn bu_count(c: &mut Call) -> LuaResult<MultiValue> {
+    let table = &c.m.bullets.table;
+    c.ret((table.len() as i64, table.capacity() as i64))
+}
+
+fn bu_clear(c: &mut Call) -> LuaResult<MultiValue> {
+    c.m.bullets.clear();
+    c.ret(())
+}
+
+fn bu_layer(c: &mut Call) -> LuaResult<MultiValue> {
+    c.m.bullets.priority = c.int_in(0, "priority", 0, PRIORITY_LEVELS as i64 - 1)? as u8;
+    if !c.is_nil(1) {
+        c.m.bullets.cull_margin = c.int_in(1, "margin", 0, 1024)? as i32;
+    }
+    c.ret(())
+}
+
+fn bu_atan(c: &mut Call) -> LuaResult<MultiValue> {
+    let dx = fx_from_f64(c.num(0, "dx")?);
+    let dy = fx_from_f64(c.num(1, "dy")?);
+    c.ret(i64::from(atan(i64::from(dx), i64::from(dy))))
+}
+
+fn bu_sin(c: &mut Call) -> LuaResult<MultiValue> {
+    let a = c.int(0, "angle")?.rem_euclid(256) as u8;
+    c.ret((fx_to_f64(angle::sin(a)), fx_to_f64(angle::cos(a))))
+}
