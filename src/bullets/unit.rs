@@ -398,10 +398,10 @@ impl BulletUnit {
             let mut first: Option<(f64, i64)> = None;
             for target in &self.targets {
                 self.stats.hit_tests += 1;
-                if let Some(t) = swept_hit(&shot, (kind.hit_w, kind.hit_h), target) {
-                    if first.is_none_or(|(best, _)| t < best) {
-                        first = Some((t, target.id));
-                    }
+                if let Some(t) = swept_hit(&shot, (kind.hit_w, kind.hit_h), target)
+                    && first.is_none_or(|(best, _)| t < best)
+                {
+                    first = Some((t, target.id));
                 }
             }
             let (x, y) = (shot.x + shot.vx, shot.y + shot.vy);
