@@ -39,6 +39,7 @@ impl Machine {
     pub fn step_bullets(&mut self) {
         let bullets = &mut self.bullets;
         bullets.release_pending();
+        bullets.run_programs(&mut self.rng);
         let cycles = bullets.advance();
         self.meter.charge(crate::meter::Unit::Bullets, cycles);
     }

@@ -7,6 +7,7 @@
 //! See `docs/bullets.md`.
 
 pub mod angle;
+pub mod bulletml;
 pub mod table;
 pub mod unit;
 

@@ -1,0 +1,387 @@
+//! BulletML: each element with positions at exact frames, the reference's timing, errors.
+
+use std::sync::Arc;
+
+use super::parse;
+use crate::bullets::angle::{fine_from_degrees, velocity};
+use crate::bullets::unit::{BulletUnit, Player};
+use crate::fixed::{Fx, fx, fx_from_f64};
+use crate::rng::Rng;
+
+/// A unit with the player below the source, running `xml` from (128, 50).
+struct Harness {
+    unit: BulletUnit,
+    rng: Rng,
+    source: i64,
+}
+
+impl Harness {
+    fn new(xml: &str) -> Harness {
+        let pattern = Arc::new(parse("test", xml).unwrap_or_else(|e| panic!("{e}")));
+        let mut unit = BulletUnit::default();
+        unit.cull_margin = 4000;
+        unit.player = Some(Player {
+            x: fx(128),
+            y: fx(200),
+            ..Player::default()
+        });
+        let source = unit.start_pattern(pattern, fx(128), fx(50), 0).unwrap();
+        Harness {
+            unit,
+            rng: Rng::new(1),
+            source,
+        }
+    }
+
+    /// One frame; returns the number of bullets alive after it.
+    fn frame(&mut self) -> usize {
+        self.unit.release_pending();
+        self.unit.run_programs(&mut self.rng);
+        self.unit.advance();
+        self.unit.table.len()
+    }
+
+    /// Bullet counts after each of `n` frames.
+    fn counts(&mut self, n: usize) -> Vec<usize> {
+        (0..n).map(|_| self.frame()).collect()
+    }
+
+    fn source_alive(&self) -> bool {
+        self.unit.sources.iter().any(|s| s.id == self.source)
+    }
+
+    fn positions(&self) -> Vec<(Fx, Fx)> {
+        (0..self.unit.table.len())
+            .map(|i| (self.unit.table.x[i], self.unit.table.y[i]))
+            .collect()
+    }
+}
+
+fn wrap_top(body: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\"?>\n<bulletml>\n<action label=\"top\">{body}</action>\n</bulletml>"
+    )
+}
+
+/// Where a bullet from (128, 50) with BulletML `degrees` and `speed` is after `moves` moves.
+fn at(degrees: f64, speed: f64, moves: i32) -> (Fx, Fx) {
+    let (vx, vy) = velocity(fine_from_degrees(degrees), fx_from_f64(speed));
+    (fx(128) + vx * moves, fx(50) + vy * moves)
+}
+
+#[test]
+fn fire_defaults_to_aim_and_speed_1_and_moves_from_the_next_frame_on() {
+    let mut h = Harness::new(&wrap_top("<fire><bullet/></fire>"));
+    h.frame();
+    assert_eq!(
+        h.positions(),
+        vec![at(180.0, 1.0, 1)],
+        "aimed straight down at the player"
+    );
+    h.frame();
+    h.frame();
+    assert_eq!(h.positions(), vec![at(180.0, 1.0, 3)]);
+}
+
+#[test]
+fn wait_n_fires_again_n_turns_later_and_the_source_ends_after_its_last_wait() {
+    let mut h = Harness::new(&wrap_top(
+        "<fire><bullet/></fire><wait>10</wait><fire><bullet/></fire>",
+    ));
+    let counts = h.counts(12);
+    assert_eq!(counts[0], 1);
+    assert_eq!(counts[9], 1, "turn 9: still one");
+    assert_eq!(counts[10], 2, "turn 10: the second fire");
+    assert!(!h.source_alive(), "ended at turn 11");
+    let mut h = Harness::new(&wrap_top(
+        "<repeat><times>3</times><action><fire><bullet/></fire><wait>5</wait></action></repeat>",
+    ));
+    let counts = h.counts(16);
+    let fired_on: Vec<usize> = (0..16)
+        .filter(|&t| counts[t] > if t == 0 { 0 } else { counts[t - 1] })
+        .collect();
+    assert_eq!(fired_on, [0, 5, 10]);
+    assert!(
+        !h.source_alive(),
+        "ended at turn 15 after the trailing wait"
+    );
+}
+
+#[test]
+fn zero_and_negative_waits_do_nothing_and_repeat_runs_at_least_once() {
+    let mut h = Harness::new(&wrap_top(
+        "<fire><bullet/></fire><wait>0</wait><wait>-3</wait><repeat><times>0</times><action><fire><bullet/></fire></action></repeat>",
+    ));
+    assert_eq!(h.frame(), 2);
+}
+
+#[test]
+fn direction_types_and_speed_types_in_fire() {
+    let xml = wrap_top(
+        "<fire><direction type=\"absolute\">90</direction><speed>2</speed><bullet/></fire>\
+         <fire><direction type=\"aim\">30</direction><speed type=\"relative\">0.5</speed><bullet/></fire>\
+         <fire><direction type=\"relative\">-45</direction><bullet/></fire>\
+         <fire><direction type=\"sequence\">10</direction><speed type=\"sequence\">1</speed><bullet/></fire>",
+    );
+    let mut h = Harness::new(&xml);
+    h.frame();
+    let mut got = h.positions();
+    // relative is to the source's own heading (180, down); speed relative to its speed (0).
+    let mut expected = vec![
+        at(90.0, 2.0, 1),
+        at(210.0, 0.5, 1),
+        at(135.0, 1.0, 1),
+        at(145.0, 2.0, 1),
+    ];
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn the_first_sequence_of_a_runner_aims_with_speed_1() {
+    let mut h = Harness::new(&wrap_top(
+        "<fire><direction type=\"sequence\">77</direction><speed type=\"sequence\">5</speed><bullet/></fire>",
+    ));
+    h.frame();
+    assert_eq!(h.positions(), vec![at(180.0, 1.0, 1)]);
+}
+
+#[test]
+fn a_bullets_own_direction_and_speed_override_its_fires() {
+    let mut h = Harness::new(&wrap_top(
+        "<fire><direction type=\"absolute\">0</direction><speed>9</speed><bullet><direction type=\"absolute\">45</direction><speed>2</speed></bullet></fire>",
+    ));
+    h.frame();
+    assert_eq!(h.positions(), vec![at(45.0, 2.0, 1)]);
+}
+
+/// A bullet fired at turn 0 heading `start` at speed 1 whose own action runs `body`.
+fn bullet_with(body: &str) -> Harness {
+    Harness::new(&wrap_top(&format!(
+        "<fire><direction type=\"absolute\">90</direction><speed>1</speed><bullet><action>{body}</action></bullet></fire>"
+    )))
+}
+
+fn heading(h: &Harness) -> u16 {
+    h.unit.table.angle[0]
+}
+
+#[test]
+fn change_direction_lands_exactly_on_term_and_turns_the_short_way() {
+    // The bullet's script first runs on turn 1 (the turn after it was fired); the change
+    // interpolates from there and reaches 180 on turn 1 + 4.
+    let mut h = bullet_with(
+        "<changeDirection><direction type=\"absolute\">180</direction><term>4</term></changeDirection>",
+    );
+    let mut seen = Vec::new();
+    for _ in 0..7 {
+        h.frame();
+        seen.push(heading(&h));
+    }
+    let expected: Vec<u16> = [90.0, 90.0, 112.5, 135.0, 157.5, 180.0, 180.0]
+        .iter()
+        .map(|d| fine_from_degrees(*d))
+        .collect();
+    assert_eq!(seen, expected);
+    // From 90 to 350 the short way is -100 degrees.
+    let mut h = bullet_with(
+        "<changeDirection><direction type=\"absolute\">350</direction><term>2</term></changeDirection>",
+    );
+    h.counts(3);
+    assert_eq!(heading(&h), fine_from_degrees(40.0));
+    h.frame();
+    assert_eq!(heading(&h), fine_from_degrees(-10.0));
+}
+
+#[test]
+fn a_sequence_change_direction_adds_its_value_every_frame() {
+    let mut h = bullet_with(
+        "<changeDirection><direction type=\"sequence\">3</direction><term>5</term></changeDirection>",
+    );
+    let mut seen = Vec::new();
+    for _ in 0..8 {
+        h.frame();
+        seen.push(heading(&h));
+    }
+    let expected: Vec<u16> = [90.0, 90.0, 93.0, 96.0, 99.0, 102.0, 105.0, 105.0]
+        .iter()
+        .map(|d| fine_from_degrees(*d))
+        .collect();
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn change_speed_and_accel_follow_their_terms() {
+    let mut h = bullet_with("<changeSpeed><speed>3</speed><term>2</term></changeSpeed>");
+    let speeds: Vec<Fx> = (0..4)
+        .map(|_| {
+            h.frame();
+            h.unit.table.speed[0]
+        })
+        .collect();
+    assert_eq!(speeds, vec![fx(1), fx(1), fx(2), fx(3)]);
+    let mut h = bullet_with(
+        "<changeSpeed><speed type=\"sequence\">0.5</speed><term>2</term></changeSpeed>",
+    );
+    let speeds: Vec<Fx> = (0..4)
+        .map(|_| {
+            h.frame();
+            h.unit.table.speed[0]
+        })
+        .collect();
+    assert_eq!(speeds, vec![fx(1), fx(1), fx_from_f64(1.5), fx(2)]);
+    // Vertical accel pushes down: after turn 1 + 2 the bullet's velocity gains 2 px down.
+    let mut h = bullet_with("<accel><vertical>2</vertical><term>2</term></accel>");
+    h.counts(4);
+    assert_eq!((h.unit.table.vx[0], h.unit.table.vy[0]), (fx(1), fx(2)));
+}
+
+#[test]
+fn vanish_removes_the_bullet() {
+    let mut h = bullet_with("<wait>3</wait><vanish/>");
+    let counts = h.counts(6);
+    assert_eq!(counts, [1, 1, 1, 1, 0, 0], "vanishes on turn 1 + 3 = 4");
+}
+
+#[test]
+fn references_pass_parameters_and_missing_ones_read_1() {
+    let xml = "<bulletml>\
+        <action label=\"top\"><actionRef label=\"burst\"><param>3</param><param>2.5</param></actionRef><fireRef label=\"plain\"/></action>\
+        <action label=\"burst\"><repeat><times>$1</times><action><fireRef label=\"aimed\"><param>$2</param></fireRef></action></repeat></action>\
+        <fire label=\"aimed\"><direction type=\"absolute\">0</direction><bulletRef label=\"fast\"><param>$1*2</param></bulletRef></fire>\
+        <fire label=\"plain\"><direction type=\"absolute\">$1*90</direction><speed>$2</speed><bullet/></fire>\
+        <bullet label=\"fast\"><speed>$1</speed></bullet>\
+        </bulletml>";
+    let mut h = Harness::new(xml);
+    h.frame();
+    let mut got = h.positions();
+    got.sort();
+    let mut expected = vec![
+        at(0.0, 5.0, 1),
+        at(0.0, 5.0, 1),
+        at(0.0, 5.0, 1),
+        at(90.0, 1.0, 1),
+    ];
+    expected.sort();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn rank_and_rand_come_from_the_machine() {
+    let xml = wrap_top(
+        "<fire><direction type=\"absolute\">$rank*360</direction><speed>1+$rand</speed><bullet/></fire>",
+    );
+    let mut h = Harness::new(&xml);
+    h.unit.rank = 0.25;
+    h.frame();
+    let mut rng = Rng::new(1);
+    let speed = 1.0 + rng.next_f64();
+    assert_eq!(h.positions(), vec![at(90.0, speed, 1)]);
+}
+
+#[test]
+fn horizontal_patterns_turn_absolute_directions_a_quarter() {
+    let xml = "<bulletml type=\"horizontal\"><action label=\"top\"><fire><direction type=\"absolute\">180</direction><bullet/></fire></action></bulletml>";
+    let mut h = Harness::new(xml);
+    h.frame();
+    assert_eq!(h.positions(), vec![at(90.0, 1.0, 1)]);
+}
+
+#[test]
+fn several_top_actions_run_together_and_the_source_ends_with_the_first() {
+    let xml = "<bulletml>\
+        <action label=\"top1\"><fire><bullet/></fire><wait>2</wait></action>\
+        <action label=\"top2\"><fire><bullet/></fire><wait>30</wait><fire><bullet/></fire></action>\
+        </bulletml>";
+    let mut h = Harness::new(xml);
+    assert_eq!(h.frame(), 2);
+    h.counts(5);
+    assert!(!h.source_alive());
+}
+
+#[test]
+fn the_same_pattern_replays_to_the_same_frames() {
+    let xml = wrap_top(
+        "<repeat><times>40</times><action><fire><direction type=\"sequence\">13</direction><speed>1+$rand</speed>\
+         <bullet><action><wait>20</wait><changeDirection><direction type=\"aim\">0</direction><term>30</term></changeDirection></action></bullet></fire><wait>2</wait></action></repeat>",
+    );
+    let run = || {
+        let mut h = Harness::new(&xml);
+        (0..150)
+            .map(|_| {
+                h.frame();
+                crate::hash::fnv1a64(
+                    &h.positions()
+                        .iter()
+                        .flat_map(|(x, y)| [x.to_le_bytes(), y.to_le_bytes()].concat())
+                        .collect::<Vec<u8>>(),
+                )
+            })
+            .collect::<Vec<u64>>()
+    };
+    let first = run();
+    assert_eq!(first, run());
+    assert_eq!(
+        first
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        150
+    );
+}
+
+#[test]
+fn malformed_cyclic_and_dangling_patterns_are_errors_with_the_element_path() {
+    let cases = [
+        (
+            "<bulletml><action label=\"top\"><actionRef label=\"a\"/></action><action label=\"a\"><actionRef label=\"b\"/></action><action label=\"b\"><wait>1</wait><actionRef label=\"a\"/></action></bulletml>",
+            "references loop: action[a] -> action[b] -> action[a]",
+        ),
+        (
+            "<bulletml><action label=\"top\"><fireRef label=\"nope\"/></action></bulletml>",
+            "bulletml/action[top]/fireRef[nope]: no <fire> labelled \"nope\"",
+        ),
+        (
+            "<bulletml><action label=\"top\"><repeat><action/></repeat></action></bulletml>",
+            "bulletml/action[top]/repeat: <repeat> needs <times>",
+        ),
+        (
+            "<bulletml><action label=\"top\"><wait>1+</wait></action></bulletml>",
+            "bulletml/action[top]/wait: the expression ends too early",
+        ),
+        (
+            "<bulletml><action label=\"top\"><fire><bullet/></fire>",
+            "malformed XML",
+        ),
+        (
+            "<bulletml><action label=\"main\"/></bulletml>",
+            "no <action> labelled \"top\"",
+        ),
+        (
+            "<bulletml><action label=\"top\"><explode/></action></bulletml>",
+            "bulletml/action[top]/explode: <explode> cannot appear in <action>",
+        ),
+        (
+            "<bulletml><action label=\"top\"><fire><direction type=\"diagonal\">1</direction><bullet/></fire></action></bulletml>",
+            "direction type \"diagonal\"",
+        ),
+    ];
+    for (xml, expected) in cases {
+        let err = parse("bad", xml).unwrap_err().to_string();
+        assert!(err.contains(expected), "expected `{expected}` in `{err}`");
+    }
+}
+
+#[test]
+fn huge_repeats_are_bounded_per_frame() {
+    let xml = wrap_top(
+        "<repeat><times>100000</times><action><repeat><times>100000</times><action><wait>0</wait></action></repeat></action></repeat>",
+    );
+    let mut h = Harness::new(&xml);
+    h.frame();
+    assert_eq!(
+        h.unit.stats.program_steps,
+        crate::bullets::unit::COMMANDS_PER_FRAME
+    );
+}
