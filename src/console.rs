@@ -100,6 +100,7 @@ impl Console {
             cart.manifest.seed,
             Arc::new(cart.maps.clone()),
         ));
+        machine.bullet_patterns = Arc::new(cart.bullet_patterns.clone());
         machine.cap = INIT_CAP;
         let script = Script::new(cart.scripts.clone(), &cart.manifest.entry)?;
         let mut console = Console {

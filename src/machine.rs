@@ -27,6 +27,8 @@ pub struct Machine {
     pub cap: u64,
     /// The cart's maps (read-only cart data).
     pub maps: Arc<BTreeMap<String, MapAsset>>,
+    /// The cart's BulletML patterns (read-only cart data).
+    pub bullet_patterns: Arc<BTreeMap<String, Arc<crate::bullets::bulletml::Pattern>>>,
     /// Lines the cart logged and the host has not printed yet.
     pub log: Vec<String>,
     /// Set when the script passed its cap; every later Lua error stays uncatchable.
@@ -96,6 +98,7 @@ impl Machine {
             frame: 0,
             cap: crate::spec::RUNAWAY_CAP,
             maps,
+            bullet_patterns: Arc::default(),
             log: Vec::new(),
             stopped: None,
         }

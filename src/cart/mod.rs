@@ -14,6 +14,9 @@ pub mod sheet;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
+
+use crate::bullets::bulletml::{self, Pattern};
 
 use files::CartFiles;
 use manifest::{MANIFEST, Manifest, parse_color};
@@ -96,6 +99,8 @@ pub struct Cart {
     pub maps: BTreeMap<String, MapAsset>,
     /// Lua sources by cart path (`main.lua`, `lib/util.lua`, ...).
     pub scripts: BTreeMap<String, String>,
+    /// BulletML patterns (every `.xml` file whose root is `<bulletml>`), by file stem.
+    pub bullet_patterns: BTreeMap<String, Arc<Pattern>>,
     pub files: CartFiles,
 }
 
@@ -205,6 +210,30 @@ impl Cart {
                 Err(_) => problems.push(CartError::file(path, "not UTF-8 text")),
             }
         }
+        let mut bullet_patterns = BTreeMap::new();
+        for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".xml")) {
+            let Ok(text) = std::str::from_utf8(bytes) else {
+                problems.push(CartError::file(path, "not UTF-8 text"));
+                continue;
+            };
+            let is_pattern = roxmltree::Document::parse(text)
+                .map(|doc| doc.root_element().tag_name().name() == "bulletml")
+                .unwrap_or_else(|_| text.contains("<bulletml"));
+            if !is_pattern {
+                continue;
+            }
+            let name = Path::new(path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            match bulletml::parse(&name, text) {
+                Ok(pattern) => {
+                    if bullet_patterns.insert(name.clone(), Arc::new(pattern)).is_some() {
+                        problems.push(CartError::file(path, format!("two patterns are named `{name}`")));
+                    }
+                }
+                Err(e) if e.path.is_empty() => problems.push(CartError::at(path, e.line, e.message)),
+                Err(e) => problems.push(CartError::at(path, e.line, format!("{}: {}", e.path, e.message))),
+            }
+        }
+
         if !scripts.contains_key(&manifest.entry) {
             problems.push(at_line(
                 "entry",
@@ -220,6 +249,7 @@ impl Cart {
             patterns,
             maps,
             scripts,
+            bullet_patterns,
             manifest,
             files,
         })
