@@ -36,7 +36,13 @@ impl std::fmt::Display for Figure {
 }
 
 /// The workloads `kairo bench` knows.
-pub const WORKLOADS: &[&str] = &["video-stress", "collision", "hitboxes", "platformer"];
+pub const WORKLOADS: &[&str] = &[
+    "video-stress",
+    "bullets",
+    "collision",
+    "hitboxes",
+    "platformer",
+];
 
 /// Runs workload `name`; `carts` is the folder holding the bundled carts.
 pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
@@ -45,6 +51,11 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
             name: name.into(),
             value: video_stress_fps(),
             unit: "frames/s",
+        }),
+        "bullets" => Ok(Figure {
+            name: name.into(),
+            value: bullets_per_ms(),
+            unit: "bullets/ms",
         }),
         "collision" => Ok(Figure {
             name: name.into(),
@@ -285,6 +296,61 @@ pub fn hitbox_frames_per_second() -> u64 {
             }
             std::hint::black_box(found);
             FRAMES as f64 / start.elapsed().as_secs_f64()
+        })
+        .collect();
+    median(runs)
+}
+
+/// A full bullet table (4096) spread over the screen, drifting slowly, with the player in the
+/// middle: the unit's per-frame work (move, cull, hit and graze tests against the player).
+pub fn bullet_field() -> crate::bullets::BulletUnit {
+    use crate::bullets::unit::{CAPACITY, Player, bullet};
+    use crate::fixed::{FX_ONE, fx};
+    let mut unit = crate::bullets::BulletUnit::default();
+    unit.player = Some(Player {
+        x: fx(128),
+        y: fx(128),
+        hit_w: FX_ONE,
+        hit_h: FX_ONE,
+        graze_w: fx(12),
+        graze_h: fx(12),
+    });
+    let mut seed = 0x2545_F491_u32;
+    for i in 0..CAPACITY as i32 {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        let (x, y) = ((seed % 256) as i32, ((seed >> 8) % 256) as i32);
+        // Keep clear of the player so the field stays full.
+        let y = if (x - 128).abs() < 20 && (y - 128).abs() < 20 {
+            y / 4
+        } else {
+            y
+        };
+        unit.spawn(bullet(
+            fx(x),
+            fx(y),
+            (i * 97 % 65536) as u16,
+            FX_ONE / 64,
+            (i % 4) as u8,
+        ));
+    }
+    unit
+}
+
+/// Bullets updated, culled and hit-tested against the player per millisecond (median of
+/// [`RUNS`] runs of 600 frames over a full table).
+pub fn bullets_per_ms() -> u64 {
+    let runs = (0..RUNS)
+        .map(|_| {
+            let mut unit = bullet_field();
+            let start = Instant::now();
+            let mut processed = 0u64;
+            for _ in 0..FRAMES {
+                processed += unit.table.len() as u64;
+                unit.advance();
+            }
+            processed as f64 / (start.elapsed().as_secs_f64() * 1000.0)
         })
         .collect();
     median(runs)

@@ -17,6 +17,7 @@ pub mod input;
 pub mod machine;
 pub mod meter;
 pub mod movie;
+pub mod preview;
 pub mod rng;
 pub mod screenshot;
 pub mod script;

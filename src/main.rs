@@ -35,8 +35,28 @@ enum Command {
     Check(CheckArgs),
     /// Pack a cart folder into one .kcart file.
     Pack(PackArgs),
+    /// Preview a BulletML pattern: it fires at a player marker you move.
+    Pattern(PatternArgs),
     /// Measure headless throughput.
     Bench(BenchArgs),
+}
+
+#[derive(Args)]
+struct PatternArgs {
+    /// The BulletML file.
+    file: PathBuf,
+    /// Run without a window.
+    #[arg(long)]
+    headless: bool,
+    /// Vblanks to run headless.
+    #[arg(long, default_value_t = 300)]
+    frames: u64,
+    /// Save the final picture as PNG (headless).
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// Print the number of live bullets after every frame (headless).
+    #[arg(long)]
+    stats: bool,
 }
 
 #[derive(Args)]
@@ -112,6 +132,7 @@ fn main() -> ExitCode {
         Some(Command::Headless(args)) => headless(args),
         Some(Command::Check(args)) => check(args),
         Some(Command::Pack(args)) => pack(args),
+        Some(Command::Pattern(args)) => pattern(args),
         Some(Command::Bench(args)) => bench(args),
     };
     match result {
@@ -132,6 +153,7 @@ fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) ->
         scale,
         fullscreen,
         profile,
+        pattern: None,
     };
     kairo::host::run(options)
         .map(|()| ExitCode::SUCCESS)
@@ -216,6 +238,64 @@ fn pack(args: PackArgs) -> CmdResult {
         bytes.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn pattern(args: PatternArgs) -> CmdResult {
+    let cart = kairo::preview::pattern_cart(&args.file)?;
+    if !args.headless {
+        return pattern_window(args.file);
+    }
+    let mut console = Console::new(cart).map_err(|e| e.to_string())?;
+    let run = kairo::headless::run(&mut console, args.frames, None, &mut |line| {
+        println!("{line}")
+    });
+    if let Some(fault) = &run.fault {
+        return Err(fault.to_string());
+    }
+    if args.stats {
+        println!("frame bullets dropped cycles");
+        for report in &run.reports {
+            println!(
+                "{} {} {} {}",
+                report.frame,
+                report.bullets_live,
+                report.bullets_dropped,
+                report.total()
+            );
+        }
+        let peak = run
+            .reports
+            .iter()
+            .map(|r| r.bullets_live)
+            .max()
+            .unwrap_or(0);
+        println!("peak bullets {peak}");
+    }
+    println!("{}", run.summary());
+    if let Some(path) = &args.screenshot {
+        kairo::screenshot::save_png(path, &console.rgba())
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "host")]
+fn pattern_window(file: PathBuf) -> CmdResult {
+    let options = kairo::host::WindowOptions {
+        cart: None,
+        scale: 3,
+        fullscreen: false,
+        profile: false,
+        pattern: Some(file),
+    };
+    kairo::host::run(options)
+        .map(|()| ExitCode::SUCCESS)
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(not(feature = "host"))]
+fn pattern_window(_file: PathBuf) -> CmdResult {
+    Err("this build has no window (built without the `host` feature); use --headless".into())
 }
 
 fn bench(args: BenchArgs) -> CmdResult {

@@ -27,25 +27,28 @@ fn step(unit: &mut BulletUnit) -> u64 {
 
 #[test]
 fn aimed_bullets_from_every_offset_within_256_px_hit_a_stationary_player() {
-    // Player hit half size 1 and bullet hit half size 2: the bullet must pass within 3 px.
+    // Player hit half size 1 and bullet hit half size 2: the bullet must pass within 3 px on
+    // both axes at some frame. A bullet moves by exactly its velocity each frame, so its
+    // position after k frames is origin + k * v: the frames nearest the closest approach are
+    // checked directly, for every integer offset.
+    let reach = i64::from(fx(3));
+    let mut unit = unit_with_player(0, 0, 1, 0);
+    let speed = fx(3);
     let mut misses = Vec::new();
-    for dy in -256..=256 {
-        for dx in (-256..=256).step_by(3) {
+    for dy in -256i64..=256 {
+        for dx in -256i64..=256 {
             if dx == 0 && dy == 0 {
                 continue;
             }
-            let mut unit = unit_with_player(128, 128, 1, 0);
-            let (x, y) = (fx(128 - dx), fx(128 - dy));
-            let angle = unit.aim_from(x, y);
-            unit.spawn(bullet(x, y, angle, fx(3), 0));
-            let mut hit = false;
-            for _ in 0..200 {
-                step(&mut unit);
-                if unit.events.iter().any(|e| matches!(e, Event::Hit { .. })) {
-                    hit = true;
-                    break;
-                }
-            }
+            let (x0, y0) = (-(dx << 16), -(dy << 16));
+            let angle = unit.aim_from(x0 as Fx, y0 as Fx);
+            let (vx, vy) = super::angle::velocity(angle, speed);
+            let (vx, vy) = (i64::from(vx), i64::from(vy));
+            // Frame of closest approach along the path, then its neighbours.
+            let k = (-(x0 * vx + y0 * vy) as f64 / (vx * vx + vy * vy) as f64).round() as i64;
+            let hit = (k - 2..=k + 2)
+                .filter(|&k| k >= 1)
+                .any(|k| (x0 + k * vx).abs() <= reach && (y0 + k * vy).abs() <= reach);
             if !hit {
                 misses.push((dx, dy));
             }
@@ -57,6 +60,18 @@ fn aimed_bullets_from_every_offset_within_256_px_hit_a_stationary_player() {
         misses.len(),
         &misses[..misses.len().min(5)]
     );
+    // And the unit itself reports the hit, for a sample of offsets.
+    for (dx, dy) in [(0, 256), (256, 256), (-137, 11), (5, -250), (-256, -1)] {
+        unit = unit_with_player(128, 128, 1, 0);
+        let (x, y) = (fx(128 - dx), fx(128 - dy));
+        let angle = unit.aim_from(x, y);
+        unit.spawn(bullet(x, y, angle, speed, 0));
+        let hit = (0..200).any(|_| {
+            step(&mut unit);
+            unit.events.iter().any(|e| matches!(e, Event::Hit { .. }))
+        });
+        assert!(hit, "({dx}, {dy})");
+    }
 }
 
 #[test]

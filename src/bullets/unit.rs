@@ -167,6 +167,8 @@ pub struct BulletUnit {
     next_source: i64,
     /// BulletML's `$rank`, 0-1.
     pub rank: f64,
+    /// Scratch list of bullets to look at again (kept to avoid an allocation per frame).
+    marked: Vec<u32>,
 }
 
 impl Default for BulletUnit {
@@ -189,6 +191,7 @@ impl Default for BulletUnit {
             sources: Vec::new(),
             next_source: 1,
             rank: 0.5,
+            marked: Vec::new(),
         }
     }
 }
@@ -529,40 +532,74 @@ impl BulletUnit {
         }
     }
 
-    /// Culls bullets off-screen by the margin and tests the rest against the player.
+    /// Culls bullets off-screen by the margin and tests the rest against the player. A tight
+    /// first pass over the position arrays marks the few bullets that are off-screen or near
+    /// the player; only those are looked at again, from the highest index down so that
+    /// removals keep the lower indices valid.
     fn cull_and_hit(&mut self) {
         let margin = fx(self.cull_margin);
         let (left, top) = (-margin, -margin);
         let (right, bottom) = (fx(SCREEN_W as i32) + margin, fx(SCREEN_H as i32) + margin);
+        let n = self.table.len();
+        // How near (per axis) a bullet of each type must come to the player to be looked at.
+        let mut reach = [(0u32, 0u32); TYPES];
         let player = self.player;
-        let mut i = 0;
-        while i < self.table.len() {
+        if let Some(p) = player {
+            for (r, t) in reach.iter_mut().zip(&self.types) {
+                *r = (
+                    (t.hit_w + p.hit_w.max(p.graze_w)) as u32,
+                    (t.hit_h + p.hit_h.max(p.graze_h)) as u32,
+                );
+            }
+        }
+        let (px, py) = player.map_or((0, 0), |p| (p.x, p.y));
+        let mut marked = std::mem::take(&mut self.marked);
+        marked.clear();
+        {
+            let (xs, ys, kinds) = (
+                &self.table.x[..n],
+                &self.table.y[..n],
+                &self.table.kind[..n],
+            );
+            let testing = player.is_some();
+            for i in 0..n {
+                let (x, y) = (xs[i], ys[i]);
+                let off = (x < left) | (x > right) | (y < top) | (y > bottom);
+                let (rx, ry) = reach[usize::from(kinds[i]) % TYPES];
+                let near = testing & (x.abs_diff(px) <= rx) & (y.abs_diff(py) <= ry);
+                if off | near {
+                    marked.push(i as u32);
+                }
+            }
+        }
+        if player.is_some() {
+            self.stats.hit_tests += n as u64;
+        }
+        for &i in marked.iter().rev() {
+            let i = i as usize;
             let (x, y) = (self.table.x[i], self.table.y[i]);
             if x < left || x > right || y < top || y > bottom {
                 self.remove(i);
                 continue;
             }
-            if let Some(p) = player {
-                let kind = self.table.kind[i];
-                let t = self.types[usize::from(kind)];
-                let (dx, dy) = ((x - p.x).unsigned_abs(), (y - p.y).unsigned_abs());
-                self.stats.hit_tests += 1;
-                if dx <= (t.hit_w + p.hit_w) as u32 && dy <= (t.hit_h + p.hit_h) as u32 {
-                    self.events.push(Event::Hit { kind, x, y });
-                    self.stats.hits += 1;
-                    self.remove(i);
-                    continue;
-                }
-                let grazing =
-                    dx <= (t.hit_w + p.graze_w) as u32 && dy <= (t.hit_h + p.graze_h) as u32;
-                if grazing && self.table.flags[i] & motion::GRAZED == 0 {
-                    self.table.flags[i] |= motion::GRAZED;
-                    self.events.push(Event::Graze { kind, x, y });
-                    self.stats.grazes += 1;
-                }
+            let Some(p) = player else { continue };
+            let kind = self.table.kind[i];
+            let t = self.types[usize::from(kind)];
+            let (dx, dy) = ((x - p.x).unsigned_abs(), (y - p.y).unsigned_abs());
+            if dx <= (t.hit_w + p.hit_w) as u32 && dy <= (t.hit_h + p.hit_h) as u32 {
+                self.events.push(Event::Hit { kind, x, y });
+                self.stats.hits += 1;
+                self.remove(i);
+                continue;
             }
-            i += 1;
+            let grazing = dx <= (t.hit_w + p.graze_w) as u32 && dy <= (t.hit_h + p.graze_h) as u32;
+            if grazing && self.table.flags[i] & motion::GRAZED == 0 {
+                self.table.flags[i] |= motion::GRAZED;
+                self.events.push(Event::Graze { kind, x, y });
+                self.stats.grazes += 1;
+            }
         }
+        self.marked = marked;
     }
 
     /// Moves the shots, tests each along its whole path this frame against every target

@@ -222,15 +222,30 @@ impl Cart {
             if !is_pattern {
                 continue;
             }
-            let name = Path::new(path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = Path::new(path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
             match bulletml::parse(&name, text) {
                 Ok(pattern) => {
-                    if bullet_patterns.insert(name.clone(), Arc::new(pattern)).is_some() {
-                        problems.push(CartError::file(path, format!("two patterns are named `{name}`")));
+                    if bullet_patterns
+                        .insert(name.clone(), Arc::new(pattern))
+                        .is_some()
+                    {
+                        problems.push(CartError::file(
+                            path,
+                            format!("two patterns are named `{name}`"),
+                        ));
                     }
                 }
-                Err(e) if e.path.is_empty() => problems.push(CartError::at(path, e.line, e.message)),
-                Err(e) => problems.push(CartError::at(path, e.line, format!("{}: {}", e.path, e.message))),
+                Err(e) if e.path.is_empty() => {
+                    problems.push(CartError::at(path, e.line, e.message))
+                }
+                Err(e) => problems.push(CartError::at(
+                    path,
+                    e.line,
+                    format!("{}: {}", e.path, e.message),
+                )),
             }
         }
 

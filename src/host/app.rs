@@ -40,7 +40,9 @@ pub struct App {
 impl App {
     pub fn new(options: WindowOptions) -> App {
         let mut shell = Shell::new("carts".into(), super::config::config_dir());
-        if let Some(cart) = &options.cart {
+        if let Some(pattern) = &options.pattern {
+            shell.open_built(pattern, crate::preview::pattern_cart);
+        } else if let Some(cart) = &options.cart {
             shell.open(cart);
         }
         if options.profile {

@@ -26,6 +26,8 @@ pub struct WindowOptions {
     pub fullscreen: bool,
     /// Start with the profiler overlay.
     pub profile: bool,
+    /// Preview this BulletML file instead of running a cart (`kairo pattern`).
+    pub pattern: Option<PathBuf>,
 }
 
 /// Why the window could not run.

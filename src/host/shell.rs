@@ -57,9 +57,18 @@ impl Remap {
     }
 }
 
+/// How a session's cart is (re)built from its path.
+pub type Build = fn(&Path) -> Result<Cart, String>;
+
+/// Reads a cart folder or `.kcart`.
+fn open_cart(path: &Path) -> Result<Cart, String> {
+    Cart::open(path).map_err(|e| e.to_string())
+}
+
 /// A running cart.
 struct Session {
     path: PathBuf,
+    build: Build,
     console: Option<Console>,
     /// The last version of the cart that booted, to fall back to after a failed reload.
     last_good: Option<Cart>,
@@ -173,13 +182,29 @@ impl Shell {
             .is_dir()
             .then(|| CartWatcher::watch(path).ok())
             .flatten();
+        self.start_session(path, open_cart, watcher);
+    }
+
+    /// Opens a cart that `build` makes from `path` (the pattern previewer builds one from an
+    /// XML file); it is rebuilt when the files in `path`'s folder change.
+    pub fn open_built(&mut self, path: &Path, build: Build) {
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let watcher = CartWatcher::watch(folder).ok();
+        self.start_session(path, build, watcher);
+    }
+
+    fn start_session(&mut self, path: &Path, build: Build, watcher: Option<CartWatcher>) {
         self.session = Some(Session {
             path: path.to_path_buf(),
+            build,
             console: None,
             last_good: None,
             watcher,
         });
-        self.boot(Cart::open(path).map_err(|e| e.to_string()));
+        self.boot(build(path));
     }
 
     /// Starts `cart` in the current session, or shows why it cannot start.
@@ -217,8 +242,8 @@ impl Shell {
             .as_mut()
             .is_some_and(|w| w.should_reload(now));
         if changed {
-            let path = session.path.clone();
-            self.boot(Cart::open(&path).map_err(|e| e.to_string()));
+            let (path, build) = (session.path.clone(), session.build);
+            self.boot(build(&path));
         }
     }
 
@@ -395,8 +420,10 @@ impl Shell {
                 self.show_browser();
             }
             UiAction::Retry => {
-                if let Some(path) = self.session.as_ref().map(|s| s.path.clone()) {
-                    self.boot(Cart::open(&path).map_err(|e| e.to_string()));
+                if let Some((path, build)) =
+                    self.session.as_ref().map(|s| (s.path.clone(), s.build))
+                {
+                    self.boot(build(&path));
                 }
             }
             UiAction::RunLastGood => {

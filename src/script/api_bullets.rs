@@ -158,6 +158,41 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: bu_layer,
         },
         ApiFn {
+            name: "bu_pattern",
+            args: "name, x, y, [type]",
+            returns: "source",
+            doc: "Starts the cart's BulletML pattern `name` (the file `name.xml`) from an \
+                  enemy at (x, y); its bullets are of type `type` (default 0). Returns the \
+                  source's id. Move it each frame with `bu_source`.",
+            cost: "8 per BulletML command run (bullets)",
+            call: bu_pattern,
+        },
+        ApiFn {
+            name: "bu_source",
+            args: "source, [x, y]",
+            returns: "running",
+            doc: "Moves a pattern's source and tells whether the pattern still runs (it ends \
+                  when one of its top actions has ended).",
+            cost: "0",
+            call: bu_source,
+        },
+        ApiFn {
+            name: "bu_source_stop",
+            args: "source",
+            returns: "",
+            doc: "Stops a pattern; the bullets it fired fly on.",
+            cost: "0",
+            call: bu_source_stop,
+        },
+        ApiFn {
+            name: "bu_rank",
+            args: "rank",
+            returns: "",
+            doc: "Sets BulletML's `$rank` (0-1, default 0.5).",
+            cost: "0",
+            call: bu_rank,
+        },
+        ApiFn {
             name: "bu_atan",
             args: "dx, dy",
             returns: "angle",
@@ -445,6 +480,53 @@ fn bu_layer(c: &mut Call) -> LuaResult<MultiValue> {
     if !c.is_nil(1) {
         c.m.bullets.cull_margin = c.int_in(1, "margin", 0, 1024)? as i32;
     }
+    c.ret(())
+}
+
+fn bu_pattern(c: &mut Call) -> LuaResult<MultiValue> {
+    let name = c.string(0, "name")?;
+    let pattern =
+        c.m.bullet_patterns
+            .get(&name)
+            .cloned()
+            .ok_or_else(|| c.error(format!("the cart has no pattern named \"{name}\"")))?;
+    let (x, y) = position(c, 1)?;
+    let kind = if c.is_nil(3) { 0 } else { type_arg(c, 3)? };
+    let id =
+        c.m.bullets
+            .start_pattern(pattern, x, y, kind)
+            .ok_or_else(|| c.error("64 patterns already run"))?;
+    c.ret(id)
+}
+
+fn bu_source(c: &mut Call) -> LuaResult<MultiValue> {
+    let id = c.int(0, "source")?;
+    let position = if c.is_nil(1) {
+        None
+    } else {
+        Some(position(c, 1)?)
+    };
+    let running = match c.m.bullets.source_mut(id) {
+        Some(source) => {
+            if let Some((x, y)) = position {
+                source.x = x;
+                source.y = y;
+            }
+            true
+        }
+        None => false,
+    };
+    c.ret(running)
+}
+
+fn bu_source_stop(c: &mut Call) -> LuaResult<MultiValue> {
+    let id = c.int(0, "source")?;
+    c.m.bullets.stop_source(id);
+    c.ret(())
+}
+
+fn bu_rank(c: &mut Call) -> LuaResult<MultiValue> {
+    c.m.bullets.rank = c.num(0, "rank")?.clamp(0.0, 1.0);
     c.ret(())
 }
 

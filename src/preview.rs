@@ -1,0 +1,46 @@
+//! The BulletML pattern previewer behind `kairo pattern FILE.xml`: a cart built in memory from
+//! the pattern file and a small script (`preview.lua`) with a player marker to dodge with.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::cart::Cart;
+use crate::cart::files::CartFiles;
+
+const SCRIPT: &str = include_str!("preview.lua");
+
+/// The previewer cart for the pattern in `xml` (a path shown in messages).
+pub fn pattern_cart(xml: &Path) -> Result<Cart, String> {
+    let bytes = std::fs::read(xml).map_err(|e| format!("{}: cannot read: {e}", xml.display()))?;
+    let text =
+        std::str::from_utf8(&bytes).map_err(|_| format!("{}: not UTF-8 text", xml.display()))?;
+    crate::bullets::bulletml::parse("pattern", text)
+        .map_err(|e| format!("{}:{e}", xml.display()))?;
+    let name = xml
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut files = BTreeMap::new();
+    files.insert(
+        "cart.toml".to_string(),
+        format!(
+            "name = \"Pattern {}\"\nauthor = \"kairo pattern\"\n",
+            name.replace('"', "'")
+        )
+        .into_bytes(),
+    );
+    files.insert("main.lua".to_string(), SCRIPT.as_bytes().to_vec());
+    files.insert("pattern.xml".to_string(), bytes);
+    Cart::from_files(CartFiles::from_map(xml, files)).map_err(|errors| {
+        // Name the user's file, not the in-memory copy.
+        errors
+            .0
+            .iter()
+            .map(|e| {
+                e.to_string()
+                    .replacen("pattern.xml", &xml.display().to_string(), 1)
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
