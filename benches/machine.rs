@@ -1,6 +1,6 @@
 //! Criterion benchmarks of the machine: the video stress frame (4 layers + 256 sprites +
 //! RGBA, the side-by-side workload), a frame of the bundled platformer, `move_body` and the
-//! hitbox pairs of 512 boxes.
+//! hitbox pairs of 512 boxes, and the bullet unit's frame over a full table.
 
 use std::path::Path;
 
@@ -68,5 +68,24 @@ fn hitboxes(c: &mut Criterion) {
     c.bench_function("hitbox pairs, 512 boxes", |b| b.iter(|| list.pairs()));
 }
 
-criterion_group!(benches, video_stress, platformer, collision, hitboxes);
+fn bullets(c: &mut Criterion) {
+    let mut unit = kairo::bench::bullet_field();
+    c.bench_function("bullet unit frame, full table", |b| {
+        b.iter(|| {
+            if unit.table.len() < 4000 {
+                unit = kairo::bench::bullet_field();
+            }
+            unit.advance()
+        })
+    });
+}
+
+criterion_group!(
+    benches,
+    video_stress,
+    platformer,
+    collision,
+    hitboxes,
+    bullets
+);
 criterion_main!(benches);
