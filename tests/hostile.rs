@@ -36,6 +36,14 @@ const CASES: &[(&str, &str)] = &[
     ),
     ("runaway", "main.lua:2: the script ran past the runaway cap"),
     ("bad_map", "broken.tmx:4: malformed XML"),
+    (
+        "deep_map",
+        "deep.tmx:3: elements nest deeper than 64 levels",
+    ),
+    (
+        "cyclic_pattern",
+        "loop.xml:1: references loop: action[a] -> action[b] -> action[a]",
+    ),
     ("truncated.kcart", "truncated.kcart: truncated"),
     ("newer.kcart", "made by a newer Kairo: format version 2"),
 ];

@@ -65,6 +65,25 @@ impl MapAsset {
     }
 }
 
+/// Deepest element nesting a map or tileset may have (the `tiled` crate recurses per level).
+pub const MAX_NESTING: usize = 64;
+
+/// The line of the first element nested deeper than [`MAX_NESTING`], found without recursion.
+fn too_deep(doc: &roxmltree::Document) -> Option<usize> {
+    let mut stack = vec![(doc.root_element(), 1usize)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth > MAX_NESTING {
+            return Some(doc.text_pos_at(node.range().start).row as usize);
+        }
+        stack.extend(
+            node.children()
+                .filter(|c| c.is_element())
+                .map(|c| (c, depth + 1)),
+        );
+    }
+    None
+}
+
 /// Serves cart files to the `tiled` loader.
 struct CartReader<'a>(&'a CartFiles);
 
@@ -74,15 +93,25 @@ impl tiled::ResourceReader for CartReader<'_> {
 
     fn read_from(&mut self, path: &Path) -> Result<Self::Resource, Self::Error> {
         let key = normalize(path).unwrap_or_default();
-        self.0
-            .get(&key)
-            .map(|bytes| Cursor::new(bytes.to_vec()))
-            .ok_or_else(|| {
-                std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    format!("missing file `{key}`"),
-                )
-            })
+        let bytes = self.0.get(&key).ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("missing file `{key}`"),
+            )
+        })?;
+        // Tilesets go through the same nesting check as maps.
+        let text = std::str::from_utf8(bytes).unwrap_or("");
+        if let Some(line) = roxmltree::Document::parse(text)
+            .ok()
+            .and_then(|d| too_deep(&d))
+        {
+            let message = format!("{key}:{line}: elements nest deeper than {MAX_NESTING} levels");
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                message,
+            ));
+        }
+        Ok(Cursor::new(bytes.to_vec()))
     }
 }
 
@@ -95,12 +124,17 @@ pub fn load_map(
 ) -> Result<MapAsset, CartError> {
     let bytes = files.require(file, "cart.toml")?;
     let text = std::str::from_utf8(bytes).map_err(|_| CartError::file(file, "not UTF-8 text"))?;
-    if let Err(e) = roxmltree::Document::parse(text) {
-        return Err(CartError::at(
-            file,
-            e.pos().row as usize,
-            format!("malformed XML: {e}"),
-        ));
+    match roxmltree::Document::parse(text) {
+        Err(e) => {
+            let line = e.pos().row as usize;
+            return Err(CartError::at(file, line, format!("malformed XML: {e}")));
+        }
+        Ok(doc) => {
+            if let Some(line) = too_deep(&doc) {
+                let message = format!("elements nest deeper than {MAX_NESTING} levels");
+                return Err(CartError::at(file, line, message));
+            }
+        }
     }
     let mut loader = tiled::Loader::with_reader(CartReader(files));
     let map = loader

@@ -35,7 +35,11 @@ impl Expr {
     /// Parses `text`; the error says what is wrong.
     pub fn parse(text: &str) -> Result<Expr, String> {
         let tokens = tokenize(text)?;
-        let mut parser = Parser { tokens, at: 0 };
+        let mut parser = Parser {
+            tokens,
+            at: 0,
+            depth: 0,
+        };
         let expr = parser.sum()?;
         if parser.at != parser.tokens.len() {
             return Err(format!(
@@ -161,7 +165,12 @@ fn tokenize(text: &str) -> Result<Vec<Token>, String> {
 struct Parser {
     tokens: Vec<Token>,
     at: usize,
+    /// Nesting of parentheses and signs, bounded so a hostile file cannot exhaust the stack.
+    depth: u32,
 }
+
+/// Deepest nesting of parentheses and unary signs an expression may have.
+const MAX_DEPTH: u32 = 64;
 
 impl Parser {
     fn peek(&self) -> Option<&Token> {
@@ -195,6 +204,18 @@ impl Parser {
     }
 
     fn unary(&mut self) -> Result<Expr, String> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(format!(
+                "the expression nests deeper than {MAX_DEPTH} levels"
+            ));
+        }
+        let result = self.unary_inner();
+        self.depth -= 1;
+        result
+    }
+
+    fn unary_inner(&mut self) -> Result<Expr, String> {
         if let Some(Token::Symbol('-')) = self.peek() {
             self.at += 1;
             return Ok(Expr::Neg(Box::new(self.unary()?)));
@@ -279,5 +300,15 @@ mod tests {
         assert!(Expr::parse("sin(3)").is_err());
         assert!(Expr::parse("").is_err());
         assert!(Expr::parse("1.2.3").is_err());
+        assert!(
+            Expr::parse(&"(".repeat(100_000))
+                .unwrap_err()
+                .contains("deeper")
+        );
+        assert!(
+            Expr::parse(&format!("{}1", "-".repeat(100_000)))
+                .unwrap_err()
+                .contains("deeper")
+        );
     }
 }

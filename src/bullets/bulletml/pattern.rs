@@ -139,6 +139,7 @@ pub fn parse(name: &str, text: &str) -> Result<Pattern, PatternError> {
         message: format!("malformed XML: {e}"),
     })?;
     let root = doc.root_element();
+    check_depth(&doc, root)?;
     let mut builder = Builder {
         doc: &doc,
         pattern: Pattern {
@@ -181,6 +182,29 @@ pub fn parse(name: &str, text: &str) -> Result<Pattern, PatternError> {
     }
     builder.check_cycles()?;
     Ok(builder.pattern)
+}
+
+/// Deepest element nesting a pattern may have (the builder recurses once per level).
+pub const MAX_NESTING: usize = 128;
+
+/// Rejects documents nested deeper than [`MAX_NESTING`] elements, without recursing.
+fn check_depth(doc: &roxmltree::Document, root: Node) -> Result<(), PatternError> {
+    let mut stack = vec![(root, 1usize)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth > MAX_NESTING {
+            return Err(PatternError {
+                line: doc.text_pos_at(node.range().start).row as usize,
+                path: String::new(),
+                message: format!("elements nest deeper than {MAX_NESTING} levels"),
+            });
+        }
+        stack.extend(
+            node.children()
+                .filter(Node::is_element)
+                .map(|c| (c, depth + 1)),
+        );
+    }
+    Ok(())
 }
 
 /// A reference to resolve once every label is known.

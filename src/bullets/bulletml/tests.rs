@@ -374,6 +374,18 @@ fn malformed_cyclic_and_dangling_patterns_are_errors_with_the_element_path() {
 }
 
 #[test]
+fn absurdly_deep_documents_are_errors_not_stack_overflows() {
+    let n = 20_000;
+    let xml = format!(
+        "<bulletml><action label=\"top\">{}<wait>1</wait>{}</action></bulletml>",
+        "<action>".repeat(n),
+        "</action>".repeat(n)
+    );
+    let err = parse("deep", &xml).unwrap_err().to_string();
+    assert!(err.contains("nest deeper than"), "{err}");
+}
+
+#[test]
 fn huge_repeats_are_bounded_per_frame() {
     let xml = wrap_top(
         "<repeat><times>100000</times><action><repeat><times>100000</times><action><wait>0</wait></action></repeat></action></repeat>",
