@@ -42,6 +42,7 @@ impl Bindings {
             ("KeyS", Button::Y),
             ("KeyQ", Button::L),
             ("KeyW", Button::R),
+            ("KeyR", Button::R),
             ("Enter", Button::Start),
             ("ShiftLeft", Button::Select),
             ("ShiftRight", Button::Select),
