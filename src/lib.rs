@@ -1,6 +1,7 @@
 //! Kairo: a retro fantasy console. The machine core (this library) knows nothing of windows,
 //! sound cards or pads; the host in `host/` (feature `host`) is a thin shell around it.
 
+pub mod audio;
 pub mod bench;
 pub mod bullets;
 pub mod cart;
@@ -15,6 +16,7 @@ pub mod headless;
 pub mod host;
 pub mod input;
 pub mod machine;
+pub mod math;
 pub mod meter;
 pub mod movie;
 pub mod preview;

@@ -113,6 +113,10 @@ pub mod cost {
     pub const HIT_TEST: u64 = 1;
     /// One BulletML command run (bullets).
     pub const BULLETML_STEP: u64 = 8;
+    /// One voice sounding, per vblank mixed (audio).
+    pub const AUDIO_VOICE: u64 = 40;
+    /// One MML command run (audio).
+    pub const AUDIO_COMMAND: u64 = 2;
     /// Every 8 bytes of a line written with `log` (script).
     pub const LOG_BYTES: u64 = 1;
     /// One map object turned into a Lua table by `map_objects` (script).

@@ -9,6 +9,7 @@
 use std::sync::OnceLock;
 
 use crate::fixed::Fx;
+use crate::math::sine;
 
 /// Entries of the fine sine table (a quarter turn has 4096).
 const FINE: usize = 16384;
@@ -59,43 +60,6 @@ fn symmetric(n: usize, quarter: impl Fn(usize) -> i32) -> Vec<i32> {
             i => -q[n - i],
         })
         .collect()
-}
-
-/// sin(x) from a Taylor series after reduction to [-pi/4, pi/4] (basic IEEE operations only).
-fn sine(x: f64) -> f64 {
-    let turns = x / (2.0 * PI);
-    let mut r = x - (turns - turns.rem_euclid(1.0)) * 2.0 * PI; // [0, 2pi)
-    let mut sign = 1.0;
-    if r >= PI {
-        r -= PI;
-        sign = -1.0;
-    }
-    if r > PI / 2.0 {
-        r = PI - r;
-    }
-    // r in [0, pi/2]: use cos of the complement above pi/4.
-    if r > PI / 4.0 {
-        return sign * taylor_cos(PI / 2.0 - r);
-    }
-    sign * taylor_sin(r)
-}
-
-fn taylor_sin(x: f64) -> f64 {
-    let (mut term, mut sum, x2) = (x, x, x * x);
-    for n in 1..12 {
-        term *= -x2 / f64::from((2 * n) * (2 * n + 1));
-        sum += term;
-    }
-    sum
-}
-
-fn taylor_cos(x: f64) -> f64 {
-    let (mut term, mut sum, x2) = (1.0, 1.0, x * x);
-    for n in 1..12 {
-        term *= -x2 / f64::from((2 * n - 1) * (2 * n));
-        sum += term;
-    }
-    sum
 }
 
 /// arctan(t) for t in [0, 1], by the series of arctan after halving the argument twice.

@@ -1,0 +1,259 @@
+//! The audio unit: 8 channels of [`voice::Voice`], music and sound effects written in MML
+//! ([`mml`]) played by [`sequencer::TrackPlayer`]s, mixed once per vblank into 800 stereo
+//! f32 samples at 48 kHz. The unit advances every vblank, busy ones included, so music keeps
+//! its tempo while the game slows down. See `docs/audio.md`.
+
+pub mod mml;
+pub mod sequencer;
+pub mod voice;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use mml::Cmd;
+use sequencer::TrackPlayer;
+use voice::Voice;
+
+use crate::spec::cost;
+
+/// Channels.
+pub const CHANNELS: usize = 8;
+/// Stereo sample frames per vblank (48000 / 60).
+pub const FRAMES_PER_VBLANK: usize = 800;
+/// Samples per vblank, left and right interleaved.
+pub const SAMPLES_PER_VBLANK: usize = 2 * FRAMES_PER_VBLANK;
+/// Gain of one channel in the mix, so that eight loud channels stay near full scale.
+const CHANNEL_GAIN: f64 = 0.3;
+
+/// A song: one compiled track per channel it uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Song {
+    pub tracks: Vec<(usize, Arc<Vec<Cmd>>)>,
+}
+
+/// The cart's music and sound effects.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AudioLibrary {
+    pub songs: BTreeMap<String, Song>,
+    /// Sound effects in manifest order (their index is their number).
+    pub sounds: Vec<(String, Arc<Vec<Cmd>>)>,
+}
+
+impl AudioLibrary {
+    /// The index of sound effect `name`.
+    pub fn sound_index(&self, name: &str) -> Option<usize> {
+        self.sounds.iter().position(|(n, _)| n == name)
+    }
+}
+
+/// A sound effect playing on a channel.
+#[derive(Clone, Debug, PartialEq)]
+struct Effect {
+    name: String,
+    track: TrackPlayer,
+}
+
+/// All state of the audio unit.
+#[derive(Clone, Debug)]
+pub struct AudioUnit {
+    pub library: Arc<AudioLibrary>,
+    music_voices: [Voice; CHANNELS],
+    effect_voices: [Voice; CHANNELS],
+    music: Option<(String, Vec<(usize, TrackPlayer)>)>,
+    effects: [Option<Effect>; CHANNELS],
+    /// Cycles of the vblanks mixed since the last machine frame.
+    pub cycles: u64,
+}
+
+impl Default for AudioUnit {
+    fn default() -> Self {
+        AudioUnit {
+            library: Arc::default(),
+            music_voices: Default::default(),
+            effect_voices: Default::default(),
+            music: None,
+            effects: Default::default(),
+            cycles: 0,
+        }
+    }
+}
+
+/// Why a sound request failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SoundError {
+    NoSuchMusic(String),
+    NoSuchSound(String),
+}
+
+impl std::fmt::Display for SoundError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SoundError::NoSuchMusic(n) => write!(f, "the cart has no music named \"{n}\""),
+            SoundError::NoSuchSound(n) => write!(f, "the cart has no sound effect \"{n}\""),
+        }
+    }
+}
+
+impl AudioUnit {
+    /// Starts song `name` from its beginning (replacing any song playing).
+    pub fn play_music(&mut self, name: &str) -> Result<(), SoundError> {
+        let song = self
+            .library
+            .songs
+            .get(name)
+            .ok_or_else(|| SoundError::NoSuchMusic(name.into()))?;
+        let tracks = song
+            .tracks
+            .iter()
+            .map(|(c, cmds)| (*c, TrackPlayer::new(cmds.clone(), true)))
+            .collect();
+        self.stop_music();
+        self.music = Some((name.to_string(), tracks));
+        for voice in &mut self.music_voices {
+            *voice = Voice::default();
+        }
+        Ok(())
+    }
+
+    /// Stops the music (notes fade out over their release).
+    pub fn stop_music(&mut self) {
+        self.music = None;
+        for voice in &mut self.music_voices {
+            voice.cut();
+        }
+    }
+
+    /// Plays sound effect `index` on `channel` (or the best free one); returns the channel.
+    pub fn play_sound(
+        &mut self,
+        index: usize,
+        channel: Option<usize>,
+    ) -> Result<usize, SoundError> {
+        let (name, cmds) = self
+            .library
+            .sounds
+            .get(index)
+            .cloned()
+            .ok_or_else(|| SoundError::NoSuchSound(index.to_string()))?;
+        let channel = channel.unwrap_or_else(|| self.free_channel());
+        // The music on this channel is silenced (fading over 2 ms) while the effect plays.
+        self.music_voices[channel].cut();
+        self.effect_voices[channel] = Voice::default();
+        self.effects[channel] = Some(Effect {
+            name,
+            track: TrackPlayer::new(cmds, false),
+        });
+        Ok(channel)
+    }
+
+    /// The channel a new effect takes: one free of effects and of music, from the top; else
+    /// one free of effects; else the last.
+    fn free_channel(&self) -> usize {
+        let music_uses = |c: usize| {
+            self.music
+                .as_ref()
+                .is_some_and(|(_, t)| t.iter().any(|(ch, _)| *ch == c))
+        };
+        (0..CHANNELS)
+            .rev()
+            .find(|&c| self.effects[c].is_none() && !music_uses(c))
+            .or_else(|| (0..CHANNELS).rev().find(|&c| self.effects[c].is_none()))
+            .unwrap_or(CHANNELS - 1)
+    }
+
+    /// Stops the sound effect on `channel`.
+    pub fn stop_sound(&mut self, channel: usize) {
+        if self.effects[channel].take().is_some() {
+            self.effect_voices[channel].cut();
+        }
+    }
+
+    /// Stops everything.
+    pub fn stop_all(&mut self) {
+        self.stop_music();
+        for channel in 0..CHANNELS {
+            self.stop_sound(channel);
+        }
+    }
+
+    /// The song playing, if any.
+    pub fn music_playing(&self) -> Option<&str> {
+        self.music.as_ref().map(|(n, _)| n.as_str())
+    }
+
+    /// The sound effect playing on `channel`, if any.
+    pub fn sound_playing(&self, channel: usize) -> Option<&str> {
+        self.effects.get(channel)?.as_ref().map(|e| e.name.as_str())
+    }
+
+    /// Mixes one vblank: 800 stereo frames, interleaved, into `out` (1600 samples).
+    pub fn render_vblank(&mut self, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            SAMPLES_PER_VBLANK,
+            "one vblank of stereo samples"
+        );
+        out.fill(0.0);
+        let mut commands = 0;
+        let mut sounding = 0;
+        for channel in 0..CHANNELS {
+            let effect_active = self.effects[channel].is_some();
+            // Music on this channel: always advances; heard only while no effect plays.
+            if let Some((_, tracks)) = &mut self.music {
+                if let Some((_, track)) = tracks.iter_mut().find(|(c, _)| *c == channel) {
+                    let voice = &mut self.music_voices[channel];
+                    play(track, voice, out, effect_active);
+                    commands += std::mem::take(&mut track.commands);
+                } else {
+                    self.music_voices[channel].render(out, CHANNEL_GAIN);
+                }
+            } else {
+                self.music_voices[channel].render(out, CHANNEL_GAIN);
+            }
+            if let Some(effect) = &mut self.effects[channel] {
+                let voice = &mut self.effect_voices[channel];
+                play(&mut effect.track, voice, out, false);
+                commands += std::mem::take(&mut effect.track.commands);
+                if effect.track.ended && !voice.sounding() {
+                    self.effects[channel] = None;
+                }
+            } else {
+                self.effect_voices[channel].render(out, CHANNEL_GAIN);
+            }
+            sounding += usize::from(self.music_voices[channel].sounding())
+                + usize::from(self.effect_voices[channel].sounding());
+        }
+        if let Some((_, tracks)) = &self.music {
+            if tracks.iter().all(|(_, t)| t.ended)
+                && self.music_voices.iter().all(|v| !v.sounding())
+            {
+                self.music = None;
+            }
+        }
+        for sample in out.iter_mut() {
+            *sample = sample.clamp(-1.0, 1.0);
+        }
+        self.cycles += commands * cost::AUDIO_COMMAND + sounding as u64 * cost::AUDIO_VOICE;
+    }
+}
+
+/// Plays one vblank of `track` on `voice` into `out`: commands run at their sample, the
+/// voice renders between them. A `muted` track advances without sounding.
+fn play(track: &mut TrackPlayer, voice: &mut Voice, out: &mut [f32], muted: bool) {
+    let mut frame = 0;
+    while frame < FRAMES_PER_VBLANK {
+        track.run_due(voice, muted);
+        let left = FRAMES_PER_VBLANK - frame;
+        let n = if track.ended {
+            left
+        } else {
+            (track.wait.ceil().max(1.0) as usize).min(left)
+        };
+        voice.render(&mut out[frame * 2..(frame + n) * 2], CHANNEL_GAIN);
+        track.wait -= n as f64;
+        frame += n;
+    }
+}
+
+#[cfg(test)]
+mod tests;

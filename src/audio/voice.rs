@@ -1,0 +1,284 @@
+//! One channel's sound generator: a band-limited oscillator (pulse in 4 duties, triangle, saw,
+//! LFSR noise in long and short mode, a 32-step 4-bit wavetable), an ADSR envelope, volume,
+//! pan, pitch slide, vibrato and arpeggio. Pure arithmetic on f64 (deterministic bits).
+
+use crate::math::{exp2, sine};
+
+/// Output samples per second.
+pub const SAMPLE_RATE: f64 = 48_000.0;
+/// Shortest attack or release, in samples (2 ms): notes start and stop without clicks.
+pub const MIN_RAMP: f64 = 96.0;
+/// Samples between updates of pitch effects (vibrato, slide, arpeggio).
+pub const EFFECT_STEP: usize = 32;
+
+/// A waveform.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wave {
+    /// Pulse with duty 1/8, 1/4, 1/2 or 3/4 (0-3).
+    Pulse(u8),
+    Triangle,
+    Saw,
+    /// LFSR noise; short mode repeats every 93 steps (metallic), long mode is white-ish.
+    Noise {
+        short: bool,
+    },
+    /// The voice's 32-step wavetable.
+    Table,
+}
+
+/// Envelope times in samples and the sustain level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Envelope {
+    pub attack: f64,
+    pub decay: f64,
+    pub sustain: f64,
+    pub release: f64,
+}
+
+impl Default for Envelope {
+    fn default() -> Self {
+        Envelope {
+            attack: MIN_RAMP,
+            decay: 0.0,
+            sustain: 1.0,
+            release: 960.0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Off,
+    Attack,
+    Decay,
+    Sustain,
+    Release,
+}
+
+/// One voice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Voice {
+    pub wave: Wave,
+    pub table: [u8; 32],
+    pub volume: f64,
+    /// -1 left .. 1 right.
+    pub pan: f64,
+    pub envelope: Envelope,
+    /// Semitones per second added to the pitch while a note sounds.
+    pub slide: f64,
+    /// Vibrato depth in semitones and rate in Hz.
+    pub vibrato: (f64, f64),
+    /// Arpeggio offsets (semitones) cycled every `arp_step` samples; empty = off.
+    pub arpeggio: Vec<i8>,
+    pitch: f64,
+    phase: f64,
+    step: f64,
+    stage: Stage,
+    level: f64,
+    elapsed: f64,
+    release_from: f64,
+    lfsr: u16,
+    noise_clock: f64,
+    arp_index: usize,
+    effect_clock: usize,
+    /// Samples since the note started (vibrato and arpeggio run on it).
+    note_time: f64,
+}
+
+impl Default for Voice {
+    fn default() -> Self {
+        Voice {
+            wave: Wave::Pulse(2),
+            table: [8; 32],
+            volume: 0.75,
+            pan: 0.0,
+            envelope: Envelope::default(),
+            slide: 0.0,
+            vibrato: (0.0, 0.0),
+            arpeggio: Vec::new(),
+            pitch: 60.0,
+            phase: 0.0,
+            step: 0.0,
+            stage: Stage::Off,
+            level: 0.0,
+            elapsed: 0.0,
+            release_from: 0.0,
+            lfsr: 1,
+            noise_clock: 0.0,
+            arp_index: 0,
+            effect_clock: 0,
+            note_time: 0.0,
+        }
+    }
+}
+
+/// Frequency in Hz of MIDI note `pitch` (69 = A4 = 440 Hz), from deterministic math.
+pub fn frequency(pitch: f64) -> f64 {
+    440.0 * exp2((pitch - 69.0) / 12.0)
+}
+
+/// The PolyBLEP correction around a step at phase 0 for a phase increment `dt`.
+fn poly_blep(t: f64, dt: f64) -> f64 {
+    if t < dt {
+        let t = t / dt;
+        t + t - t * t - 1.0
+    } else if t > 1.0 - dt {
+        let t = (t - 1.0) / dt;
+        t * t + t + t + 1.0
+    } else {
+        0.0
+    }
+}
+
+impl Voice {
+    /// Starts note `pitch` (MIDI number); `legato` keeps the envelope going (a tie).
+    pub fn note_on(&mut self, pitch: f64, legato: bool) {
+        self.pitch = pitch;
+        self.arp_index = 0;
+        if !legato || self.stage == Stage::Off || self.stage == Stage::Release {
+            self.stage = Stage::Attack;
+            self.elapsed = self.level * self.envelope.attack.max(MIN_RAMP);
+            self.note_time = 0.0;
+        }
+        self.update_step();
+    }
+
+    /// Releases the note: the envelope fades out over its release time.
+    pub fn note_off(&mut self) {
+        if self.stage != Stage::Off && self.stage != Stage::Release {
+            self.stage = Stage::Release;
+            self.release_from = self.level;
+            self.elapsed = 0.0;
+        }
+    }
+
+    /// Silences at once (still ramping down over the minimum release, so no click).
+    pub fn cut(&mut self) {
+        self.note_off();
+        self.envelope.release = self.envelope.release.min(MIN_RAMP);
+    }
+
+    /// Whether the voice makes any sound.
+    pub fn sounding(&self) -> bool {
+        self.stage != Stage::Off
+    }
+
+    /// Current pitch after slide, vibrato and arpeggio, in semitones.
+    fn current_pitch(&self) -> f64 {
+        let arp = if self.arpeggio.is_empty() {
+            0.0
+        } else {
+            f64::from(self.arpeggio[self.arp_index % self.arpeggio.len()])
+        };
+        let vibrato = if self.vibrato.0 != 0.0 {
+            let t = self.note_time / SAMPLE_RATE;
+            self.vibrato.0 * sine(2.0 * std::f64::consts::PI * self.vibrato.1 * t)
+        } else {
+            0.0
+        };
+        self.pitch + arp + vibrato
+    }
+
+    fn update_step(&mut self) {
+        let f = frequency(self.current_pitch()).clamp(1.0, SAMPLE_RATE / 2.0 - 1.0);
+        self.step = f / SAMPLE_RATE;
+    }
+
+    /// The envelope's level now, advancing it by one sample.
+    fn envelope_tick(&mut self) -> f64 {
+        let e = self.envelope;
+        match self.stage {
+            Stage::Off => self.level = 0.0,
+            Stage::Attack => {
+                let attack = e.attack.max(MIN_RAMP);
+                self.level = (self.elapsed / attack).min(1.0);
+                if self.elapsed >= attack {
+                    self.stage = Stage::Decay;
+                    self.elapsed = 0.0;
+                }
+            }
+            Stage::Decay => {
+                if e.decay <= 0.0 || self.elapsed >= e.decay {
+                    self.level = e.sustain;
+                    self.stage = Stage::Sustain;
+                } else {
+                    self.level = 1.0 - (1.0 - e.sustain) * (self.elapsed / e.decay);
+                }
+            }
+            Stage::Sustain => self.level = e.sustain,
+            Stage::Release => {
+                let release = e.release.max(MIN_RAMP);
+                self.level = self.release_from * (1.0 - self.elapsed / release).max(0.0);
+                if self.elapsed >= release {
+                    self.stage = Stage::Off;
+                    self.level = 0.0;
+                }
+            }
+        }
+        self.elapsed += 1.0;
+        self.level
+    }
+
+    /// The oscillator's next sample, -1..1.
+    fn oscillator(&mut self) -> f64 {
+        let (t, dt) = (self.phase, self.step);
+        let value = match self.wave {
+            Wave::Pulse(duty) => {
+                let width = [0.125, 0.25, 0.5, 0.75][usize::from(duty.min(3))];
+                let naive = if t < width { 1.0 } else { -1.0 };
+                let falling = (t - width + 1.0).fract();
+                // Remove the DC offset of narrow pulses so every duty centres on zero.
+                naive + poly_blep(t, dt) - poly_blep(falling, dt) - (2.0 * width - 1.0)
+            }
+            Wave::Saw => 2.0 * t - 1.0 - poly_blep(t, dt),
+            Wave::Triangle => 1.0 - 4.0 * (t - 0.5).abs(),
+            Wave::Table => f64::from(self.table[(t * 32.0) as usize % 32] & 0xF) / 7.5 - 1.0,
+            Wave::Noise { short } => {
+                // The LFSR steps 8 times per cycle of the note's frequency.
+                self.noise_clock += dt * 8.0;
+                while self.noise_clock >= 1.0 {
+                    self.noise_clock -= 1.0;
+                    let tap = if short { 6 } else { 1 };
+                    let bit = (self.lfsr ^ (self.lfsr >> tap)) & 1;
+                    self.lfsr = (self.lfsr >> 1) | (bit << 14);
+                }
+                if self.lfsr & 1 == 1 { 1.0 } else { -1.0 }
+            }
+        };
+        self.phase += dt;
+        if self.phase >= 1.0 {
+            self.phase -= 1.0;
+        }
+        value
+    }
+
+    /// Adds `n` stereo samples (interleaved) of this voice to `out`, scaled by `gain`.
+    pub fn render(&mut self, out: &mut [f32], gain: f64) {
+        if self.stage == Stage::Off {
+            return;
+        }
+        let left = gain * self.volume * (1.0 - self.pan).min(1.0);
+        let right = gain * self.volume * (1.0 + self.pan).min(1.0);
+        for frame in out.chunks_exact_mut(2) {
+            if self.effect_clock == 0 {
+                if self.slide != 0.0 && self.stage != Stage::Release {
+                    self.pitch += self.slide * EFFECT_STEP as f64 / SAMPLE_RATE;
+                }
+                if !self.arpeggio.is_empty() {
+                    self.arp_index = (self.note_time as usize / 800) % self.arpeggio.len();
+                }
+                self.update_step();
+                self.effect_clock = EFFECT_STEP;
+            }
+            self.effect_clock -= 1;
+            let level = self.envelope_tick();
+            self.note_time += 1.0;
+            let sample = self.oscillator() * level;
+            frame[0] += (sample * left) as f32;
+            frame[1] += (sample * right) as f32;
+            if self.stage == Stage::Off {
+                break;
+            }
+        }
+    }
+}
