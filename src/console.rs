@@ -69,6 +69,8 @@ pub struct Console {
     fault: Option<ScriptError>,
     busy_vblanks: u32,
     vblanks: u64,
+    /// Audio mixed by `tick` and not yet taken: interleaved stereo f32 at 48 kHz.
+    audio: Vec<f32>,
 }
 
 impl std::fmt::Debug for Console {
@@ -101,6 +103,7 @@ impl Console {
             Arc::new(cart.maps.clone()),
         ));
         machine.bullet_patterns = Arc::new(cart.bullet_patterns.clone());
+        machine.audio.library = cart.audio.clone();
         machine.cap = INIT_CAP;
         let script = Script::new(cart.scripts.clone(), &cart.manifest.entry)?;
         let mut console = Console {
@@ -112,6 +115,7 @@ impl Console {
             fault: None,
             busy_vblanks: 0,
             vblanks: 0,
+            audio: Vec::new(),
         };
         console.with_script(|script, m| script.run_main(m))?;
         console.with_script(|script, m| script.call(m, "init"))?;
@@ -142,6 +146,9 @@ impl Console {
             machine.collide.hitboxes.clear();
             machine.bullets.reset_counters();
             machine.meter.take();
+            // The vblanks mixed since the last frame are this frame's audio work.
+            let audio = std::mem::take(&mut machine.audio.cycles);
+            machine.meter.charge(Unit::Audio, audio);
         }
         let scripted = self
             .with_script(|script, m| script.call(m, "update"))
@@ -176,13 +183,28 @@ impl Console {
     /// one is still running.
     pub fn tick(&mut self, input: InputFrame) -> Result<Tick, ScriptError> {
         self.vblanks += 1;
-        if self.busy_vblanks > 0 {
+        let tick = if self.busy_vblanks > 0 {
             self.busy_vblanks -= 1;
-            return Ok(Tick::Busy);
-        }
-        let report = self.run_frame(input)?;
-        self.busy_vblanks = report.vblanks - 1;
-        Ok(Tick::Frame(report))
+            Ok(Tick::Busy)
+        } else {
+            self.run_frame(input).map(|report| {
+                self.busy_vblanks = report.vblanks - 1;
+                Tick::Frame(report)
+            })
+        };
+        // Sound goes on every vblank, busy or faulted, so music keeps its tempo.
+        let start = self.audio.len();
+        self.audio
+            .resize(start + crate::audio::SAMPLES_PER_VBLANK, 0.0);
+        let machine = self.machine.as_deref_mut().expect(LENT);
+        machine.audio.render_vblank(&mut self.audio[start..]);
+        tick
+    }
+
+    /// The audio `tick` mixed since the last call: interleaved stereo f32 at 48 kHz, 1600
+    /// samples per vblank.
+    pub fn take_audio(&mut self) -> Vec<f32> {
+        std::mem::take(&mut self.audio)
     }
 
     /// Lends the machine to the script for one call and takes it back.

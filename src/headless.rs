@@ -17,6 +17,8 @@ pub struct Run {
     pub recorded: Movie,
     /// The fault that stopped the cart, if one did.
     pub fault: Option<ScriptError>,
+    /// Every sample the machine produced (interleaved stereo, 48 kHz), when asked for.
+    pub audio: Vec<f32>,
 }
 
 /// Ticks `console` for `vblanks` vblanks, feeding `input` (no buttons once it ends) and
@@ -26,6 +28,26 @@ pub fn run(
     vblanks: u64,
     input: Option<&Movie>,
     log: &mut dyn FnMut(&str),
+) -> Run {
+    run_with(console, vblanks, input, log, false)
+}
+
+/// Like [`run`], keeping the audio in [`Run::audio`].
+pub fn run_with_audio(
+    console: &mut Console,
+    vblanks: u64,
+    input: Option<&Movie>,
+    log: &mut dyn FnMut(&str),
+) -> Run {
+    run_with(console, vblanks, input, log, true)
+}
+
+fn run_with(
+    console: &mut Console,
+    vblanks: u64,
+    input: Option<&Movie>,
+    log: &mut dyn FnMut(&str),
+    keep_audio: bool,
 ) -> Run {
     let mut out = Run {
         recorded: Movie {
@@ -40,6 +62,10 @@ pub fn run(
         let result = console.tick(frame_input);
         for line in console.take_log() {
             log(&line);
+        }
+        let audio = console.take_audio();
+        if keep_audio {
+            out.audio.extend_from_slice(&audio);
         }
         match result {
             Ok(Tick::Frame(report)) => out.reports.push(report),
@@ -116,4 +142,24 @@ fn abbreviate(items: &[String]) -> String {
             items.len() - SHOWN
         )
     }
+}
+
+/// Writes interleaved stereo f32 samples at 48 kHz as a 32-bit float WAV, atomically.
+pub fn write_wav(path: &std::path::Path, samples: &[f32]) -> Result<(), String> {
+    let spec = hound::WavSpec {
+        channels: 2,
+        sample_rate: 48_000,
+        bits_per_sample: 32,
+        sample_format: hound::SampleFormat::Float,
+    };
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    {
+        let mut writer = hound::WavWriter::new(&mut bytes, spec).map_err(|e| e.to_string())?;
+        for &sample in samples {
+            writer.write_sample(sample).map_err(|e| e.to_string())?;
+        }
+        writer.finalize().map_err(|e| e.to_string())?;
+    }
+    crate::fsutil::write_atomic(path, bytes.get_ref())
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::audio::AudioUnit;
 use crate::bullets::BulletUnit;
 use crate::cart::map::MapAsset;
 use crate::collide::CollisionUnit;
@@ -18,6 +19,7 @@ pub struct Machine {
     pub video: Video,
     pub collide: CollisionUnit,
     pub bullets: Box<BulletUnit>,
+    pub audio: Box<AudioUnit>,
     pub input: InputLatch,
     pub rng: Rng,
     pub meter: CycleMeter,
@@ -92,6 +94,7 @@ impl Machine {
             video,
             collide: CollisionUnit::default(),
             bullets: Box::default(),
+            audio: Box::default(),
             input: InputLatch::default(),
             rng: Rng::new(seed),
             meter: CycleMeter::default(),

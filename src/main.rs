@@ -90,6 +90,9 @@ struct HeadlessArgs {
     /// Save the final picture as PNG.
     #[arg(long, value_name = "FILE.png")]
     screenshot: Option<PathBuf>,
+    /// Write the audio the machine produced as a WAV file (stereo float, 48 kHz).
+    #[arg(long, value_name = "FILE.wav")]
+    wav: Option<PathBuf>,
     /// End the output with `hash <16 hex digits>` of the final picture.
     #[arg(long)]
     hash: bool,
@@ -178,9 +181,15 @@ fn headless(args: HeadlessArgs) -> CmdResult {
         .transpose()
         .map_err(|e| e.to_string())?;
     let mut console = boot(&args.cart)?;
-    let run = kairo::headless::run(&mut console, args.frames, movie.as_ref(), &mut |line| {
-        println!("{line}")
-    });
+    let mut print = |line: &str| println!("{line}");
+    let run = if args.wav.is_some() {
+        kairo::headless::run_with_audio(&mut console, args.frames, movie.as_ref(), &mut print)
+    } else {
+        kairo::headless::run(&mut console, args.frames, movie.as_ref(), &mut print)
+    };
+    if let Some(path) = &args.wav {
+        kairo::headless::write_wav(path, &run.audio)?;
+    }
     if let Some(path) = &args.record {
         run.recorded.save(path).map_err(|e| e.to_string())?;
     }

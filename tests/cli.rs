@@ -180,3 +180,32 @@ fn bench_prints_plain_integer_figures() {
         .unwrap_or("");
     assert!(value.parse::<u64>().is_ok(), "{line}");
 }
+
+#[test]
+fn headless_wav_holds_exactly_the_frames_of_audio_and_is_not_silent() {
+    let dir = temp_dir("wav");
+    let wav = dir.join("a.wav");
+    let (code, _, err) = kairo(
+        &[
+            "headless",
+            "carts/platformer",
+            "--frames",
+            "90",
+            "--wav",
+            wav.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let mut reader = hound::WavReader::open(&wav).unwrap();
+    let spec = reader.spec();
+    assert_eq!(
+        (spec.channels, spec.sample_rate, spec.bits_per_sample),
+        (2, 48_000, 32)
+    );
+    assert_eq!(reader.duration(), 90 * 800, "frames / 60 seconds");
+    let samples: Vec<f32> = reader.samples::<f32>().map(Result::unwrap).collect();
+    let rms =
+        (samples.iter().map(|s| f64::from(*s).powi(2)).sum::<f64>() / samples.len() as f64).sqrt();
+    assert!(rms > 0.02, "the music plays: rms {rms}");
+}

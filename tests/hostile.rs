@@ -40,6 +40,8 @@ const CASES: &[(&str, &str)] = &[
         "deep_map",
         "deep.tmx:3: elements nest deeper than 64 levels",
     ),
+    ("bad_mml", "cart.toml:9:14: unknown command `k`"),
+    ("bad_mml", "theme.mml:3:8: a `[` is not closed"),
     (
         "cyclic_pattern",
         "loop.xml:1: references loop: action[a] -> action[b] -> action[a]",

@@ -200,3 +200,53 @@ fn maps_load_into_layers_with_objects_and_tile_properties() {
     headless::run(&mut c, 1, None, &mut |l| lines.push(l.to_string()));
     assert_eq!(lines, ["true solid 64 16 16"]);
 }
+
+#[test]
+fn music_keeps_its_tempo_while_the_game_slows_down() {
+    let cart = common::cart_with(&[
+        ("main.lua", b"function init() music('m') end\nfunction update() if frame() % 2 == 1 then for i = 1, 150000 do end end end"),
+        ("m.mml", b"A t120 l4 L c d e f"),
+        ("cart.toml", b"name = \"t\"\n[[music]]\nname = \"m\"\nfile = \"m.mml\"\n"),
+    ]);
+    let mut c = Console::new(cart).unwrap();
+    let mut frames = 0;
+    for _ in 0..60 {
+        if matches!(
+            c.tick(InputFrame::NONE).unwrap(),
+            kairo::console::Tick::Frame(_)
+        ) {
+            frames += 1;
+        }
+    }
+    assert!(
+        frames < 45,
+        "the game slowed down: {frames} frames in 60 vblanks"
+    );
+    assert_eq!(
+        c.take_audio().len(),
+        60 * 1600,
+        "one vblank of sound every vblank"
+    );
+    assert_eq!(c.machine().audio.music_playing(), Some("m"));
+}
+
+#[test]
+fn sound_calls_from_lua() {
+    let cart = common::cart_with(&[
+        ("main.lua", b"function update()\n if frame() == 0 then log(sfx('blip'), sfx(0, 2), playing(), playing(2)) music('song') log(playing()) stop() log(playing()) end\n end"),
+        ("cart.toml", b"name = \"t\"\n[[music]]\nname = \"song\"\nmml = \"t120 c d | e f\"\n[[sfx]]\nname = \"blip\"\nmml = \"o6 c16\"\n"),
+    ]);
+    let mut c = Console::new(cart).unwrap();
+    c.run_frame(InputFrame::NONE).unwrap();
+    assert_eq!(c.take_log(), ["7 2 nil blip", "song", "nil"]);
+    let cart = common::cart_with(&[("main.lua", b"function update() sfx('nope') end")]);
+    let err = Console::new(cart)
+        .unwrap()
+        .run_frame(InputFrame::NONE)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("sfx: the cart has no sound effect \"nope\""),
+        "{err}"
+    );
+}

@@ -51,6 +51,7 @@ function init()
     end
   end
   respawn()
+  music("stage1")
   log("platformer: " .. #coins .. " coins, " .. #walkers .. " walkers")
 end
 
@@ -78,6 +79,7 @@ local function update_hero()
     h.vy = math.min(MAX_FALL, h.vy + GRAVITY)
     if h.buffer > 0 and (h.mode == "ground" or h.coyote > 0) then
       h.vy, h.mode, h.coyote, h.buffer = JUMP, "air", 0, 0
+      sfx("jump")
     end
     if h.mode == "air" and h.vy < JUMP_CUT and not btn("a") then
       h.vy = JUMP_CUT
@@ -110,6 +112,7 @@ local function update_hero()
 
   if flags & COL.HAZARD ~= 0 or h.y > map_h * 16 then
     lives = lives - 1
+    sfx("hurt")
     respawn()
   end
 end
@@ -146,6 +149,7 @@ local function collect()
   for i = 1, n * 2, 2 do
     local other = pairs_list[i + 1]
     if other >= 300 then
+      if not cleared then music() sfx("clear") end
       cleared = true
     elseif other >= 200 then
       local w = walkers[other - 200]
@@ -153,13 +157,16 @@ local function collect()
         w.dead = true
         hero.vy = JUMP * 0.6
         score = score + 5
+        sfx("stomp")
       elseif hero.hurt == 0 then
         lives = lives - 1
         hero.hurt = 60
+        sfx("hurt")
       end
     elseif other >= 100 then
       coins[other - 100].taken = true
       score = score + 1
+      sfx("coin")
     end
   end
   hero.hurt = math.max(0, hero.hurt - 1)

@@ -161,7 +161,7 @@ pub fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
     let mut r = Reader::new(text, first);
     let mut out = Vec::new();
     let (mut octave, mut length) = (4i32, WHOLE / 4);
-    let mut depth = 0;
+    let mut open_repeats: Vec<Pos> = Vec::new();
     let mut tie_next = false;
     while let Some(c) = r.peek() {
         let pos = r.pos();
@@ -321,17 +321,16 @@ pub fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
                 out.push(Cmd::Table(table));
             }
             '[' => {
-                depth += 1;
-                if depth > 8 {
+                open_repeats.push(pos);
+                if open_repeats.len() > 8 {
                     return Err(fail("repeats nest deeper than 8".into()));
                 }
                 out.push(Cmd::LoopStart);
             }
             ']' => {
-                if depth == 0 {
+                if open_repeats.pop().is_none() {
                     return Err(fail("`]` without `[`".into()));
                 }
-                depth -= 1;
                 let start = out.iter().rposition(|c| *c == Cmd::LoopStart).unwrap_or(0);
                 if !out[start..].iter().any(Cmd::takes_time) {
                     return Err(fail(
@@ -348,9 +347,9 @@ pub fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
             _ => return Err(fail(format!("unknown command `{c}`"))),
         }
     }
-    if depth > 0 {
+    if let Some(&pos) = open_repeats.last() {
         return Err(MmlError {
-            pos: r.pos(),
+            pos,
             message: "a `[` is not closed".into(),
         });
     }
@@ -533,7 +532,7 @@ mod tests {
     fn errors_have_line_and_column() {
         assert_eq!(err("c4 d4 x"), "1:7: unknown command `x`");
         assert_eq!(err("c4\n  o9"), "2:3: octave 9 is not 0-8");
-        assert_eq!(err("[c d"), "1:4: a `[` is not closed");
+        assert_eq!(err("[c d"), "1:1: a `[` is not closed");
         assert_eq!(err("c ]"), "1:3: `]` without `[`");
         assert_eq!(err("c0"), "1:1: length 0 is not 1-96");
         assert_eq!(err("v16"), "1:1: `v` needs a volume 0-15");

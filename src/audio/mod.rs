@@ -23,7 +23,7 @@ pub const FRAMES_PER_VBLANK: usize = 800;
 /// Samples per vblank, left and right interleaved.
 pub const SAMPLES_PER_VBLANK: usize = 2 * FRAMES_PER_VBLANK;
 /// Gain of one channel in the mix, so that eight loud channels stay near full scale.
-const CHANNEL_GAIN: f64 = 0.3;
+const CHANNEL_GAIN: f64 = 0.25;
 
 /// A song: one compiled track per channel it uses.
 #[derive(Clone, Debug, PartialEq)]

@@ -227,8 +227,10 @@ impl Voice {
                 let width = [0.125, 0.25, 0.5, 0.75][usize::from(duty.min(3))];
                 let naive = if t < width { 1.0 } else { -1.0 };
                 let falling = (t - width + 1.0).fract();
-                // Remove the DC offset of narrow pulses so every duty centres on zero.
-                naive + poly_blep(t, dt) - poly_blep(falling, dt) - (2.0 * width - 1.0)
+                // Remove the DC offset of narrow pulses so every duty centres on zero, and
+                // scale back to a peak of 1.
+                let offset = 2.0 * width - 1.0;
+                (naive + poly_blep(t, dt) - poly_blep(falling, dt) - offset) / (1.0 + offset.abs())
             }
             Wave::Saw => 2.0 * t - 1.0 - poly_blep(t, dt),
             Wave::Triangle => 1.0 - 4.0 * (t - 0.5).abs(),

@@ -32,6 +32,21 @@ pub struct Manifest {
     pub sheets: Vec<SheetDecl>,
     #[serde(default, rename = "map")]
     pub maps: Vec<MapDecl>,
+    #[serde(default, rename = "music")]
+    pub music: Vec<SoundDecl>,
+    #[serde(default, rename = "sfx")]
+    pub sfx: Vec<SoundDecl>,
+}
+
+/// `[[music]]` or `[[sfx]]`: MML inline (`mml`) or in a file (`file`).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SoundDecl {
+    pub name: String,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub mml: Option<String>,
 }
 
 /// `[[palette]]`: colours 1.. of one palette, fixed by the cart.
@@ -82,6 +97,7 @@ impl Manifest {
             CartError {
                 file: MANIFEST.into(),
                 line,
+                column: None,
                 message: e.message().trim().to_string(),
             }
         })

@@ -16,6 +16,8 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::audio::mml::{self, MmlError, Pos};
+use crate::audio::{AudioLibrary, Song};
 use crate::bullets::bulletml::{self, Pattern};
 
 use files::CartFiles;
@@ -32,6 +34,8 @@ use crate::video::patterns::PatternVram;
 pub struct CartError {
     pub file: String,
     pub line: Option<usize>,
+    /// The column within the line, where the format knows it (MML).
+    pub column: Option<usize>,
     pub message: String,
 }
 
@@ -41,6 +45,7 @@ impl CartError {
         CartError {
             file: file.to_string(),
             line: None,
+            column: None,
             message: message.into(),
         }
     }
@@ -50,6 +55,7 @@ impl CartError {
         CartError {
             file: file.to_string(),
             line: Some(line),
+            column: None,
             message: message.into(),
         }
     }
@@ -57,9 +63,12 @@ impl CartError {
 
 impl fmt::Display for CartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}:{}: {}", self.file, line, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => {
+                write!(f, "{}:{line}:{column}: {}", self.file, self.message)
+            }
+            (Some(line), None) => write!(f, "{}:{line}: {}", self.file, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
         }
     }
 }
@@ -101,6 +110,8 @@ pub struct Cart {
     pub scripts: BTreeMap<String, String>,
     /// BulletML patterns (every `.xml` file whose root is `<bulletml>`), by file stem.
     pub bullet_patterns: BTreeMap<String, Arc<Pattern>>,
+    /// Music and sound effects, compiled.
+    pub audio: Arc<AudioLibrary>,
     pub files: CartFiles,
 }
 
@@ -249,6 +260,8 @@ impl Cart {
             }
         }
 
+        let audio = load_audio(&manifest, text, &files, &mut problems);
+
         if !scripts.contains_key(&manifest.entry) {
             problems.push(at_line(
                 "entry",
@@ -265,6 +278,7 @@ impl Cart {
             maps,
             scripts,
             bullet_patterns,
+            audio: Arc::new(audio),
             manifest,
             files,
         })
@@ -274,4 +288,135 @@ impl Cart {
     pub fn name(&self) -> &str {
         &self.manifest.name
     }
+}
+
+/// Where MML given inline in `cart.toml` starts, for error positions: the line and column of
+/// the first occurrence of the text (or of the declaration's name when the text is escaped).
+fn inline_position(manifest_text: &str, mml: &str, name: &str) -> Pos {
+    let at = manifest_text
+        .find(mml)
+        .or_else(|| manifest_text.find(name))
+        .unwrap_or(0);
+    let line = manifest::line_of(manifest_text, at);
+    let line_start = manifest_text[..at].rfind('\n').map_or(0, |i| i + 1);
+    Pos {
+        line,
+        column: manifest_text[line_start..at].chars().count() + 1,
+    }
+}
+
+/// Compiles the manifest's `[[music]]` and `[[sfx]]`, collecting problems as
+/// `file:line:column: message`.
+fn load_audio(
+    manifest: &Manifest,
+    manifest_text: &str,
+    files: &CartFiles,
+    problems: &mut Vec<CartError>,
+) -> AudioLibrary {
+    let mut library = AudioLibrary::default();
+    let located = |file: &str, e: MmlError| CartError {
+        column: Some(e.pos.column),
+        ..CartError::at(file, e.pos.line, e.message)
+    };
+    // The text of a declaration and where it starts.
+    let source =
+        |decl: &manifest::SoundDecl, kind: &str| -> Result<(String, String, Pos), CartError> {
+            match (&decl.file, &decl.mml) {
+                (Some(file), None) => {
+                    let bytes = files.require(file, MANIFEST)?;
+                    let text = std::str::from_utf8(bytes)
+                        .map_err(|_| CartError::file(file, "not UTF-8 text"))?;
+                    Ok((file.clone(), text.to_string(), Pos { line: 1, column: 1 }))
+                }
+                (None, Some(mml)) => Ok((
+                    MANIFEST.to_string(),
+                    mml.clone(),
+                    inline_position(manifest_text, mml, &decl.name),
+                )),
+                _ => Err(CartError::file(
+                    MANIFEST,
+                    format!(
+                        "{kind} `{}` needs exactly one of `file` and `mml`",
+                        decl.name
+                    ),
+                )),
+            }
+        };
+    for decl in &manifest.music {
+        let (file, text, start) = match source(decl, "music") {
+            Ok(s) => s,
+            Err(e) => {
+                problems.push(e);
+                continue;
+            }
+        };
+        let pieces = if decl.mml.is_some() {
+            // Inline music: tracks separated by `|`.
+            let mut pieces = Vec::new();
+            let mut offset = 0;
+            for (channel, piece) in text.split('|').enumerate() {
+                pieces.push((
+                    channel,
+                    piece.to_string(),
+                    Pos {
+                        line: start.line,
+                        column: start.column + offset,
+                    },
+                ));
+                offset += piece.chars().count() + 1;
+            }
+            Ok(pieces)
+        } else {
+            mml::split_tracks(&text)
+        };
+        let pieces = match pieces {
+            Ok(p) => p,
+            Err(e) => {
+                problems.push(located(&file, e));
+                continue;
+            }
+        };
+        if pieces.len() > crate::audio::CHANNELS {
+            problems.push(CartError::file(
+                &file,
+                format!("music `{}` has more than 8 tracks", decl.name),
+            ));
+            continue;
+        }
+        let mut tracks = Vec::new();
+        for (channel, body, pos) in pieces {
+            match mml::compile(&body, pos) {
+                Ok(cmds) => tracks.push((channel, Arc::new(cmds))),
+                Err(e) => problems.push(located(&file, e)),
+            }
+        }
+        if library
+            .songs
+            .insert(decl.name.clone(), Song { tracks })
+            .is_some()
+        {
+            problems.push(CartError::file(
+                MANIFEST,
+                format!("two [[music]] are named `{}`", decl.name),
+            ));
+        }
+    }
+    for decl in &manifest.sfx {
+        match source(decl, "sfx") {
+            Ok((file, text, start)) => match mml::compile(&text, start) {
+                Ok(cmds) => {
+                    if library.sound_index(&decl.name).is_some() {
+                        problems.push(CartError::file(
+                            MANIFEST,
+                            format!("two [[sfx]] are named `{}`", decl.name),
+                        ));
+                    }
+                    library.sounds.push((decl.name.clone(), Arc::new(cmds)));
+                }
+                Err(e) => problems.push(located(&file, e)),
+            },
+            Err(e) => problems.push(e),
+        }
+    }
+    library
 }

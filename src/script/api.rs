@@ -42,6 +42,7 @@ pub const API: &[ApiGroup] = &[
     crate::script::api_map::GROUP,
     crate::script::api_collide::GROUP,
     crate::script::api_bullets::GROUP,
+    crate::script::api_audio::GROUP,
 ];
 
 /// One call of an API function: the machine, the Lua state and the arguments.

@@ -3,6 +3,7 @@
 //! to the script unit, and a call that passes its cycle cap is stopped as a runaway.
 
 pub mod api;
+pub mod api_audio;
 pub mod api_bullets;
 pub mod api_collide;
 pub mod api_input;

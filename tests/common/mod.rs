@@ -17,6 +17,7 @@ pub fn lua_cart(source: &str) -> Cart {
 pub fn cart_with(files: &[(&str, &[u8])]) -> Cart {
     let mut map = BTreeMap::new();
     map.insert("cart.toml".to_string(), b"name = \"test\"\n".to_vec());
+    // A cart.toml among `files` replaces the default one.
     for (path, bytes) in files {
         map.insert(path.to_string(), bytes.to_vec());
     }
