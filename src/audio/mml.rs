@@ -359,13 +359,13 @@ pub fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
             message: "`&` at the end of the track".into(),
         });
     }
-    if let Some(point) = out.iter().position(|c| *c == Cmd::LoopPoint) {
-        if !out[point..].iter().any(Cmd::takes_time) {
-            return Err(MmlError {
-                pos: r.pos(),
-                message: "nothing to loop after `L`".into(),
-            });
-        }
+    if let Some(point) = out.iter().position(|c| *c == Cmd::LoopPoint)
+        && !out[point..].iter().any(Cmd::takes_time)
+    {
+        return Err(MmlError {
+            pos: r.pos(),
+            message: "nothing to loop after `L`".into(),
+        });
     }
     Ok(out)
 }

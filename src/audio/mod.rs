@@ -54,7 +54,7 @@ struct Effect {
 }
 
 /// All state of the audio unit.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct AudioUnit {
     pub library: Arc<AudioLibrary>,
     music_voices: [Voice; CHANNELS],
@@ -63,19 +63,6 @@ pub struct AudioUnit {
     effects: [Option<Effect>; CHANNELS],
     /// Cycles of the vblanks mixed since the last machine frame.
     pub cycles: u64,
-}
-
-impl Default for AudioUnit {
-    fn default() -> Self {
-        AudioUnit {
-            library: Arc::default(),
-            music_voices: Default::default(),
-            effect_voices: Default::default(),
-            music: None,
-            effects: Default::default(),
-            cycles: 0,
-        }
-    }
 }
 
 /// Why a sound request failed.
@@ -223,12 +210,11 @@ impl AudioUnit {
             sounding += usize::from(self.music_voices[channel].sounding())
                 + usize::from(self.effect_voices[channel].sounding());
         }
-        if let Some((_, tracks)) = &self.music {
-            if tracks.iter().all(|(_, t)| t.ended)
-                && self.music_voices.iter().all(|v| !v.sounding())
-            {
-                self.music = None;
-            }
+        if let Some((_, tracks)) = &self.music
+            && tracks.iter().all(|(_, t)| t.ended)
+            && self.music_voices.iter().all(|v| !v.sounding())
+        {
+            self.music = None;
         }
         for sample in out.iter_mut() {
             *sample = sample.clamp(-1.0, 1.0);
