@@ -1,6 +1,6 @@
 //! Criterion benchmarks of the machine: the video stress frame (4 layers + 256 sprites +
 //! RGBA, the side-by-side workload), a frame of the bundled platformer, `move_body` and the
-//! hitbox pairs of 512 boxes, and the bullet unit's frame over a full table.
+//! hitbox pairs of 512 boxes, the bullet unit's frame over a full table, and mixing 8 busy audio channels.
 
 use std::path::Path;
 

@@ -41,6 +41,7 @@ pub const WORKLOADS: &[&str] = &[
     "bullets",
     "collision",
     "hitboxes",
+    "audio",
     "platformer",
 ];
 
@@ -56,6 +57,11 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
             name: name.into(),
             value: bullets_per_ms(),
             unit: "bullets/ms",
+        }),
+        "audio" => Ok(Figure {
+            name: name.into(),
+            value: audio_vblanks_per_second(),
+            unit: "vblanks/s",
         }),
         "collision" => Ok(Figure {
             name: name.into(),
@@ -351,6 +357,57 @@ pub fn bullets_per_ms() -> u64 {
                 unit.advance();
             }
             processed as f64 / (start.elapsed().as_secs_f64() * 1000.0)
+        })
+        .collect();
+    median(runs)
+}
+
+/// An audio unit with all 8 channels busy: fast notes on every waveform with envelopes,
+/// vibrato, arpeggio and slides.
+pub fn busy_audio() -> crate::audio::AudioUnit {
+    use crate::audio::mml::{Pos, compile};
+    use crate::audio::{AudioLibrary, Song};
+    let tracks = [
+        "t200 @0 E1,2,10,2 V30,60 o4 l16 L [c e g > c < g e]",
+        "t200 @1 A4,7 o5 l16 L [c d e f g a b > c <]",
+        "t200 @2 S12 o3 l16 L [c c g g]",
+        "t200 @3 o4 l16 p-50 L [e g b g]",
+        "t200 @4 o2 l8 L [c g c g]",
+        "t200 @5 V20,40 o4 l16 p50 L [a > c e c <]",
+        "t200 @6 E0,3,0,2 o5 l16 L [c c c c]",
+        "t200 @8 W0123456789abcdeffedcba9876543210 o4 l16 L [c e c e]",
+    ];
+    let song = Song {
+        tracks: tracks
+            .iter()
+            .enumerate()
+            .map(|(c, t)| {
+                (
+                    c,
+                    std::sync::Arc::new(compile(t, Pos { line: 1, column: 1 }).expect("valid MML")),
+                )
+            })
+            .collect(),
+    };
+    let mut library = AudioLibrary::default();
+    library.songs.insert("busy".into(), song);
+    let mut unit = crate::audio::AudioUnit::default();
+    unit.library = std::sync::Arc::new(library);
+    unit.play_music("busy").expect("the song exists");
+    unit
+}
+
+/// Vblanks of 8 busy channels mixed per second (median of [`RUNS`] runs of 600).
+pub fn audio_vblanks_per_second() -> u64 {
+    let mut out = vec![0.0; crate::audio::SAMPLES_PER_VBLANK];
+    let runs = (0..RUNS)
+        .map(|_| {
+            let mut unit = busy_audio();
+            let start = Instant::now();
+            for _ in 0..FRAMES {
+                unit.render_vblank(&mut out);
+            }
+            FRAMES as f64 / start.elapsed().as_secs_f64()
         })
         .collect();
     median(runs)

@@ -112,9 +112,29 @@ impl Default for Voice {
     }
 }
 
-/// Frequency in Hz of MIDI note `pitch` (69 = A4 = 440 Hz), from deterministic math.
+/// Frequency in Hz of MIDI note `pitch` (69 = A4 = 440 Hz, clamped to 0-127), from
+/// deterministic math: a table of the 128 notes and a short series for the fraction.
 pub fn frequency(pitch: f64) -> f64 {
-    440.0 * exp2((pitch - 69.0) / 12.0)
+    static NOTES: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let notes = NOTES.get_or_init(|| {
+        (0..=128)
+            .map(|n| 440.0 * exp2((f64::from(n) - 69.0) / 12.0))
+            .collect()
+    });
+    let pitch = if pitch.is_finite() {
+        pitch.clamp(0.0, 127.0)
+    } else {
+        69.0
+    };
+    let note = pitch.floor();
+    // 2^(f/12) for f in [0, 1): e^y with y < 0.058; seven terms reach 1e-16.
+    let y = (pitch - note) / 12.0 * std::f64::consts::LN_2;
+    let (mut term, mut sum) = (1.0, 1.0);
+    for n in 1..8 {
+        term *= y / f64::from(n);
+        sum += term;
+    }
+    notes[note as usize] * sum
 }
 
 /// The PolyBLEP correction around a step at phase 0 for a phase increment `dt`.
@@ -219,39 +239,68 @@ impl Voice {
         self.level
     }
 
-    /// The oscillator's next sample, -1..1.
-    fn oscillator(&mut self) -> f64 {
-        let (t, dt) = (self.phase, self.step);
-        let value = match self.wave {
+    /// Fills `out` with the oscillator's next samples, -1..1: one tight loop per waveform.
+    fn generate(&mut self, out: &mut [f64]) {
+        let dt = self.step;
+        let mut t = self.phase;
+        let advance = |t: &mut f64| {
+            *t += dt;
+            if *t >= 1.0 {
+                *t -= 1.0;
+            }
+        };
+        match self.wave {
             Wave::Pulse(duty) => {
-                let width = [0.125, 0.25, 0.5, 0.75][usize::from(duty.min(3))];
-                let naive = if t < width { 1.0 } else { -1.0 };
-                let falling = (t - width + 1.0).fract();
+                let width: f64 = [0.125, 0.25, 0.5, 0.75][usize::from(duty.min(3))];
                 // Remove the DC offset of narrow pulses so every duty centres on zero, and
                 // scale back to a peak of 1.
                 let offset = 2.0 * width - 1.0;
-                (naive + poly_blep(t, dt) - poly_blep(falling, dt) - offset) / (1.0 + offset.abs())
+                let scale = 1.0 / (1.0 + offset.abs());
+                for sample in out.iter_mut() {
+                    let naive = if t < width { 1.0 } else { -1.0 };
+                    let falling = if t >= width {
+                        t - width
+                    } else {
+                        t - width + 1.0
+                    };
+                    *sample = (naive + poly_blep(t, dt) - poly_blep(falling, dt) - offset) * scale;
+                    advance(&mut t);
+                }
             }
-            Wave::Saw => 2.0 * t - 1.0 - poly_blep(t, dt),
-            Wave::Triangle => 1.0 - 4.0 * (t - 0.5).abs(),
-            Wave::Table => f64::from(self.table[(t * 32.0) as usize % 32] & 0xF) / 7.5 - 1.0,
+            Wave::Saw => {
+                for sample in out.iter_mut() {
+                    *sample = 2.0 * t - 1.0 - poly_blep(t, dt);
+                    advance(&mut t);
+                }
+            }
+            Wave::Triangle => {
+                for sample in out.iter_mut() {
+                    *sample = 1.0 - 4.0 * (t - 0.5).abs();
+                    advance(&mut t);
+                }
+            }
+            Wave::Table => {
+                for sample in out.iter_mut() {
+                    *sample = f64::from(self.table[(t * 32.0) as usize & 31] & 0xF) / 7.5 - 1.0;
+                    advance(&mut t);
+                }
+            }
             Wave::Noise { short } => {
                 // The LFSR steps 8 times per cycle of the note's frequency.
-                self.noise_clock += dt * 8.0;
-                while self.noise_clock >= 1.0 {
-                    self.noise_clock -= 1.0;
-                    let tap = if short { 6 } else { 1 };
-                    let bit = (self.lfsr ^ (self.lfsr >> tap)) & 1;
-                    self.lfsr = (self.lfsr >> 1) | (bit << 14);
+                let tap = if short { 6 } else { 1 };
+                for sample in out.iter_mut() {
+                    self.noise_clock += dt * 8.0;
+                    while self.noise_clock >= 1.0 {
+                        self.noise_clock -= 1.0;
+                        let bit = (self.lfsr ^ (self.lfsr >> tap)) & 1;
+                        self.lfsr = (self.lfsr >> 1) | (bit << 14);
+                    }
+                    *sample = if self.lfsr & 1 == 1 { 1.0 } else { -1.0 };
+                    advance(&mut t);
                 }
-                if self.lfsr & 1 == 1 { 1.0 } else { -1.0 }
             }
-        };
-        self.phase += dt;
-        if self.phase >= 1.0 {
-            self.phase -= 1.0;
         }
-        value
+        self.phase = t;
     }
 
     /// Adds `n` stereo samples (interleaved) of this voice to `out`, scaled by `gain`.
@@ -261,23 +310,44 @@ impl Voice {
         }
         let left = gain * self.volume * (1.0 - self.pan).min(1.0);
         let right = gain * self.volume * (1.0 + self.pan).min(1.0);
-        for frame in out.chunks_exact_mut(2) {
+        let mut wave = [0.0f64; EFFECT_STEP];
+        let mut frames = out.chunks_exact_mut(2);
+        loop {
             if self.effect_clock == 0 {
+                let moving =
+                    self.slide != 0.0 || self.vibrato.0 != 0.0 || !self.arpeggio.is_empty();
                 if self.slide != 0.0 && self.stage != Stage::Release {
                     self.pitch += self.slide * EFFECT_STEP as f64 / SAMPLE_RATE;
                 }
                 if !self.arpeggio.is_empty() {
                     self.arp_index = (self.note_time as usize / 800) % self.arpeggio.len();
                 }
-                self.update_step();
+                if moving {
+                    self.update_step();
+                }
                 self.effect_clock = EFFECT_STEP;
             }
-            self.effect_clock -= 1;
-            let level = self.envelope_tick();
-            self.note_time += 1.0;
-            let sample = self.oscillator() * level;
-            frame[0] += (sample * left) as f32;
-            frame[1] += (sample * right) as f32;
+            let n = frames.len().min(self.effect_clock);
+            if n == 0 {
+                break;
+            }
+            self.generate(&mut wave[..n]);
+            self.effect_clock -= n;
+            self.note_time += n as f64;
+            if self.stage == Stage::Sustain {
+                // A held note: the level is constant, so the envelope need not step.
+                let (l, r) = (left * self.envelope.sustain, right * self.envelope.sustain);
+                for (frame, value) in (&mut frames).take(n).zip(&wave[..n]) {
+                    frame[0] += (value * l) as f32;
+                    frame[1] += (value * r) as f32;
+                }
+            } else {
+                for (frame, value) in (&mut frames).take(n).zip(&wave[..n]) {
+                    let sample = value * self.envelope_tick();
+                    frame[0] += (sample * left) as f32;
+                    frame[1] += (sample * right) as f32;
+                }
+            }
             if self.stage == Stage::Off {
                 break;
             }

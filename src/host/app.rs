@@ -13,6 +13,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, DeviceEvents};
 use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
+use super::audio::AudioOut;
 use super::pacing::Pacer;
 use super::pads::Pads;
 use super::shell::Shell;
@@ -26,6 +27,8 @@ pub struct App {
     pixels: Option<Pixels<'static>>,
     shell: Shell,
     pads: Pads,
+    /// The sound card; `None` runs silent.
+    sound: Option<AudioOut>,
     clock: Instant,
     pacer: Pacer,
     modifiers: ModifiersState,
@@ -56,6 +59,7 @@ impl App {
             pixels: None,
             shell,
             pads: Pads::start(),
+            sound: AudioOut::open(),
             clock: Instant::now(),
             pacer: Pacer::new(0),
             modifiers: ModifiersState::empty(),
@@ -203,6 +207,10 @@ impl ApplicationHandler for App {
         let vblanks = self.pacer.advance(self.now_ns());
         for _ in 0..vblanks {
             self.shell.vblank(Instant::now());
+            let samples = self.shell.take_audio();
+            if let Some(sound) = self.sound.as_mut() {
+                sound.push(&samples);
+            }
         }
         if self.shell.quit_requested() {
             event_loop.exit();

@@ -1,13 +1,14 @@
-//! The host: the console in a window (winit + pixels), with gamepads (gilrs) and the
-//! keyboard, paced at 60 Hz on the wall clock. The only part of Kairo that touches windows
-//! and devices; the machine core never imports it. Sound output will join it here (an audio
-//! module fed by the console's per-vblank samples).
+//! The host: the console in a window (winit + pixels), with gamepads (gilrs), the keyboard
+//! and sound (cpal), paced at 60 Hz on the wall clock. The only part of Kairo that touches
+//! windows and devices; the machine core never imports it.
 
 mod app;
+pub mod audio;
 pub mod config;
 pub mod input_map;
 pub mod pacing;
 mod pads;
+pub mod rate;
 pub mod reload;
 pub mod shell;
 pub mod ui;

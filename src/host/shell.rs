@@ -145,6 +145,15 @@ impl Shell {
         }
     }
 
+    /// The sound the game made since the last call (interleaved stereo, 48 kHz).
+    pub fn take_audio(&mut self) -> Vec<f32> {
+        self.session
+            .as_mut()
+            .and_then(|s| s.console.as_mut())
+            .map(Console::take_audio)
+            .unwrap_or_default()
+    }
+
     /// The running console, if any.
     pub fn console(&self) -> Option<&Console> {
         self.session.as_ref()?.console.as_ref()
