@@ -11,6 +11,7 @@ use crate::cart::Cart;
 use crate::input::InputFrame;
 use crate::machine::Machine;
 use crate::meter::{Unit, UnitCycles, load_percent, vblanks_for};
+use crate::profile::{FrameProfile, HostTimes, OUTSIDE_LUA, VideoSplit};
 use crate::script::{Script, ScriptError};
 use crate::spec::{FRAME_BUDGET, INIT_CAP, PALETTE_ENTRIES, RUNAWAY_CAP, SCREEN_H, SCREEN_W, cost};
 use crate::video::Video;
@@ -71,6 +72,12 @@ pub struct Console {
     vblanks: u64,
     /// Audio mixed by `tick` and not yet taken: interleaved stereo f32 at 48 kHz.
     audio: Vec<f32>,
+    /// Whether frames are profiled (see [`Console::set_profiling`]).
+    profiling: bool,
+    /// Host time spent mixing audio since the last frame, in microseconds.
+    audio_us: f32,
+    /// The profile of the last frame run, while profiling.
+    profile: Option<FrameProfile>,
 }
 
 impl std::fmt::Debug for Console {
@@ -116,6 +123,9 @@ impl Console {
             busy_vblanks: 0,
             vblanks: 0,
             audio: Vec::new(),
+            profiling: false,
+            audio_us: 0.0,
+            profile: None,
         };
         console.with_script(|script, m| script.run_main(m))?;
         console.with_script(|script, m| script.call(m, "init"))?;
@@ -125,12 +135,35 @@ impl Console {
         Ok(console)
     }
 
-    /// Powers the console off and on again with the same cart.
+    /// Powers the console off and on again with the same cart (profiling stays as it was).
     pub fn reset(&mut self) -> Result<(), ScriptError> {
         let log = self.take_log();
+        let profiling = self.profiling;
         *self = Console::start(self.cart.clone())?;
         self.machine_mut().log.splice(0..0, log);
+        self.set_profiling(profiling);
         Ok(())
+    }
+
+    /// Turns the profiler on or off. While on, every frame leaves a [`FrameProfile`] for
+    /// [`Console::take_profile`], with script cycles split by Lua function. Profiling costs
+    /// host time only: the machine runs exactly the same.
+    pub fn set_profiling(&mut self, on: bool) {
+        self.profiling = on;
+        self.machine_mut().profile.sampling = on;
+        if !on {
+            self.profile = None;
+        }
+    }
+
+    /// Whether the profiler is on.
+    pub fn profiling(&self) -> bool {
+        self.profiling
+    }
+
+    /// The profile of the frame run last, once (while profiling).
+    pub fn take_profile(&mut self) -> Option<FrameProfile> {
+        self.profile.take()
     }
 
     /// Runs one machine frame with `input`: `update()`, `draw()`, then composition.
@@ -149,21 +182,38 @@ impl Console {
             // The vblanks mixed since the last frame are this frame's audio work.
             let audio = std::mem::take(&mut machine.audio.cycles);
             machine.meter.charge(Unit::Audio, audio);
+            machine.profile.discard_frame();
         }
-        let scripted = self
-            .with_script(|script, m| script.call(m, "update"))
-            .and_then(|_| {
-                self.machine_mut().step_bullets();
-                self.with_script(|script, m| script.call(m, "draw"))
-            });
+        let mut clock = HostClock::start(self.profiling);
+        let mut host = HostTimes {
+            audio_us: std::mem::take(&mut self.audio_us),
+            ..HostTimes::default()
+        };
+        let mut scripted = self.with_script(|script, m| script.call(m, "update"));
+        host.script_us += clock.lap();
+        if scripted.is_ok() {
+            self.machine_mut().step_bullets();
+            host.bullets_us = clock.lap();
+            scripted = self.with_script(|script, m| script.call(m, "draw"));
+            host.script_us += clock.lap();
+        }
         if let Err(e) = scripted {
             self.fault = Some(e.clone());
             self.machine_mut().frame += 1;
             return Err(e);
         }
         let machine = self.machine.as_deref_mut().expect(LENT);
+        let now = machine.meter.cycles();
+        for name in machine.profile.close_open(now) {
+            machine.log.push(format!(
+                "kairo: section \"{name}\" was still open at the end of frame {}; closed there \
+                 (reported once)",
+                machine.frame
+            ));
+        }
         machine.hand_bullets_to_video();
         let work = machine.video.compose(&mut self.framebuffer);
+        host.video_us = clock.lap();
         self.shown_palette = machine.video.palette.rgba_words();
         machine.meter.charge(Unit::Video, work.cycles());
         machine.meter.charge(Unit::System, cost::FRAME_OUT);
@@ -176,6 +226,27 @@ impl Console {
             bullets_dropped: machine.bullets.stats.dropped,
         };
         machine.frame += 1;
+        let (mut functions, sections) = machine.profile.take_frame();
+        if self.profiling {
+            let placed: u64 = functions.iter().map(|(_, c)| c).sum();
+            let outside = cycles.get(Unit::Script).saturating_sub(placed);
+            if outside > 0 {
+                functions.push((Arc::from(OUTSIDE_LUA), outside));
+            }
+            self.profile = Some(FrameProfile {
+                frame: report.frame,
+                vblanks: report.vblanks,
+                units: cycles,
+                video: VideoSplit {
+                    layers: work.layer_cycles,
+                    sprites: work.sprite_cycles(),
+                    writes: cycles.get(Unit::Video) - work.cycles(),
+                },
+                functions,
+                sections,
+                host,
+            });
+        }
         Ok(report)
     }
 
@@ -197,7 +268,9 @@ impl Console {
         self.audio
             .resize(start + crate::audio::SAMPLES_PER_VBLANK, 0.0);
         let machine = self.machine.as_deref_mut().expect(LENT);
+        let mut clock = HostClock::start(self.profiling);
         machine.audio.render_vblank(&mut self.audio[start..]);
+        self.audio_us += clock.lap();
         tick
     }
 
@@ -278,5 +351,25 @@ impl Console {
     /// Cycles per frame before slowdown.
     pub const fn budget() -> u64 {
         FRAME_BUDGET
+    }
+}
+
+/// Measures host time between laps, in microseconds, when profiling (else reads 0 and never
+/// touches the clock).
+struct HostClock(Option<std::time::Instant>);
+
+impl HostClock {
+    fn start(on: bool) -> HostClock {
+        HostClock(on.then(std::time::Instant::now))
+    }
+
+    /// Microseconds since the start or the previous lap.
+    fn lap(&mut self) -> f32 {
+        let Some(last) = self.0 else {
+            return 0.0;
+        };
+        let now = std::time::Instant::now();
+        self.0 = Some(now);
+        (now - last).as_secs_f32() * 1e6
     }
 }

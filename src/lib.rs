@@ -20,6 +20,7 @@ pub mod math;
 pub mod meter;
 pub mod movie;
 pub mod preview;
+pub mod profile;
 pub mod rng;
 pub mod screenshot;
 pub mod script;

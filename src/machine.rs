@@ -35,6 +35,8 @@ pub struct Machine {
     pub log: Vec<String>,
     /// Set when the script passed its cap; every later Lua error stays uncatchable.
     pub stopped: Option<RunawayStop>,
+    /// The profiler's view of the frame being run.
+    pub profile: crate::profile::collector::ProfileCollector,
 }
 
 impl Machine {
@@ -104,6 +106,7 @@ impl Machine {
             bullet_patterns: Arc::default(),
             log: Vec::new(),
             stopped: None,
+            profile: Default::default(),
         }
     }
 }

@@ -31,6 +31,8 @@ enum Command {
     Run(RunArgs),
     /// Run a cart without a window.
     Headless(HeadlessArgs),
+    /// Run a cart headless with the profiler: where each frame's budget went.
+    Profile(ProfileArgs),
     /// Validate a cart: every problem as file:line: message; exit 1 if any.
     Check(CheckArgs),
     /// Pack a cart folder into one .kcart file.
@@ -99,6 +101,30 @@ struct HeadlessArgs {
 }
 
 #[derive(Args)]
+struct ProfileArgs {
+    /// Cart folder or .kcart.
+    cart: PathBuf,
+    /// Vblanks to run (60 per second).
+    #[arg(long, default_value_t = 600)]
+    frames: u64,
+    /// Input movie to play.
+    #[arg(long, value_name = "MOVIE")]
+    input: Option<PathBuf>,
+    /// Write a chart of the run (stacked bars per frame, budget line, slowdown marks).
+    #[arg(long, value_name = "FILE.svg")]
+    svg: Option<PathBuf>,
+    /// Write every frame's numbers and the summary as JSON.
+    #[arg(long, value_name = "FILE.json")]
+    json: Option<PathBuf>,
+    /// Write a Chrome trace-event JSON file (opens in Perfetto).
+    #[arg(long, value_name = "FILE.json")]
+    trace: Option<PathBuf>,
+    /// Exit with status 1 if any frame's load is above PCT percent of the budget.
+    #[arg(long, value_name = "PCT")]
+    max_load: Option<f64>,
+}
+
+#[derive(Args)]
 struct CheckArgs {
     /// Cart folder or .kcart.
     cart: PathBuf,
@@ -133,6 +159,7 @@ fn main() -> ExitCode {
         }
         None => window(cli.cart, 3, false, false),
         Some(Command::Headless(args)) => headless(args),
+        Some(Command::Profile(args)) => profile(args),
         Some(Command::Check(args)) => check(args),
         Some(Command::Pack(args)) => pack(args),
         Some(Command::Pattern(args)) => pattern(args),
@@ -206,6 +233,40 @@ fn headless(args: HeadlessArgs) -> CmdResult {
         println!("hash {}", kairo::hash::frame_hash_hex(&rgba));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn profile(args: ProfileArgs) -> CmdResult {
+    let options = kairo::profile::command::ProfileOptions {
+        cart: args.cart,
+        vblanks: args.frames,
+        input: args.input,
+        svg: args.svg,
+        json: args.json,
+        trace: args.trace,
+        max_load: args.max_load,
+    };
+    let outcome = kairo::profile::command::profile(&options, &mut |line| println!("{line}"))?;
+    print!("{}", outcome.report);
+    let (Some(limit), false) = (options.max_load, outcome.over_limit.is_empty()) else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    let listed: Vec<String> = outcome
+        .over_limit
+        .iter()
+        .take(20)
+        .map(|(frame, load)| format!("{frame} ({load:.1}%)"))
+        .collect();
+    eprintln!(
+        "kairo: {} frame(s) over the {limit}% load limit: {}{}",
+        outcome.over_limit.len(),
+        listed.join(", "),
+        if outcome.over_limit.len() > 20 {
+            ", ..."
+        } else {
+            ""
+        }
+    );
+    Ok(ExitCode::FAILURE)
 }
 
 fn check(args: CheckArgs) -> CmdResult {

@@ -67,6 +67,11 @@ impl UnitCycles {
         self.0[unit as usize] = self.0[unit as usize].saturating_add(cycles);
     }
 
+    /// Takes `cycles` from `unit` (not below zero).
+    pub fn sub(&mut self, unit: Unit, cycles: u64) {
+        self.0[unit as usize] = self.0[unit as usize].saturating_sub(cycles);
+    }
+
     /// `(unit, cycles)` for every unit, in report order.
     pub fn iter(&self) -> impl Iterator<Item = (Unit, u64)> + '_ {
         Unit::ALL.into_iter().map(|u| (u, self.get(u)))

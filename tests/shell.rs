@@ -274,3 +274,65 @@ fn screenshots_are_saved_as_png_in_the_screenshot_folder() {
         assert_eq!(&bytes[1..4], b"PNG");
     }
 }
+
+#[test]
+fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
+    use kairo::profile::overlay::OverlayMode;
+    let mut shell = shell("profiler");
+    shell.open(&root().join("carts/platformer"));
+    let profiling = |s: &Shell| s.console().unwrap().profiling();
+    assert!(!profiling(&shell));
+    shell.cycle_profiler();
+    assert_eq!(shell.profiler.as_ref().unwrap().mode, OverlayMode::Full);
+    assert!(profiling(&shell));
+    for _ in 0..10 {
+        shell.vblank(Instant::now());
+    }
+    let profiler = shell.profiler.as_ref().unwrap();
+    assert_eq!(profiler.history.len(), 10, "one profile per frame");
+    assert_eq!(profiler.history.last().unwrap().frame, 9);
+
+    // F5 freezes the graph; Left/Right move the cursor over the frames kept.
+    shell.toggle_debug_pause();
+    tap(&mut shell, "ArrowLeft");
+    tap(&mut shell, "ArrowLeft");
+    let profiler = shell.profiler.as_ref().unwrap();
+    assert_eq!(profiler.history.len(), 10, "frozen");
+    assert_eq!(profiler.cursor, Some(7));
+    for _ in 0..20 {
+        tap(&mut shell, "ArrowLeft");
+    }
+    assert_eq!(
+        shell.profiler.as_ref().unwrap().cursor,
+        Some(0),
+        "stops at the oldest"
+    );
+    // The picture shows the cursor's frame: drawn differently from the newest frame's.
+    let mut at_cursor = vec![0; 256 * 256 * 4];
+    shell.draw(&mut at_cursor);
+    // F6 runs one more frame and the cursor follows the newest again.
+    shell.step();
+    shell.vblank(Instant::now());
+    let profiler = shell.profiler.as_ref().unwrap();
+    assert_eq!(profiler.history.len(), 11);
+    assert_eq!(profiler.cursor, None);
+    let mut newest = vec![0; 256 * 256 * 4];
+    shell.draw(&mut newest);
+    assert_ne!(at_cursor, newest);
+    shell.toggle_debug_pause();
+
+    shell.cycle_profiler();
+    assert_eq!(shell.profiler.as_ref().unwrap().mode, OverlayMode::Compact);
+    shell.cycle_profiler();
+    assert!(shell.profiler.is_none());
+    assert!(!profiling(&shell), "profiling stops with the overlay");
+
+    // The pause menu turns it on too, and a reset keeps it on.
+    shell.escape();
+    choose(&mut shell, "Profiler on/off");
+    assert!(matches!(shell.screen, Screen::Playing));
+    assert!(shell.profiler.is_some() && profiling(&shell));
+    shell.escape();
+    choose(&mut shell, "Reset");
+    assert!(profiling(&shell), "reset keeps profiling");
+}

@@ -11,6 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{root, temp_dir};
+use kairo::profile::overlay::OverlayMode;
 
 fn have(tool: &str) -> bool {
     Command::new("sh")
@@ -81,7 +82,12 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
         eprintln!("skipped: needs Xvfb, xdotool and imagemagick (see .ci/run)");
         return None;
     }
-    let offset = if name == "browser" { 0 } else { 200 };
+    // Each test gets its own display number, as they run in parallel.
+    let offset = match name {
+        "browser" => 0,
+        "game" => 200,
+        _ => 400,
+    };
     let display = format!(":{}", 300 + offset + std::process::id() % 200);
     let xvfb = Guard(
         Command::new("Xvfb")
@@ -240,4 +246,50 @@ fn kairo_alone_shows_the_browser_listing_the_bundled_carts() {
     shell.draw(&mut expected);
     let expected: Vec<[u8; 3]> = expected.chunks(4).map(|p| [p[0], p[1], p[2]]).collect();
     assert!(shown == expected, "the window does not show the browser");
+}
+
+#[test]
+fn the_profiler_overlay_shows_with_profile_and_f3_cycles_it() {
+    let Some(session) = start(
+        "profiler",
+        &["run", "carts/platformer", "--profile"],
+        "Platformer - Kairo",
+    ) else {
+        return;
+    };
+    let full_top = 256 - kairo::profile::overlay::strip_height(OverlayMode::Full);
+    let compact_top = 256 - kairo::profile::overlay::strip_height(OverlayMode::Compact);
+    let sky = [0x6e, 0xc6, 0xf5];
+    let dimmed_sky = [0x6e / 3, 0xc6 / 3, 0xf5 / 3];
+    let red = [0xff, 0x40, 0x40];
+    // The budget line is dashed red across the graph, 32 px above its bottom.
+    let budget_y = |top: usize| top + 2 + 9 + 40 - 32;
+
+    let full = machine_picture(&session.shot("full"));
+    assert_eq!(full[60 * 256 + 128], sky, "the game above the strip");
+    assert_eq!(
+        full[(full_top + 1) * 256 + 250],
+        dimmed_sky,
+        "translucent strip"
+    );
+    assert_eq!(full[budget_y(full_top) * 256 + 8], red, "budget line");
+
+    xdotool(&session.display, &["key", "F3"]);
+    std::thread::sleep(Duration::from_millis(600));
+    let compact = machine_picture(&session.shot("compact"));
+    assert_eq!(
+        compact[(full_top + 1) * 256 + 250],
+        sky,
+        "compact strip is lower"
+    );
+    assert_eq!(compact[budget_y(compact_top) * 256 + 8], red);
+
+    xdotool(&session.display, &["key", "F3"]);
+    std::thread::sleep(Duration::from_millis(600));
+    let hidden = machine_picture(&session.shot("hidden"));
+    assert_ne!(
+        hidden[budget_y(compact_top) * 256 + 8],
+        red,
+        "overlay hidden"
+    );
 }

@@ -49,9 +49,7 @@ impl App {
             shell.open(cart);
         }
         if options.profile {
-            eprintln!(
-                "kairo: the profiler overlay is not part of this build yet; running without it"
-            );
+            shell.set_profiler(Some(crate::profile::overlay::OverlayMode::Full));
         }
         App {
             options,
@@ -108,6 +106,7 @@ impl App {
             KeyCode::F11 if fresh => self.toggle_fullscreen(),
             KeyCode::Enter if fresh && self.modifiers.alt_key() => self.toggle_fullscreen(),
             KeyCode::Escape if fresh => self.shell.escape(),
+            KeyCode::F3 if fresh => self.shell.cycle_profiler(),
             KeyCode::F5 if fresh => self.shell.toggle_debug_pause(),
             KeyCode::F6 if fresh => self.shell.step(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
@@ -126,9 +125,13 @@ impl App {
         };
         self.shell.draw(pixels.frame_mut());
         // pixels rebuilds lost or outdated surfaces itself; what is left is fatal.
+        let started = Instant::now();
         if let Err(e) = pixels.render() {
             self.fail(event_loop, HostError::Graphics(e.to_string()));
         }
+        let now = Instant::now();
+        self.shell
+            .presented(now, (now - started).as_secs_f32() * 1e6);
     }
 }
 

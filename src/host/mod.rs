@@ -8,6 +8,7 @@ pub mod config;
 pub mod input_map;
 pub mod pacing;
 mod pads;
+pub mod profiler;
 pub mod rate;
 pub mod reload;
 pub mod shell;

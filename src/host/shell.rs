@@ -8,11 +8,13 @@ use std::time::Instant;
 
 use super::config::{self, InputConfig, Recent};
 use super::input_map::{Bindings, InputMapper, PadEvent};
+use super::profiler::Profiler;
 use super::reload::CartWatcher;
 use super::ui::{self, Menu, UiAction, UiCanvas, color};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
+use crate::profile::overlay::OverlayMode;
 use crate::spec::{SCREEN_H, SCREEN_W};
 
 /// Vblanks a toast message stays up.
@@ -95,6 +97,8 @@ pub struct Shell {
     pub fast_forward: bool,
     /// Where screenshots are saved.
     pub screenshot_dir: PathBuf,
+    /// The profiler overlay, while shown (F3).
+    pub profiler: Option<Profiler>,
 }
 
 impl Shell {
@@ -127,6 +131,7 @@ impl Shell {
             step_requested: false,
             fast_forward: false,
             screenshot_dir: screenshot_dir(),
+            profiler: None,
         };
         shell.show_browser();
         shell
@@ -231,6 +236,11 @@ impl Shell {
                 for line in console.take_log() {
                     println!("{line}");
                 }
+                console.set_profiling(self.profiler.is_some());
+                if let Some(profiler) = &mut self.profiler {
+                    profiler.history.clear();
+                    profiler.cursor = None;
+                }
                 session.console = Some(console);
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
@@ -325,6 +335,14 @@ impl Shell {
                 if self.mapper.pause_combo_held() && pressed & combo != 0 {
                     self.screen = Screen::Paused(ui::pause_menu());
                 } else {
+                    if self.debug_paused
+                        && let Some(profiler) = &mut self.profiler
+                    {
+                        // The game is frozen, so the d-pad moves the graph's cursor.
+                        let left = pressed & Button::Left.bit() != 0;
+                        let right = pressed & Button::Right.bit() != 0;
+                        profiler.move_cursor(isize::from(right) - isize::from(left));
+                    }
                     self.run_game(input);
                 }
                 None
@@ -356,8 +374,16 @@ impl Shell {
         let Some(console) = self.session.as_mut().and_then(|s| s.console.as_mut()) else {
             return;
         };
+        if vblanks > 0
+            && let Some(profiler) = &mut self.profiler
+        {
+            profiler.cursor = None;
+        }
         for _ in 0..vblanks {
             let result = console.tick(input);
+            if let Some(profiler) = &mut self.profiler {
+                profiler.collect(console);
+            }
             for line in console.take_log() {
                 println!("{line}");
             }
@@ -372,6 +398,37 @@ impl Shell {
     pub fn toggle_debug_pause(&mut self) {
         self.debug_paused = !self.debug_paused;
         self.step_requested = false;
+    }
+
+    /// F3: shows the profiler overlay, then its compact strip, then hides it.
+    pub fn cycle_profiler(&mut self) {
+        let next = match self.profiler.as_ref().map(|p| p.mode) {
+            None => Some(OverlayMode::Full),
+            Some(OverlayMode::Full) => Some(OverlayMode::Compact),
+            Some(OverlayMode::Compact) => None,
+        };
+        self.set_profiler(next);
+    }
+
+    /// Shows the profiler overlay in `mode`, or hides it (`None`). The running console
+    /// profiles only while it is shown.
+    pub fn set_profiler(&mut self, mode: Option<OverlayMode>) {
+        match (mode, &mut self.profiler) {
+            (Some(mode), Some(profiler)) => profiler.mode = mode,
+            (Some(mode), None) => self.profiler = Some(Profiler::new(mode)),
+            (None, _) => self.profiler = None,
+        }
+        let on = self.profiler.is_some();
+        if let Some(console) = self.session.as_mut().and_then(|s| s.console.as_mut()) {
+            console.set_profiling(on);
+        }
+    }
+
+    /// Notes that the window presented a picture (for the overlay's host frame rate).
+    pub fn presented(&mut self, now: Instant, present_us: f32) {
+        if let Some(profiler) = &mut self.profiler {
+            profiler.presented(now, present_us);
+        }
     }
 
     /// F6: while debug-paused, runs the game for one more vblank.
@@ -424,6 +481,14 @@ impl Shell {
                 }
             }
             UiAction::Screenshot => self.screenshot(),
+            UiAction::Profiler => {
+                let mode = match self.profiler {
+                    Some(_) => None,
+                    None => Some(OverlayMode::Full),
+                };
+                self.set_profiler(mode);
+                self.screen = Screen::Playing;
+            }
             UiAction::Browser => {
                 self.session = None;
                 self.show_browser();
@@ -551,7 +616,12 @@ impl Shell {
             (
                 Screen::Playing | Screen::Paused(_) | Screen::RemapPick(_) | Screen::Remap(_),
                 Some(console),
-            ) => console.rgba_into(rgba),
+            ) => {
+                console.rgba_into(rgba);
+                if let Some(profiler) = &self.profiler {
+                    profiler.draw(rgba, self.debug_paused);
+                }
+            }
             _ => rgba.fill(0),
         }
         let canvas = &mut self.canvas;
@@ -597,13 +667,13 @@ impl Shell {
             }
         };
         if self.debug_paused && matches!(self.screen, Screen::Playing) {
-            canvas.panel(rows - 1, rows - 1, color::BAR);
-            canvas.text(
-                1,
-                rows - 1,
-                "DEBUG PAUSE  F5: run  F6: step",
-                color::HIGHLIGHT,
-            );
+            // With the profiler up, the bottom belongs to its strip.
+            let (row, hint) = match self.profiler {
+                Some(_) => (0, "F5:run F6:step Left/Right:frame"),
+                None => (rows - 1, "DEBUG PAUSE  F5: run  F6: step"),
+            };
+            canvas.panel(row, row, color::BAR);
+            canvas.text(1, row, hint, color::HIGHLIGHT);
         }
         if let Some((message, _)) = &self.toast {
             canvas.panel(rows - 2, rows - 2, color::BAR);

@@ -43,6 +43,7 @@ pub const API: &[ApiGroup] = &[
     crate::script::api_collide::GROUP,
     crate::script::api_bullets::GROUP,
     crate::script::api_audio::GROUP,
+    crate::script::api_profile::GROUP,
 ];
 
 /// One call of an API function: the machine, the Lua state and the arguments.

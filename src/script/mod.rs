@@ -8,6 +8,7 @@ pub mod api_bullets;
 pub mod api_collide;
 pub mod api_input;
 pub mod api_map;
+pub mod api_profile;
 pub mod api_system;
 pub mod api_video;
 pub mod docs;
@@ -71,7 +72,18 @@ impl Script {
     ) -> (Box<Machine>, Result<bool, ScriptError>) {
         self.lend(machine, |lua| match lua.globals().get::<Value>(name)? {
             Value::Nil => Ok(false),
-            Value::Function(f) => f.call::<()>(()).map(|()| true),
+            Value::Function(f) => {
+                if let Ok(Some(mut machine)) = lua.try_app_data_mut::<Box<Machine>>()
+                    && machine.profile.sampling
+                {
+                    // Called by the console, not by Lua: the hook cannot see its name.
+                    let info = f.info();
+                    let chunk = info.short_src.as_deref().unwrap_or("?");
+                    let line = info.line_defined.unwrap_or(0);
+                    machine.profile.name_function(chunk, line, name);
+                }
+                f.call::<()>(()).map(|()| true)
+            }
             other => Err(mlua::Error::runtime(format!(
                 "{}: the global `{name}` is a {}, not a function",
                 self.entry,

@@ -90,25 +90,46 @@ fn bind(
                 )));
             }
         };
+        let before = machine.profile.sampling.then(|| {
+            (
+                machine.meter.cycles().get(Unit::Script),
+                machine.profile.attributed(),
+            )
+        });
         machine.meter.charge(Unit::Script, cost::API_CALL);
-        call(&mut Call {
+        let result = call(&mut Call {
             lua,
             m: &mut machine,
             name,
             args,
-        })
+        });
+        // Bullets the call spawned are charged now, so `cycles()` and profiler sections
+        // see them where they happened.
+        let spawned = std::mem::take(&mut machine.bullets.pending_cycles);
+        machine.meter.charge(Unit::Bullets, spawned);
+        if let Some((script, attributed)) = before {
+            // The call's script cost (and anything it charged to the script unit) belongs
+            // to the Lua function that made the call.
+            let placed = machine.profile.attributed() - attributed;
+            let cycles = machine.meter.cycles().get(Unit::Script) - script - placed;
+            let profile = &mut machine.profile;
+            lua.inspect_stack(1, |caller| profile.sample(caller, cycles));
+        }
+        result
     })
 }
 
-/// The count hook: charges the script unit and stops a call that passes its cap.
-fn count_instructions(lua: &Lua, _debug: &mlua::debug::Debug) -> LuaResult<VmState> {
+/// The count hook: charges the script unit (and, when profiling, the running function) and
+/// stops a call that passes its cap.
+fn count_instructions(lua: &Lua, debug: &mlua::debug::Debug) -> LuaResult<VmState> {
     let Ok(Some(mut machine)) = lua.try_app_data_mut::<Box<Machine>>() else {
         return Ok(VmState::Continue);
     };
-    machine.meter.charge(
-        Unit::Script,
-        u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION,
-    );
+    let cycles = u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION;
+    machine.meter.charge(Unit::Script, cycles);
+    if machine.profile.sampling {
+        machine.profile.sample(debug, cycles);
+    }
     if machine.meter.total() <= machine.cap {
         return Ok(VmState::Continue);
     }

@@ -58,15 +58,19 @@ pub struct ComposeWork {
     pub line_scroll_layers: u64,
     pub sprites: u64,
     pub sprite_rows: u64,
+    /// Cycles of each layer (its layer cost and line-scroll cost), by layer number.
+    pub layer_cycles: [u64; BG_LAYERS],
 }
 
 impl ComposeWork {
     /// Cycles this work costs the video unit.
     pub fn cycles(&self) -> u64 {
-        self.layers * cost::LAYER
-            + self.line_scroll_layers * cost::LINE_SCROLL
-            + self.sprites * cost::SPRITE
-            + self.sprite_rows * cost::SPRITE_ROW
+        self.layer_cycles.iter().sum::<u64>() + self.sprite_cycles()
+    }
+
+    /// Cycles of the sprites and their rows.
+    pub fn sprite_cycles(&self) -> u64 {
+        self.sprites * cost::SPRITE + self.sprite_rows * cost::SPRITE_ROW
     }
 }
 
@@ -76,11 +80,14 @@ impl Video {
         let mut work = ComposeWork::default();
         fb.clear();
         for priority in 0..PRIORITY_LEVELS as u8 {
-            for layer in self.layers.iter().rev() {
+            for (number, layer) in self.layers.iter().enumerate().rev() {
                 if layer.enabled && layer.priority == priority {
                     layer.render(&self.patterns, fb);
+                    let line_scroll = layer.has_line_scroll();
                     work.layers += 1;
-                    work.line_scroll_layers += u64::from(layer.has_line_scroll());
+                    work.line_scroll_layers += u64::from(line_scroll);
+                    work.layer_cycles[number] +=
+                        cost::LAYER + u64::from(line_scroll) * cost::LINE_SCROLL;
                 }
             }
             for sprite in self.oam.iter().rev() {

@@ -1,0 +1,242 @@
+//! Gathers one frame's profile inside the machine: script cycles by Lua function (each batch
+//! the instruction hook charges goes to the function running at that moment; API call costs
+//! go to the function that made the call) and the cart's `prof_begin`/`prof_end` sections.
+//! Sampling costs host time only, never cycles, so a profiled run is the same run.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use mlua::debug::Debug;
+
+use super::SectionCycles;
+use crate::meter::UnitCycles;
+
+/// Sections that may be open at once.
+pub const MAX_SECTION_DEPTH: usize = 16;
+/// Different section names one frame may use.
+pub const MAX_SECTIONS_PER_FRAME: usize = 64;
+/// Longest section name, in bytes.
+pub const MAX_SECTION_NAME: usize = 32;
+
+/// A Lua function: hash of its chunk name and the line it is defined on.
+type FunctionKey = (u64, usize);
+
+/// The key of the function defined at `chunk:line` (C functions: by `c_name`).
+fn function_key(chunk: &str, line: usize, c_name: Option<&str>) -> FunctionKey {
+    let hash = crate::hash::fnv1a64(chunk.as_bytes());
+    let hash = c_name.map_or(hash, |n| hash ^ crate::hash::fnv1a64(n.as_bytes()));
+    (hash, line)
+}
+
+/// A section opened by `prof_begin`.
+#[derive(Clone, Debug)]
+struct OpenSection {
+    name: Arc<str>,
+    start: UnitCycles,
+}
+
+/// The profiler's part of the machine state.
+#[derive(Clone, Debug, Default)]
+pub struct ProfileCollector {
+    /// Whether script cycles are attributed to Lua functions (profiling mode is on).
+    pub sampling: bool,
+    names: HashMap<FunctionKey, Arc<str>>,
+    functions: HashMap<FunctionKey, u64>,
+    /// Script cycles attributed to functions so far (all frames).
+    attributed: u64,
+    open: Vec<OpenSection>,
+    sections: Vec<SectionCycles>,
+    /// Section names already reported as left open at the end of a frame.
+    warned_open: Vec<Arc<str>>,
+}
+
+impl ProfileCollector {
+    /// Charges `cycles` of script work to the Lua function `debug` describes.
+    pub fn sample(&mut self, debug: &Debug, cycles: u64) {
+        let source = debug.source();
+        let chunk = source.short_src.as_deref().unwrap_or("?");
+        let line = source.line_defined.unwrap_or(0);
+        let called = || debug.names().name.map(|n| n.into_owned());
+        // C functions all live at "[C]:0"; their name tells them apart.
+        let c_name = (source.what == "C").then(called).flatten();
+        let key = function_key(chunk, line, c_name.as_deref());
+        *self.functions.entry(key).or_insert(0) += cycles;
+        self.attributed += cycles;
+        self.names.entry(key).or_insert_with(|| {
+            let name = match source.what {
+                "main" => format!("main chunk ({chunk})"),
+                "C" => format!("{} [C]", c_name.as_deref().unwrap_or("function")),
+                _ => format!(
+                    "{} ({chunk}:{line})",
+                    called().as_deref().unwrap_or("function")
+                ),
+            };
+            name.into()
+        });
+    }
+
+    /// Names the function defined at `chunk:line` (an entry point the console calls, which
+    /// the hook cannot name).
+    pub fn name_function(&mut self, chunk: &str, line: usize, name: &str) {
+        let key = function_key(chunk, line, None);
+        if !self.names.get(&key).is_some_and(|n| n.starts_with(name)) {
+            self.names
+                .insert(key, format!("{name} ({chunk}:{line})").into());
+        }
+    }
+
+    /// Script cycles attributed to functions since power-on (to tell how much of an API
+    /// call's script cost the hook has already placed).
+    pub fn attributed(&self) -> u64 {
+        self.attributed
+    }
+
+    /// Opens section `name` with the meter at `now`.
+    pub fn begin(&mut self, name: &str, now: UnitCycles) -> Result<(), String> {
+        if name.is_empty() || name.len() > MAX_SECTION_NAME {
+            return Err(format!(
+                "section names are 1 to {MAX_SECTION_NAME} bytes, got {} bytes",
+                name.len()
+            ));
+        }
+        if self.open.len() >= MAX_SECTION_DEPTH {
+            return Err(format!(
+                "more than {MAX_SECTION_DEPTH} sections open at once (a prof_end missing?)"
+            ));
+        }
+        let known = self
+            .sections
+            .iter()
+            .map(|s| &s.name)
+            .chain(self.open.iter().map(|s| &s.name))
+            .find(|n| &***n == name)
+            .cloned();
+        let name = match known {
+            Some(name) => name,
+            None if self.sections.len() >= MAX_SECTIONS_PER_FRAME => {
+                return Err(format!(
+                    "more than {MAX_SECTIONS_PER_FRAME} different sections in one frame"
+                ));
+            }
+            None => Arc::from(name),
+        };
+        self.open.push(OpenSection { name, start: now });
+        Ok(())
+    }
+
+    /// Closes the innermost open section with the meter at `now`; returns its name.
+    pub fn end(&mut self, now: UnitCycles) -> Result<Arc<str>, String> {
+        let open = self
+            .open
+            .pop()
+            .ok_or("no section is open (prof_end without prof_begin)")?;
+        let mut cycles = UnitCycles::default();
+        for (unit, c) in now.iter() {
+            cycles.add(unit, c.saturating_sub(open.start.get(unit)));
+        }
+        match self.sections.iter_mut().find(|s| s.name == open.name) {
+            Some(section) => {
+                section.calls += 1;
+                for (unit, c) in cycles.iter() {
+                    section.cycles.add(unit, c);
+                }
+            }
+            None => self.sections.push(SectionCycles {
+                name: open.name.clone(),
+                calls: 1,
+                cycles,
+            }),
+        }
+        Ok(open.name)
+    }
+
+    /// Closes sections still open at the end of a frame. Returns the names not reported
+    /// before, for a one-time warning.
+    pub fn close_open(&mut self, now: UnitCycles) -> Vec<Arc<str>> {
+        let mut fresh = Vec::new();
+        while !self.open.is_empty() {
+            if let Ok(name) = self.end(now)
+                && !self.warned_open.contains(&name)
+            {
+                self.warned_open.push(name.clone());
+                fresh.push(name);
+            }
+        }
+        fresh
+    }
+
+    /// The frame's functions (most expensive first, ties by name) and sections (in the
+    /// order they were first opened), leaving the collector ready for the next frame.
+    pub fn take_frame(&mut self) -> (Vec<(Arc<str>, u64)>, Vec<SectionCycles>) {
+        let mut functions: Vec<(Arc<str>, u64)> = self
+            .functions
+            .drain()
+            .map(|(key, cycles)| (self.names[&key].clone(), cycles))
+            .collect();
+        functions.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        (functions, std::mem::take(&mut self.sections))
+    }
+
+    /// Drops what was gathered (cycles charged before the first frame).
+    pub fn discard_frame(&mut self) {
+        self.functions.clear();
+        self.sections.clear();
+        self.open.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::meter::Unit;
+
+    fn at(script: u64, video: u64) -> UnitCycles {
+        let mut c = UnitCycles::default();
+        c.add(Unit::Script, script);
+        c.add(Unit::Video, video);
+        c
+    }
+
+    #[test]
+    fn nested_sections_are_inclusive_and_merge_by_name() {
+        let mut p = ProfileCollector::default();
+        p.begin("outer", at(0, 0)).unwrap();
+        p.begin("inner", at(10, 0)).unwrap();
+        p.end(at(30, 5)).unwrap();
+        p.begin("inner", at(40, 5)).unwrap();
+        p.end(at(41, 9)).unwrap();
+        p.end(at(50, 9)).unwrap();
+        let (_, sections) = p.take_frame();
+        assert_eq!(sections.len(), 2);
+        let inner = sections.iter().find(|s| &*s.name == "inner").unwrap();
+        assert_eq!(inner.calls, 2);
+        assert_eq!(inner.cycles.get(Unit::Script), 21);
+        assert_eq!(inner.cycles.get(Unit::Video), 9);
+        let outer = sections.iter().find(|s| &*s.name == "outer").unwrap();
+        assert_eq!(outer.cycles.total(), 59);
+        assert!(p.take_frame().1.is_empty());
+    }
+
+    #[test]
+    fn misuse_is_an_error_not_a_panic() {
+        let mut p = ProfileCollector::default();
+        assert!(p.end(at(0, 0)).is_err());
+        assert!(p.begin("", at(0, 0)).is_err());
+        assert!(p.begin(&"x".repeat(33), at(0, 0)).is_err());
+        for _ in 0..MAX_SECTION_DEPTH {
+            p.begin("deep", at(0, 0)).unwrap();
+        }
+        assert!(p.begin("deep", at(0, 0)).is_err());
+        assert_eq!(p.close_open(at(1, 0)), vec![Arc::from("deep")]);
+        // Reported once only.
+        p.begin("deep", at(0, 0)).unwrap();
+        assert!(p.close_open(at(1, 0)).is_empty());
+        let mut p = ProfileCollector::default();
+        for i in 0..MAX_SECTIONS_PER_FRAME {
+            p.begin(&format!("s{i}"), at(0, 0)).unwrap();
+            p.end(at(0, 0)).unwrap();
+        }
+        assert!(p.begin("one more", at(0, 0)).is_err());
+        assert!(p.begin("s3", at(0, 0)).is_ok());
+    }
+}

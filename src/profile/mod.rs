@@ -1,0 +1,140 @@
+//! The frame-budget profiler: what each frame spent, split finer than the cycle meter's
+//! units — script cycles by Lua function (sampled from the instruction hook) and by the
+//! cart's own `prof_begin`/`prof_end` sections, video by layer and sprites — plus the host's
+//! real time, kept apart from the virtual cycles. [`collector`] gathers a frame inside the
+//! machine; [`history`] keeps the frames and their statistics; [`report`], [`svg`],
+//! [`trace`] and [`json`] write them out for `kairo profile`; [`overlay`] draws the live
+//! graph the window shows. See `docs/profiling.md`.
+
+pub mod collector;
+pub mod command;
+pub mod history;
+pub mod json;
+pub mod overlay;
+pub mod report;
+pub mod svg;
+pub mod trace;
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::meter::{Unit, UnitCycles};
+use crate::spec::BG_LAYERS;
+
+/// Name of the script bucket for cycles charged outside every Lua function.
+pub const OUTSIDE_LUA: &str = "(outside Lua)";
+
+/// Video cycles split by what caused them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct VideoSplit {
+    /// Each BG layer's composition (layer cost plus its line-scroll cost).
+    pub layers: [u64; BG_LAYERS],
+    /// Sprites and the rows they drew.
+    pub sprites: u64,
+    /// VRAM and overlay writes made by API calls (cells, pixels, patterns, print, rects).
+    pub writes: u64,
+}
+
+impl VideoSplit {
+    /// Sum of all parts (equal to the video unit's cycles).
+    pub fn total(&self) -> u64 {
+        self.layers.iter().sum::<u64>() + self.sprites + self.writes
+    }
+
+    /// `(name, cycles)` of every part, in report order.
+    pub fn parts(&self) -> Vec<(String, u64)> {
+        let mut parts: Vec<(String, u64)> = self
+            .layers
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (format!("layer {i}"), c))
+            .collect();
+        parts.push(("sprites".into(), self.sprites));
+        parts.push(("writes".into(), self.writes));
+        parts
+    }
+}
+
+/// A `prof_begin`/`prof_end` section's cycles in one frame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SectionCycles {
+    pub name: Arc<str>,
+    /// Times the section was closed this frame.
+    pub calls: u32,
+    /// Cycles spent inside it (inclusive of nested sections), per unit.
+    pub cycles: UnitCycles,
+}
+
+/// Real time the host spent on one frame, in microseconds. Never part of the budget: it
+/// depends on the machine the console runs on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct HostTimes {
+    /// Lua `update` and `draw`, API calls included.
+    pub script_us: f32,
+    /// The bullet unit's step.
+    pub bullets_us: f32,
+    /// Composition into the framebuffer.
+    pub video_us: f32,
+    /// Mixing the vblanks since the previous frame.
+    pub audio_us: f32,
+}
+
+impl HostTimes {
+    /// All parts together.
+    pub fn total_us(&self) -> f32 {
+        self.script_us + self.bullets_us + self.video_us + self.audio_us
+    }
+}
+
+/// Everything the profiler knows about one machine frame.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct FrameProfile {
+    pub frame: u64,
+    pub vblanks: u32,
+    /// Cycles per unit (the frame report's numbers).
+    pub units: UnitCycles,
+    pub video: VideoSplit,
+    /// Script cycles by Lua function, most expensive first; sums to the script unit's
+    /// cycles (the rest, if any, is under [`OUTSIDE_LUA`]). Empty unless sampling was on.
+    pub functions: Vec<(Arc<str>, u64)>,
+    pub sections: Vec<SectionCycles>,
+    pub host: HostTimes,
+}
+
+impl FrameProfile {
+    /// Cycles of all units.
+    pub fn total(&self) -> u64 {
+        self.units.total()
+    }
+
+    /// Load in percent of one frame's budget.
+    pub fn load(&self) -> f64 {
+        crate::meter::load_percent(self.total())
+    }
+
+    /// Whether the frame took more than one vblank.
+    pub fn slowed_down(&self) -> bool {
+        self.vblanks > 1
+    }
+
+    /// Cycles of `unit`.
+    pub fn unit(&self, unit: Unit) -> u64 {
+        self.units.get(unit)
+    }
+}
+
+/// The colour each unit has in every chart (RGB), in [`Unit::ALL`] order.
+pub const UNIT_COLORS: [u32; 6] = [
+    0x4C_A8F0, // script: blue
+    0x5C_D070, // video: green
+    0xF0_C040, // collision: yellow
+    0xF0_5C8C, // bullets: pink
+    0xB0_78F0, // audio: violet
+    0x90_98A8, // system: grey
+];
+
+/// The chart colour of `unit`.
+pub fn unit_color(unit: Unit) -> u32 {
+    UNIT_COLORS[unit as usize]
+}
