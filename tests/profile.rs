@@ -373,7 +373,23 @@ fn the_overlay_matches_its_golden_pictures() {
             );
         }
     }
-    // The strip leaves the top of the picture alone and marks the slowdown frame red.
+    // docs/profiling.md shows the full overlay.
+    let docs_png = root().join("docs/img/profiler-overlay.png");
+    if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
+        kairo::screenshot::save_png(&docs_png, &pictures[0].1).unwrap();
+    }
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&docs_png).expect("docs/img/profiler-overlay.png"),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut shown = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut shown).unwrap();
+    assert!(
+        shown == pictures[0].1,
+        "docs/img/profiler-overlay.png is stale (KAIRO_UPDATE_DOCS=1 rewrites it)"
+    );
+
+    // The strip leaves the top of the picture alone.
     let full = &pictures[0].1;
     let plain = {
         let mut c = Console::new(kairo::cart::Cart::open(&example()).unwrap()).unwrap();
@@ -383,4 +399,25 @@ fn the_overlay_matches_its_golden_pictures() {
     let top = 256 - overlay::strip_height(OverlayMode::Full);
     assert_eq!(full[..top * 256 * 4], plain[..top * 256 * 4]);
     assert_ne!(full[top * 256 * 4..], plain[top * 256 * 4..]);
+}
+
+#[test]
+fn the_chart_in_the_docs_is_the_worked_example_run() {
+    let options = kairo::profile::command::ProfileOptions {
+        cart: example(),
+        vblanks: 300,
+        svg: Some(temp_dir("docs-chart").join("p.svg")),
+        ..Default::default()
+    };
+    kairo::profile::command::profile(&options, &mut |_| {}).unwrap();
+    let made = std::fs::read_to_string(options.svg.as_ref().unwrap()).unwrap();
+    let docs = root().join("docs/img/slowdown-profile.svg");
+    if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
+        std::fs::write(&docs, &made).unwrap();
+    }
+    let shown = std::fs::read_to_string(&docs).expect("docs/img/slowdown-profile.svg");
+    assert!(
+        shown == made,
+        "docs/img/slowdown-profile.svg is stale (KAIRO_UPDATE_DOCS=1 rewrites it)"
+    );
 }

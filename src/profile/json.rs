@@ -20,6 +20,11 @@ fn units(cycles: &UnitCycles) -> Value {
     Value::Object(map)
 }
 
+/// Host microseconds to one decimal (the clock is not more precise than that).
+fn tenths(us: f32) -> f64 {
+    (f64::from(us) * 10.0).round() / 10.0
+}
+
 /// One frame as JSON.
 pub fn frame(p: &FrameProfile) -> Value {
     json!({
@@ -44,10 +49,10 @@ pub fn frame(p: &FrameProfile) -> Value {
             "units": units(&s.cycles),
         })).collect::<Vec<_>>(),
         "host_us": {
-            "script": p.host.script_us,
-            "bullets": p.host.bullets_us,
-            "video": p.host.video_us,
-            "audio": p.host.audio_us,
+            "script": tenths(p.host.script_us),
+            "bullets": tenths(p.host.bullets_us),
+            "video": tenths(p.host.video_us),
+            "audio": tenths(p.host.audio_us),
         },
     })
 }

@@ -84,11 +84,12 @@ pub fn chart(cart: &str, frames: &[&FrameProfile], summary: &Summary) -> String 
     // Slowdown bands behind the bars.
     for (i, p) in shown.iter().enumerate() {
         if p.slowed_down() {
-            let x = LEFT + i as f64 * bar_w;
+            // At least 4 px wide, so a single slow frame in a long run still shows.
+            let w = bar_w.max(4.0);
+            let x = LEFT + (i as f64 + 0.5) * bar_w - w / 2.0;
             let _ = writeln!(
                 s,
-                r##"<rect class="slowdown" x="{x:.2}" y="{TOP}" width="{:.2}" height="{plot_h}" fill="#ffd8d8"/>"##,
-                bar_w.max(1.0)
+                r##"<rect class="slowdown" x="{x:.2}" y="{TOP}" width="{w:.2}" height="{plot_h}" fill="#ffd8d8"/>"##
             );
         }
     }
@@ -138,7 +139,7 @@ pub fn chart(cart: &str, frames: &[&FrameProfile], summary: &Summary) -> String 
         if !path.is_empty() {
             let _ = writeln!(
                 s,
-                r##"<path class="unit-{}" d="{path}" fill="#{:06x}"/>"##,
+                r##"<path class="unit-{}" d="{path}" fill="#{:06x}" shape-rendering="crispEdges"/>"##,
                 unit.name(),
                 unit_color(unit)
             );
@@ -154,9 +155,9 @@ pub fn chart(cart: &str, frames: &[&FrameProfile], summary: &Summary) -> String 
     );
     let _ = writeln!(
         s,
-        r##"<text x="{:.1}" y="{:.1}" fill="#d02020">budget</text>"##,
-        LEFT + plot_w + 4.0,
-        by + 4.0
+        r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="#d02020">budget (100 %)</text>"##,
+        LEFT + plot_w - 4.0,
+        by - 5.0
     );
 
     // Slowdown marks above the plot.
