@@ -177,6 +177,7 @@ impl Console {
             machine.input.latch(input);
             machine.video.overlay.clear();
             machine.collide.hitboxes.clear();
+            machine.collide.platforms.clear();
             machine.bullets.reset_counters();
             machine.meter.take();
             // The vblanks mixed since the last frame are this frame's audio work.

@@ -101,6 +101,10 @@ pub mod cost {
     pub const MOVE_STEP: u64 = 12;
     /// Each collision cell read (collision).
     pub const TILE_PROBE: u64 = 1;
+    /// Registering one moving platform (collision).
+    pub const PLATFORM: u64 = 2;
+    /// Each platform a `move_body` call tests (collision).
+    pub const PLATFORM_TEST: u64 = 1;
     /// Registering one hitbox (collision).
     pub const HITBOX: u64 = 2;
     /// Each candidate pair of hitboxes tested, and each box a query tests (collision).

@@ -173,3 +173,30 @@ fn bad_collision_requests_are_located_errors() {
         assert!(err.starts_with(expected), "{call}: {err}");
     }
 }
+
+#[test]
+fn a_moving_platform_carries_a_body_across_a_pit() {
+    // A pit from cell 2 to 11 (x 32 to 191); a platform glides over it 1 px a frame.
+    let logs = run_logs(
+        r#"
+        col_size(16, 8)
+        for x = 0, 15 do if x < 2 or x > 11 then col_set(x, 6, "solid") end end
+        local p = { x = 40, y = 96, dx = 1 }
+        local hero = { x = 44, y = 78, w = 10, h = 14, vx = 0, vy = 0 }
+        function update()
+          p.x = p.x + p.dx
+          col_platform(1, p.x, p.y, 32, 8, p.dx, 0)
+          hero.vx, hero.vy = 0, 1
+          local flags = move_body(hero, "air")
+          if frame() % 20 == 0 or frame() > 126 then
+            log(frame(), hero.x, hero.y, tostring(hero.platform),
+                flags & COL.ON_PLATFORM ~= 0)
+          end
+        end
+    "#,
+        128,
+    );
+    // Landed on the platform's top (y 96 - 14 = 82) and carried with it.
+    assert!(logs.contains(&"40 81 82 1 true".to_string()), "{logs:?}");
+    assert!(logs.contains(&"120 161 82 1 true".to_string()), "{logs:?}");
+}

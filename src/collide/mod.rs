@@ -4,6 +4,8 @@
 //!   slopes by their edge heights) filled from Tiled tile properties or from Lua.
 //! - [`mover::move_body`]: one body moved through the layer per call, seed 000's routine
 //!   extended (see `mover.rs`).
+//! - [`platform::Platforms`]: moving platforms registered each frame, which bodies land on
+//!   and ride.
 //! - [`hitbox::Hitboxes`]: boxes registered each frame; overlapping pairs by group masks.
 //!
 //! Every request is charged to the collision unit: a base cost, plus each cell read, each
@@ -14,11 +16,13 @@ mod figure;
 pub mod hitbox;
 pub mod map;
 pub mod mover;
+pub mod platform;
 pub mod tile;
 
 use crate::fixed::{Fx, fx};
 use hitbox::Hitboxes;
 use map::CollisionMap;
+use platform::Platforms;
 use tile::{CELL, Tile};
 
 /// All state of the collision unit.
@@ -26,6 +30,8 @@ use tile::{CELL, Tile};
 pub struct CollisionUnit {
     pub map: CollisionMap,
     pub hitboxes: Hitboxes,
+    /// This frame's moving platforms.
+    pub platforms: Platforms,
     /// Ground-mode snap margin.
     pub margin: Fx,
 }
@@ -35,6 +41,7 @@ impl Default for CollisionUnit {
         CollisionUnit {
             map: CollisionMap::default(),
             hitboxes: Hitboxes::default(),
+            platforms: Platforms::default(),
             margin: fx(4),
         }
     }

@@ -43,9 +43,11 @@ pub mod flag {
     pub const HAZARD: u32 = 1 << 8;
     /// The body's centre column overlaps a ladder cell (it may start climbing).
     pub const ON_LADDER: u32 = 1 << 9;
+    /// Standing on a moving platform (which one is the body's `platform`).
+    pub const ON_PLATFORM: u32 = 1 << 10;
 
     /// Every flag with its name, in bit order.
-    pub const ALL: [(&str, u32); 10] = [
+    pub const ALL: [(&str, u32); 11] = [
         ("WALL_LEFT", WALL_LEFT),
         ("WALL_RIGHT", WALL_RIGHT),
         ("GROUND", GROUND),
@@ -56,6 +58,7 @@ pub mod flag {
         ("ON_ONEWAY", ON_ONEWAY),
         ("HAZARD", HAZARD),
         ("ON_LADDER", ON_LADDER),
+        ("ON_PLATFORM", ON_PLATFORM),
     ];
 }
 

@@ -6,7 +6,8 @@ use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::collide::check_margin;
 use crate::collide::hitbox::{Hitbox, overlap_rects};
 use crate::collide::map::{CollisionMap, Edges};
-use crate::collide::mover::{Body, Mode, MoveOptions, flag, move_body};
+use crate::collide::mover::{Body, Mode, MoveOptions, flag};
+use crate::collide::platform::{Platform, move_among};
 use crate::collide::tile::Tile;
 use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
@@ -80,6 +81,19 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: col_margin,
         },
         ApiFn {
+            name: "col_platform",
+            args: "id, x, y, w, h, [dx], [dy]",
+            returns: "",
+            doc: "Registers a moving platform for this frame: a w x h rectangle at (x, y), its \
+                  position after this frame's motion (dx, dy). Bodies land on its top from above \
+                  (it is passed from below and from the sides, and dropped through with `drop`) \
+                  and ride it: `move_body` adds the motion of the platform in `body.platform` \
+                  to the body's own, so walls still stop it. Register platforms before moving \
+                  the bodies; the list empties every frame (at most 64).",
+            cost: "2 (collision)",
+            call: col_platform,
+        },
+        ApiFn {
             name: "move_body",
             args: "body, [mode], [options]",
             returns: "flags, slope",
@@ -88,9 +102,12 @@ pub const GROUP: ApiGroup = ApiGroup {
                   (default: follows slopes down, ladder tops are floors), `\"air\"` or \
                   `\"ladder\"`. `options` may hold `gravity = \"up\"` (floors above; everything \
                   mirrored), `drop = true` (fall through one-way floors), `slope_speed = true` \
-                  (same speed along slopes as on flat ground). Returns the flags and the name \
-                  of the slope stood on, or nil.",
-            cost: "24 + 1 per cell read + 12 per extra cell-sized step (collision)",
+                  (same speed along slopes as on flat ground). Moving platforms (`col_platform`) \
+                  are landed on from above and carry the body: `body.platform` is set to the id \
+                  of the platform it stands on (nil otherwise) and read by the next call. \
+                  Returns the flags and the name of the slope stood on, or nil.",
+            cost: "24 + 1 per cell read + 12 per extra cell-sized step + 1 per platform \
+                   registered (collision)",
             call: move_body_api,
         },
         ApiFn {
@@ -303,16 +320,47 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         options.drop_through = opts.get::<Option<bool>>("drop")?.unwrap_or(false);
         options.slope_speed = opts.get::<Option<bool>>("slope_speed")?.unwrap_or(false);
     }
-    let moved = move_body(&c.m.collide.map, &mut body, &options);
+    let riding = match table.get::<Value>("platform")? {
+        Value::Nil | Value::Boolean(false) => None,
+        Value::Integer(id) => Some(id),
+        Value::Number(id) if id.fract() == 0.0 => Some(id as i64),
+        other => {
+            return Err(c.error(format!(
+                "body.platform must be a platform id or nil, got {}",
+                super::api::type_name(&other)
+            )));
+        }
+    };
+    let collide = &c.m.collide;
+    let result = move_among(&collide.map, &collide.platforms, &mut body, &options, riding);
+    let moved = result.moved;
     let cycles = cost::MOVE_BODY
         + u64::from(moved.probes) * cost::TILE_PROBE
-        + u64::from(moved.steps - 1) * cost::MOVE_STEP;
+        + u64::from(moved.steps - 1) * cost::MOVE_STEP
+        + u64::from(result.tests) * cost::PLATFORM_TEST;
     c.charge(Unit::Collision, cycles);
     table.set("x", fx_to_f64(body.x))?;
     table.set("y", fx_to_f64(body.y))?;
     table.set("vx", fx_to_f64(body.vx))?;
     table.set("vy", fx_to_f64(body.vy))?;
+    table.set("platform", result.riding)?;
     c.ret((i64::from(moved.flags), moved.slope.map(Tile::name)))
+}
+
+fn col_platform(c: &mut Call) -> LuaResult<MultiValue> {
+    let id = c.int(0, "id")?;
+    let platform = Platform {
+        id,
+        x: fx_from_f64(c.num(1, "x")?),
+        y: fx_from_f64(c.num(2, "y")?),
+        w: c.int_in(3, "w", 1, 4096)? as i32,
+        h: c.int_in(4, "h", 1, 4096)? as i32,
+        dx: fx_from_f64(if c.is_nil(5) { 0.0 } else { c.num(5, "dx")? }),
+        dy: fx_from_f64(if c.is_nil(6) { 0.0 } else { c.num(6, "dy")? }),
+    };
+    c.m.collide.platforms.add(platform).map_err(|e| c.error(e))?;
+    c.charge(Unit::Collision, cost::PLATFORM);
+    c.ret(())
 }
 
 fn hb_add(c: &mut Call) -> LuaResult<MultiValue> {
