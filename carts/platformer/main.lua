@@ -1,237 +1,221 @@
--- Platformer: a Tiled stage walked with the collision unit. The hero runs, jumps (variable
--- height, coyote time, jump buffering), climbs ladders, drops through one-way floors, slides
--- on ice; walkers patrol with the same unit; coins and the goal are found with hitboxes.
+-- Platformer: three stages walked with the collision unit. The title screen, the stages
+-- (green hills, the old tower, the frozen ridge), lives and the HUD live here; the hero's
+-- movement is in hero.lua and each stage's map, enemies and lifts in stage.lua.
+--
+-- Controls: arrows move and climb, A (Z) jumps (hold for higher), down drops through
+-- one-way floors and climbs down from a ladder top, Start begins.
+
+local hero = require("hero")
+local stage = require("stage")
 
 local INK, WHITE, GOLD, RED = 1, 2, 3, 4 -- palette 0 colours for the overlay
-local SPRITES = 256                      -- first tile of sprites.png in pattern VRAM
+local LIVES = 3
+local slot = stage.slot
 
--- Groups and masks for the hitbox lists.
-local G_HERO, G_ENEMY, G_COIN, G_GOAL = 0, 1, 2, 3
+local state = "title"  -- title, play, clear, over, done
+local timer = 0        -- frames in the current state
+local level, lives, score = 1, LIVES, 0
+local world, h
 
--- Feel, in pixels per frame.
-local ACCEL, MAX_RUN, FRICTION, ICE_FRICTION = 0.2, 2.0, 0.25, 0.03
-local GRAVITY, MAX_FALL, JUMP, JUMP_CUT = 0.3, 6, -5.0, -1.5
-local COYOTE, BUFFER, CLIMB = 5, 5, 1.25
-
--- Pattern tile of 16x16 slot k of sprites.png (8 slots per row).
-local function slot(k)
-  return SPRITES + (k // 8) * 32 + (k % 8) * 2
+local function start_stage(n)
+  level = n
+  spr_clear()
+  world = stage.load(n)
+  h = hero.new(world.start.x, world.start.y)
+  music(world.def.music)
+  state, timer = "play", 0
 end
 
-local hero, start
-local cam = { x = 0, y = 0 }
-local coins, walkers = {}, {}
-local goal
-local map_w, map_h
-local score, lives, cleared = 0, 3, false
+local function new_game()
+  lives, score = LIVES, 0
+  log("platformer: new game")
+  start_stage(1)
+end
 
-local function respawn()
-  hero = { x = start.x, y = start.y, w = 10, h = 15, vx = 0, vy = 0,
-           mode = "air", facing = 1, coyote = 0, buffer = 0, anim = 0, hurt = 0 }
+local function show_title()
+  spr_clear()
+  world = stage.load(1)
+  world.cam.y = 0
+  state, timer = "title", 0
+  music("title")
 end
 
 function init()
-  map_w, map_h = map_load("stage1", "terrain", 0)
-  map_load("stage1", "background", 1)
-  col_load("stage1", "terrain")
-  col_margin(4, MAX_RUN)
-  layer_prio(0, 1)
-  layer_prio(1, 0)
-  layer_on(0)
-  layer_on(1)
-  for _, o in ipairs(map_objects("stage1")) do
-    if o.name == "player_start" then
-      start = { x = o.x - 5, y = o.y - 15 }
-    elseif o.name == "coin" then
-      coins[#coins + 1] = { x = o.x, y = o.y, taken = false }
-    elseif o.name == "walker" then
-      walkers[#walkers + 1] = { x = o.x + 2, y = o.y + 2, w = 12, h = 14, vx = -0.5, vy = 0 }
-    elseif o.name == "goal" then
-      goal = o
-    end
-  end
-  respawn()
-  music("stage1")
-  log("platformer: " .. #coins .. " coins, " .. #walkers .. " walkers")
+  show_title()
 end
 
-local function update_hero()
-  local h = hero
-  local dir = (btn("right") and 1 or 0) - (btn("left") and 1 or 0)
-  h.buffer = btnp("a") and BUFFER or math.max(0, h.buffer - 1)
-
-  if h.mode == "ladder" then
-    h.vx = dir * 0.75
-    h.vy = ((btn("down") and 1 or 0) - (btn("up") and 1 or 0)) * CLIMB
-    if h.buffer > 0 then
-      h.mode, h.vy, h.buffer = "air", JUMP * 0.8, 0
-    end
-  else
-    local friction = h.on_ice and ICE_FRICTION or FRICTION
-    if dir ~= 0 then
-      h.vx = math.max(-MAX_RUN, math.min(MAX_RUN, h.vx + dir * ACCEL))
-      h.facing = dir
-    elseif h.vx > 0 then
-      h.vx = math.max(0, h.vx - friction)
-    else
-      h.vx = math.min(0, h.vx + friction)
-    end
-    h.vy = math.min(MAX_FALL, h.vy + GRAVITY)
-    if h.buffer > 0 and (h.mode == "ground" or h.coyote > 0) then
-      h.vy, h.mode, h.coyote, h.buffer = JUMP, "air", 0, 0
-      sfx("jump")
-    end
-    if h.mode == "air" and h.vy < JUMP_CUT and not btn("a") then
-      h.vy = JUMP_CUT
-    end
+-- The hero loses a life: back to the stage's start, or game over.
+local function lose_life()
+  lives = lives - 1
+  sfx("hurt")
+  log("platformer: life lost (lives " .. lives .. ")")
+  if lives <= 0 then
+    music()
+    state, timer = "over", 0
+    log("platformer: game over")
+    return
   end
+  stage.reset_things(world)
+  h = hero.new(world.start.x, world.start.y)
+end
 
-  local drop = h.mode == "ground" and btn("down") and h.on_oneway
-  local vx = h.vx
-  local flags = move_body(h, h.mode, { drop = drop, slope_speed = true })
-  h.vx = (flags & (COL.WALL_LEFT | COL.WALL_RIGHT) ~= 0) and 0 or vx
-
-  h.on_ice = flags & COL.ON_ICE ~= 0
-  h.on_oneway = flags & COL.ON_ONEWAY ~= 0
-  if flags & COL.CEILING ~= 0 and h.vy < 0 then h.vy = 0 end
-  if h.mode == "ladder" then
-    if flags & COL.ON_LADDER == 0 or (flags & COL.GROUND ~= 0 and btn("down")) then
-      h.mode, h.vy = "ground", 0
-    end
-  elseif flags & COL.GROUND ~= 0 then
-    h.mode, h.vy, h.coyote = "ground", 0, COYOTE
-    if btn("down") and flags & COL.LADDER_TOP ~= 0 then h.mode = "ladder" end
-  else
-    if h.mode == "ground" then h.mode = "air" end
-    h.coyote = math.max(0, h.coyote - 1)
-  end
-  if btn("up") and flags & COL.ON_LADDER ~= 0 and h.mode ~= "ladder" then
-    h.mode, h.vx = "ladder", 0
-  end
-  h.anim = (math.abs(h.vx) > 0.1 and h.mode == "ground") and h.anim + 1 or 0
-
-  if flags & COL.HAZARD ~= 0 or h.y > map_h * 16 then
+local function stomp_or_hurt(enemy)
+  local g = h.g
+  local falling_onto = g * h.vy > 0 and
+    (g > 0 and h.y + h.h < enemy.y + 8 or g < 0 and h.y > enemy.y + 8)
+  if falling_onto then
+    enemy.dead = true
+    h.vy = g * hero.JUMP * 0.6
+    h.mode = "air"
+    score = score + 50
+    sfx("stomp")
+  elseif h.hurt == 0 then
+    h.hurt = 90
     lives = lives - 1
     sfx("hurt")
-    respawn()
-  end
-end
-
-local function update_walkers()
-  for _, w in ipairs(walkers) do
-    if not w.dead then
-      local vx = w.vx
-      w.vy = math.min(MAX_FALL, w.vy + GRAVITY)
-      local flags = move_body(w, w.grounded and "ground" or "air")
-      w.grounded = flags & COL.GROUND ~= 0
-      if w.grounded then w.vy = 0 end
-      -- Turn at walls and at the edge of a drop.
-      local ahead = vx > 0 and w.x + w.w + 1 or w.x - 1
-      local below = col_get(ahead // 16, (w.y + w.h + 2) // 16)
-      if flags & (COL.WALL_LEFT | COL.WALL_RIGHT) ~= 0 or (w.grounded and below == "empty") then
-        vx = -vx
-      end
-      w.vx = vx
+    log("platformer: life lost (lives " .. lives .. ")")
+    if lives <= 0 then
+      music()
+      state, timer = "over", 0
+      log("platformer: game over")
     end
   end
 end
 
-local function collect()
-  hb_add(0, G_HERO, (1 << G_ENEMY) | (1 << G_COIN) | (1 << G_GOAL), hero.x, hero.y, hero.w, hero.h)
-  for i, c in ipairs(coins) do
-    if not c.taken then hb_add(100 + i, G_COIN, 0, c.x + 3, c.y + 2, 10, 12) end
+local function play()
+  prof_begin("lifts")
+  stage.update_lifts(world)
+  prof_end()
+
+  prof_begin("hero")
+  hero.set_gravity(h, stage.gravity_at(world, h.x + h.w / 2, h.y + h.h / 2))
+  local flags = hero.update(h)
+  prof_end()
+
+  prof_begin("enemies")
+  stage.update_enemies(world, frame())
+  prof_end()
+
+  prof_begin("hits")
+  local out_of_map = h.y > world.rows * 16 + 16 or h.y < -64
+  if flags & COL.HAZARD ~= 0 or out_of_map then
+    lose_life()
+    prof_end()
+    return
   end
-  for i, w in ipairs(walkers) do
-    if not w.dead then hb_add(200 + i, G_ENEMY, 0, w.x, w.y, w.w, w.h) end
-  end
-  if goal then hb_add(300, G_GOAL, 0, goal.x, goal.y, goal.w, goal.h) end
-  local pairs_list, n = hb_pairs()
+  hb_add(0, stage.G_HERO, (1 << stage.G_ENEMY) | (1 << stage.G_COIN) | (1 << stage.G_GOAL),
+         h.x, h.y, h.w, h.h)
+  stage.add_hitboxes(world)
+  local list, n = hb_pairs()
   for i = 1, n * 2, 2 do
-    local other = pairs_list[i + 1]
-    if other >= 300 then
-      if not cleared then music() sfx("clear") end
-      cleared = true
+    local other = list[i + 1]
+    if other == 300 then
+      music()
+      sfx("clear")
+      state, timer = "clear", 0
+      log("platformer: stage " .. level .. " clear at frame " .. frame() .. ", score " .. score)
     elseif other >= 200 then
-      local w = walkers[other - 200]
-      if hero.vy > 0 and hero.y + hero.h < w.y + 8 then
-        w.dead = true
-        hero.vy = JUMP * 0.6
-        score = score + 5
-        sfx("stomp")
-      elseif hero.hurt == 0 then
-        lives = lives - 1
-        hero.hurt = 60
-        sfx("hurt")
-      end
+      local enemy = stage.enemy(world, other)
+      if enemy and not enemy.dead then stomp_or_hurt(enemy) end
     elseif other >= 100 then
-      coins[other - 100].taken = true
-      score = score + 1
-      sfx("coin")
+      local coin = world.coins[other - 100]
+      if not coin.taken then
+        coin.taken = true
+        world.taken = world.taken + 1
+        score = score + 10
+        sfx("coin")
+      end
     end
   end
-  hero.hurt = math.max(0, hero.hurt - 1)
-  if lives <= 0 then
-    lives, score = 3, 0
-    for _, c in ipairs(coins) do c.taken = false end
-    for _, w in ipairs(walkers) do w.dead = false end
-    respawn()
-  end
+  prof_end()
+  stage.follow(world, h)
+  if TRACE and frame() % 10 == 0 then log("trace", frame(), h.x // 1, h.y // 1, h.mode) end
 end
 
 function update()
-  if cleared then return end
-  update_hero()
-  update_walkers()
-  collect()
-  cam.x = math.max(0, math.min(map_w * 16 - 256, hero.x - 123))
-  cam.y = math.max(0, math.min(map_h * 16 - 256, hero.y - 120))
+  timer = timer + 1
+  if state == "title" then
+    world.cam.x = (timer * 0.5) % (world.cols * 16 - 256)
+    if btnp("start") or btnp("a") then new_game() end
+  elseif state == "play" then
+    play()
+  elseif state == "clear" then
+    if timer == 150 then
+      if level < #stage.LIST then
+        start_stage(level + 1)
+      else
+        state, timer = "done", 0
+        music("title")
+        log("platformer: all stages clear, score " .. score)
+      end
+    end
+  elseif state == "over" or state == "done" then
+    if timer > 60 and (btnp("start") or btnp("a")) or timer == 600 then show_title() end
+  end
+end
+
+local function panel(y0, y1)
+  rectfill(40, y0, 215, y1, INK)
+  rect(40, y0, 215, y1, GOLD)
+end
+
+local function centred(text, y, color)
+  print(text, 128 - #text * 4, y, color)
+end
+
+local function draw_hud()
+  rectfill(0, 0, 255, 11, INK)
+  print("STAGE " .. level, 4, 2, WHITE)
+  print("LIFE " .. math.max(0, lives), 68, 2, RED)
+  print("COIN " .. world.taken .. "/" .. #world.coins, 124, 2, GOLD)
+  print(string.format("%05d", score), 212, 2, WHITE)
 end
 
 function draw()
-  local cx, cy = cam.x // 1, cam.y // 1
-  scroll(0, cx, cy)
-  scroll(1, cx // 2, cy)
   local t = frame()
-  local h = hero
-  local frame_tile
-  if h.mode == "ladder" then
-    frame_tile = slot(8 + (h.y // 6) % 2)
-  elseif h.mode == "air" then
-    frame_tile = h.vy < 0 and slot(6) or slot(7)
-  elseif h.anim > 0 then
-    frame_tile = slot(2 + (h.anim // 6) % 4)
-  else
-    frame_tile = slot((t // 30) % 2)
+  local next_slot = stage.draw(world, t, 1)
+  for i = next_slot, 120 do spr_hide(i) end
+
+  if state == "title" then
+    panel(64, 150)
+    centred("HILLTOP HERO", 76, GOLD)
+    centred("three stages of hills,", 96, WHITE)
+    centred("towers and ice", 106, WHITE)
+    if (timer // 30) % 2 == 0 then centred("PRESS START", 130, GOLD) end
+    spr(0, 120, 40, hero.pose({ mode = "ground", anim = timer, vx = 1, g = 1, vy = 0, y = 0 },
+                              slot, t), 2, 2)
+    centred("arrows: move  Z: jump", 236, WHITE)
+    return
   end
+
+  local cx, cy = world.cam.x // 1, world.cam.y // 1
   if h.hurt > 0 and (t // 4) % 2 == 0 then
     spr_hide(0)
   else
-    spr(0, h.x // 1 - 3 - cx, h.y // 1 - 1 - cy, frame_tile, 2, 2, h.facing < 0 and 1 or 0)
+    local flags = (h.facing < 0 and 1 or 0) | (h.g < 0 and 2 or 0)
+    local dy = h.g < 0 and 0 or -1
+    spr(0, h.x // 1 - 3 - cx, h.y // 1 + dy - cy, hero.pose(h, slot, t), 2, 2, flags)
   end
-  local i = 1
-  for _, c in ipairs(coins) do
-    if c.taken then
-      spr_hide(i)
-    else
-      spr(i, c.x - cx, c.y - cy, slot(15 + (t // 10) % 2), 2, 2)
-    end
-    i = i + 1
-  end
-  for _, w in ipairs(walkers) do
-    if w.dead then
-      spr_hide(i)
-    else
-      spr(i, w.x // 1 - 2 - cx, w.y // 1 - 2 - cy, slot(11 + (t // 12) % 2), 2, 2, w.vx > 0 and 1 or 0)
-    end
-    i = i + 1
-  end
-  rectfill(0, 0, 255, 11, INK)
-  print("STAGE 1", 4, 2, WHITE)
-  print("LIVES " .. lives, 92, 2, RED)
-  print("SCORE " .. score, 176, 2, GOLD)
-  if cleared then
-    rectfill(60, 110, 195, 138, INK)
-    print("STAGE CLEAR!", 80, 116, GOLD)
-    print("score " .. score, 96, 126, WHITE)
+  draw_hud()
+
+  if state == "play" and timer < 90 then
+    panel(100, 130)
+    centred("STAGE " .. level, 106, GOLD)
+    centred(world.def.name, 118, WHITE)
+  elseif state == "clear" then
+    panel(96, 140)
+    centred("STAGE CLEAR!", 104, GOLD)
+    centred("coins " .. world.taken .. "/" .. #world.coins, 118, WHITE)
+    centred("score " .. score, 128, WHITE)
+  elseif state == "over" then
+    panel(100, 134)
+    centred("GAME OVER", 108, RED)
+    centred("score " .. score, 120, WHITE)
+  elseif state == "done" then
+    panel(80, 150)
+    centred("YOU MADE IT!", 90, GOLD)
+    centred("all three stages clear", 106, WHITE)
+    centred("score " .. score, 120, WHITE)
+    if (timer // 30) % 2 == 0 then centred("PRESS START", 136, GOLD) end
   end
 end

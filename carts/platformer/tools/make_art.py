@@ -544,6 +544,118 @@ TILE_MAKERS = {
 }
 
 
+def vflip(g):
+    return [list(r) for r in reversed(g)]
+
+
+def tile_wall_bg():
+    """Dark stone wall seen behind the tower's rooms (background layer)."""
+    g = blank()
+    for y in range(16):
+        for x in range(16):
+            row = y // 4
+            shift = 4 if row % 2 else 0
+            mortar = y % 4 == 3 or (x + shift) % 8 == 7
+            g[y][x] = INK if mortar else (S_DK if (x + y) % 5 else S_MD)
+    return g
+
+
+def tile_window():
+    """An arched window onto the dusk sky, in the tower wall."""
+    g = tile_wall_bg()
+    for y in range(3, 15):
+        for x in range(4, 12):
+            u = (x - 7.5) / 4.0
+            if y >= 3 + 4 * u * u:
+                g[y][x] = GOLD if y < 8 else (E_LT if y < 11 else RED)
+    for y in range(3, 15):
+        for x in range(3, 13):
+            if g[y][x] not in (GOLD, E_LT, RED):
+                continue
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                nx, ny = x + dx, y + dy
+                if g[ny][nx] not in (GOLD, E_LT, RED):
+                    g[ny][nx] = S_LT
+    for y in range(4, 15):
+        g[y][7] = g[y][8] = S_LT if y < 5 else g[y][7]
+    return g
+
+
+def tile_torch():
+    """A wall torch: a flame over a bracket, on the wall."""
+    g = tile_wall_bg()
+    flame = [(7, 3), (8, 3), (6, 4), (7, 4), (8, 4), (9, 4), (6, 5), (7, 5), (8, 5), (9, 5),
+             (7, 6), (8, 6)]
+    core = [(7, 4), (8, 5), (7, 5)]
+    for x, y in flame:
+        g[y][x] = RED
+    for x, y in core:
+        g[y][x] = GOLD
+    for y in range(7, 12):
+        g[y][7] = E_LT
+        g[y][8] = E_MD
+    for x in range(5, 11):
+        g[12][x] = S_LT
+    return g
+
+
+def tile_flip_marker():
+    """Upward chevrons marking a gravity-flip zone (background layer)."""
+    g = blank()
+    for k, y0 in enumerate((4, 10)):
+        for i in range(5):
+            for t in range(2):
+                y = y0 + i + t
+                if y < 16:
+                    g[y][7 - i] = ICE if k == 0 else BLUE
+                    g[y][8 + i] = ICE if k == 0 else BLUE
+    return g
+
+
+def tile_star():
+    g = blank()
+    for x, y, c in ((7, 6, WHITE), (7, 5, ICE), (7, 7, ICE), (6, 6, ICE), (8, 6, ICE),
+                    (2, 12, ICE), (13, 2, ICE)):
+        g[y][x] = c
+    return g
+
+
+def tile_pine():
+    """A snowy fir for the far background of the last stage."""
+    g = blank()
+    for y in range(2, 15):
+        half = (y - 1) // 2 if y < 14 else 1
+        for x in range(8 - half, 8 + half):
+            if 0 <= x < 16:
+                g[y][x] = G_DK if (x + y) % 3 else G_MD
+        if y % 4 == 1:
+            for x in range(8 - half, 8 + half):
+                if 0 <= x < 16:
+                    g[y][x] = WHITE
+    g[15][7] = g[15][8] = E_DK
+    return g
+
+
+# Ceiling versions of the ground slopes and floors: the same cells upside down, for the
+# gravity-flip zone (collide as `ceiling_...` and `oneway_up`).
+TILE_MAKERS.update({
+    29: lambda: vflip(TILE_MAKERS[5]()),
+    30: lambda: vflip(TILE_MAKERS[6]()),
+    31: lambda: vflip(TILE_MAKERS[7]()),
+    32: lambda: vflip(TILE_MAKERS[8]()),
+    33: lambda: vflip(TILE_MAKERS[9]()),
+    34: lambda: vflip(TILE_MAKERS[10]()),
+    35: lambda: vflip(tile_oneway()),
+    36: lambda: vflip(tile_grass_top()),
+    37: tile_wall_bg,
+    38: tile_window,
+    39: tile_torch,
+    40: tile_flip_marker,
+    41: tile_star,
+    42: tile_pine,
+})
+
+
 def build_sheet(width, height, makers):
     sheet = blank(width, height)
     cols = width // 16
@@ -908,6 +1020,54 @@ SPARK = [
     "................",
 ]
 
+LIFT_LEFT = [
+    ".ooooooooooooooo",
+    "oyyyyyyyyyyyyyyy",
+    "oywyyyyyyyyyyyyy",
+    "oygggggggggggggg",
+    "oooooooooooooooo",
+    ".ohhhoooohhhhooo",
+    "..ooo....oooo...",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+]
+
+ORB_A = [
+    "................",
+    ".....oooooo.....",
+    "....olllllbo....",
+    "...ollwwllbbo...",
+    "..ollwwwwllbbo..",
+    "..olwwlwwwlbbo..",
+    "..ollwlllwllbo..",
+    "..olllllllllbo..",
+    "..obllwwwllbbo..",
+    "..obblwwwlbbdo..",
+    "...obbwwwbbdo...",
+    "....obbbbbdo....",
+    ".....oooooo.....",
+    "................",
+    "................",
+    "................",
+]
+
+
+def orb_b():
+    g = sprite(ORB_A)
+    for y in range(16):
+        for x in range(16):
+            if g[y][x] == 6:      # light blue -> white shimmer
+                g[y][x] = 10 if (x + y) % 3 == 0 else 6
+    return g
+
+
 SPRITE_MAKERS = {
     0: lambda: hero(HERO_IDLE_BODY),
     1: lambda: hero(HERO_IDLE_BODY_2, head_dy=1),
@@ -928,6 +1088,10 @@ SPRITE_MAKERS = {
     16: lambda: sprite(COIN_B),
     17: lambda: sprite(HEART),
     18: lambda: sprite(SPARK),
+    19: lambda: sprite(LIFT_LEFT),
+    20: lambda: hflip(sprite(LIFT_LEFT)),
+    21: lambda: sprite(ORB_A),
+    22: orb_b,
 }
 
 
@@ -1130,7 +1294,9 @@ def main():
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", newline="\n") as f:
         f.write(tmx_text(bg, tr, objects))
-    print("wrote gfx/tiles.png, gfx/sprites.png, maps/stage1.tmx under", CART_DIR)
+    import stages
+    stages.write_stages(CART_DIR)
+    print("wrote gfx/tiles.png, gfx/sprites.png, maps/stage1-3.tmx under", CART_DIR)
 
 
 if __name__ == "__main__":
