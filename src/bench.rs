@@ -10,7 +10,6 @@ use std::time::Instant;
 
 use crate::cart::Cart;
 use crate::console::Console;
-use crate::input::InputFrame;
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, SCREEN_H, SCREEN_W};
 use crate::video::Video;
 use crate::video::framebuffer::Framebuffer;
@@ -166,16 +165,26 @@ pub fn video_stress_fps() -> u64 {
     median(runs)
 }
 
-/// Machine frames per second of a cart run headless with no input (median of [`RUNS`]).
+/// Machine frames per second of a cart run headless (median of [`RUNS`]), played from its
+/// demo movie `tests/movies/<cart>.kmv` beside the carts folder when there is one, so the
+/// figure measures the game being played rather than its title screen.
 pub fn cart_fps(path: &Path) -> Result<u64, String> {
     let cart = Cart::open(path).map_err(|e| e.to_string())?;
+    let movie = path
+        .file_name()
+        .and_then(|name| {
+            let root = path.parent()?.parent()?;
+            let file = root.join("tests/movies").join(name).with_extension("kmv");
+            crate::movie::Movie::load(&file).ok()
+        })
+        .unwrap_or_default();
     let mut runs = Vec::new();
     for _ in 0..RUNS {
         let mut console = Console::new(cart.clone()).map_err(|e| e.to_string())?;
         let start = Instant::now();
-        for _ in 0..FRAMES {
+        for n in 0..FRAMES {
             console
-                .run_frame(InputFrame::NONE)
+                .run_frame(movie.input(n))
                 .map_err(|e| e.to_string())?;
             console.take_log();
         }

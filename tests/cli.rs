@@ -45,7 +45,12 @@ fn headless_gives_a_screenshot_and_the_same_hash_twice() {
 fn record_then_replay_gives_the_same_hash() {
     let dir = temp_dir("movie");
     let movie = dir.join("walk.kmv");
-    std::fs::write(&movie, "kairo-movie 1\n0000 *10\n0002 *80\n0004 *30\n").unwrap();
+    // Start on the title, then walk right and press up.
+    std::fs::write(
+        &movie,
+        "kairo-movie 1\n0000 *10\n0400 *2\n0002 *80\n0004 *28\n",
+    )
+    .unwrap();
     let recorded = dir.join("recorded.kmv");
     let (code, played, err) = kairo(
         &[

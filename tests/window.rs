@@ -82,13 +82,18 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
         eprintln!("skipped: needs Xvfb, xdotool and imagemagick (see .ci/run)");
         return None;
     }
-    // Each test gets its own display number, as they run in parallel.
+    // Each test gets its own display number, as they run in parallel, and skips numbers
+    // another X server (say, a second test run) holds.
     let offset = match name {
         "browser" => 0,
         "game" => 200,
         _ => 400,
     };
-    let display = format!(":{}", 300 + offset + std::process::id() % 200);
+    let first = 300 + offset + std::process::id() % 200;
+    let number = (first..first + 200)
+        .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
+        .expect("a free X display number");
+    let display = format!(":{number}");
     let xvfb = Guard(
         Command::new("Xvfb")
             .args([
@@ -200,7 +205,12 @@ fn the_window_shows_the_cart_at_3x_moves_with_keys_and_pauses_on_escape() {
     let Some(session) = start("game", &["carts/platformer"], "Platformer - Kairo") else {
         return;
     };
+    // The title screen: Enter (Start) begins the game.
+    let title = machine_picture(&session.shot("title"));
+    xdotool(&session.display, &["key", "--delay", "100", "Return"]);
+    std::thread::sleep(Duration::from_millis(600));
     let before = machine_picture(&session.shot("game"));
+    assert_ne!(title, before, "Start left the title screen");
     let hud = [0x1c, 0x1a, 0x2e];
     let sky = [0x6e, 0xc6, 0xf5];
     assert_eq!(before[5 * 256 + 120], hud, "HUD bar at (120, 5)");

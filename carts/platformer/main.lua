@@ -178,12 +178,15 @@ function draw()
 
   if state == "title" then
     panel(64, 150)
-    centred("HILLTOP HERO", 76, GOLD)
-    centred("three stages of hills,", 96, WHITE)
-    centred("towers and ice", 106, WHITE)
-    if (timer // 30) % 2 == 0 then centred("PRESS START", 130, GOLD) end
-    spr(0, 120, 40, hero.pose({ mode = "ground", anim = timer, vx = 1, g = 1, vy = 0, y = 0 },
-                              slot, t), 2, 2)
+    centred("HILLTOP HERO", 78, GOLD)
+    centred("hills, a tower, ice", 98, WHITE)
+    centred("and a sky upside down", 108, WHITE)
+    if (timer // 30) % 2 == 0 then centred("PRESS START", 132, GOLD) end
+    -- The hero paces along the top of the panel.
+    local pace = (timer // 2) % 240
+    local x = pace < 120 and 50 + pace or 290 - pace
+    local pose = hero.pose({ mode = "ground", anim = timer, y = 0 }, slot, t)
+    spr(0, x, 48, pose, 2, 2, pace < 120 and 0 or 1)
     centred("arrows: move  Z: jump", 236, WHITE)
     return
   end

@@ -332,7 +332,13 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         }
     };
     let collide = &c.m.collide;
-    let result = move_among(&collide.map, &collide.platforms, &mut body, &options, riding);
+    let result = move_among(
+        &collide.map,
+        &collide.platforms,
+        &mut body,
+        &options,
+        riding,
+    );
     let moved = result.moved;
     let cycles = cost::MOVE_BODY
         + u64::from(moved.probes) * cost::TILE_PROBE
@@ -358,7 +364,10 @@ fn col_platform(c: &mut Call) -> LuaResult<MultiValue> {
         dx: fx_from_f64(if c.is_nil(5) { 0.0 } else { c.num(5, "dx")? }),
         dy: fx_from_f64(if c.is_nil(6) { 0.0 } else { c.num(6, "dy")? }),
     };
-    c.m.collide.platforms.add(platform).map_err(|e| c.error(e))?;
+    c.m.collide
+        .platforms
+        .add(platform)
+        .map_err(|e| c.error(e))?;
     c.charge(Unit::Collision, cost::PLATFORM);
     c.ret(())
 }
