@@ -16,10 +16,12 @@ local state = "title"  -- title, play, clear, over, done
 local timer = 0        -- frames in the current state
 local level, lives, score = 1, LIVES, 0
 local world, h
+local sprites_used = 1 -- sprite slots the world drew last frame
 
 local function start_stage(n)
   level = n
   spr_clear()
+  sprites_used = 1
   world = stage.load(n)
   h = hero.new(world.start.x, world.start.y)
   music(world.def.music)
@@ -34,6 +36,7 @@ end
 
 local function show_title()
   spr_clear()
+  sprites_used = 1
   world = stage.load(1)
   world.cam.y = 0
   state, timer = "title", 0
@@ -174,7 +177,9 @@ end
 function draw()
   local t = frame()
   local next_slot = stage.draw(world, t, 1)
-  for i = next_slot, 120 do spr_hide(i) end
+  -- Hide the slots the last frame used and this one did not (after a stage change).
+  for i = next_slot, sprites_used - 1 do spr_hide(i) end
+  sprites_used = next_slot
 
   if state == "title" then
     panel(64, 150)
