@@ -43,6 +43,23 @@ const PLATFORMER: Demo = Demo {
     never: &["platformer: life lost", "platformer: game over"],
 };
 
+const SHMUP: Demo = Demo {
+    cart: "shmup",
+    movie: "shmup.kmv",
+    vblanks: 7000,
+    checkpoints: &[30, 760, 2050, 2930, 4520, 4650, 5400, 6100, 7000],
+    milestones: &[
+        "shmup: start",
+        "shmup: midboss",
+        "shmup: boss",
+        "shmup: boss phase 1",
+        "shmup: boss phase 2",
+        "shmup: boss phase 3",
+        "shmup: clear",
+    ],
+    never: &["shmup: life lost", "shmup: game over"],
+};
+
 /// What a movie run produced.
 struct Played {
     log: Vec<String>,
@@ -176,7 +193,19 @@ fn the_packed_platformer_runs_like_the_folder() {
 }
 
 #[test]
+fn the_shmup_movie_survives_to_the_boss_and_clears_the_stage_within_budget() {
+    check_demo(&SHMUP);
+}
+
+#[test]
+fn the_packed_shmup_runs_like_the_folder() {
+    check_packed_runs_identically(&SHMUP);
+}
+
+#[test]
 fn the_bundled_carts_pass_check() {
-    let problems = kairo::check::check_cart(&bundled("platformer"), 120);
-    assert!(problems.is_empty(), "platformer: {problems:?}");
+    for cart in ["platformer", "shmup"] {
+        let problems = kairo::check::check_cart(&bundled(cart), 120);
+        assert!(problems.is_empty(), "{cart}: {problems:?}");
+    }
 }
