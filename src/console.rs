@@ -241,7 +241,7 @@ impl Console {
                 video: VideoSplit {
                     layers: work.layer_cycles,
                     sprites: work.sprite_cycles(),
-                    writes: cycles.get(Unit::Video) - work.cycles(),
+                    writes: cycles.get(Unit::Video).saturating_sub(work.cycles()),
                 },
                 functions,
                 sections,
