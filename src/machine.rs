@@ -56,27 +56,14 @@ impl Machine {
         video.bullet_priority = bullets.priority;
         video.bullets.clear();
         let table = &bullets.table;
-        for i in 0..table.len() {
-            let kind = bullets.types[usize::from(table.kind[i])];
+        let positions = (0..table.len())
+            .map(|i| (table.kind[i], table.x[i], table.y[i]))
+            .chain(bullets.shots.iter().map(|s| (s.kind, s.x, s.y)));
+        for (kind, x, y) in positions {
+            let kind = bullets.types[usize::from(kind)];
             let half = i32::from(kind.size) * 4;
-            let x = crate::fixed::fx_floor(table.x[i]) - half;
-            let y = crate::fixed::fx_floor(table.y[i]) - half;
-            if let Some(sprite) =
-                crate::video::sprite::Sprite::new(x, y, u32::from(kind.tile), kind.size)
-            {
-                video.bullets.push(sprite.with_style(
-                    kind.palette,
-                    i64::from(bullets.priority),
-                    false,
-                    false,
-                ));
-            }
-        }
-        for shot in &bullets.shots {
-            let kind = bullets.types[usize::from(shot.kind)];
-            let half = i32::from(kind.size) * 4;
-            let x = crate::fixed::fx_floor(shot.x) - half;
-            let y = crate::fixed::fx_floor(shot.y) - half;
+            let x = crate::fixed::fx_floor(x) - half;
+            let y = crate::fixed::fx_floor(y) - half;
             if let Some(sprite) =
                 crate::video::sprite::Sprite::new(x, y, u32::from(kind.tile), kind.size)
             {

@@ -47,17 +47,21 @@ function init()
   show_title()
 end
 
--- The hero loses a life: back to the stage's start, or game over.
-local function lose_life()
+-- The hero takes a hit: one life less. Returns true when that was the last one.
+local function take_hit()
   lives = lives - 1
   sfx("hurt")
   log("platformer: life lost (lives " .. lives .. ")")
-  if lives <= 0 then
-    music()
-    state, timer = "over", 0
-    log("platformer: game over")
-    return
-  end
+  if lives > 0 then return false end
+  music()
+  state, timer = "over", 0
+  log("platformer: game over")
+  return true
+end
+
+-- A fall into spikes or out of the map: a life, and back to the stage's start.
+local function lose_life()
+  if take_hit() then return end
   stage.reset_things(world)
   h = hero.new(world.start.x, world.start.y)
 end
@@ -73,15 +77,9 @@ local function stomp_or_hurt(enemy)
     score = score + 50
     sfx("stomp")
   elseif h.hurt == 0 then
+    -- Touched: a life, and a moment of invulnerability to get away.
     h.hurt = 90
-    lives = lives - 1
-    sfx("hurt")
-    log("platformer: life lost (lives " .. lives .. ")")
-    if lives <= 0 then
-      music()
-      state, timer = "over", 0
-      log("platformer: game over")
-    end
+    take_hit()
   end
 end
 

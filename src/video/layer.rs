@@ -68,6 +68,23 @@ impl Cell {
     }
 }
 
+/// The pattern tile shown at tile (`sub_x`, `sub_y`) of a cell `TILES` tiles a side: flips
+/// mirror the whole block.
+#[inline]
+fn cell_tile<const TILES: usize>(cell: Cell, sub_x: usize, sub_y: usize) -> usize {
+    let sx = if cell.flip_x() {
+        TILES - 1 - sub_x
+    } else {
+        sub_x
+    };
+    let sy = if cell.flip_y() {
+        TILES - 1 - sub_y
+    } else {
+        sub_y
+    };
+    cell.tile() + sx + sy * PATTERN_SHEET_TILES_W
+}
+
 /// Extra scroll per screen line (raster effects).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineScroll {
@@ -244,18 +261,7 @@ impl BgLayer {
             let mut x = 0;
             while x < SCREEN_W {
                 let cell = cell_row[column / TILES];
-                let sub_x = column % TILES;
-                let sx = if cell.flip_x() {
-                    TILES - 1 - sub_x
-                } else {
-                    sub_x
-                };
-                let sy = if cell.flip_y() {
-                    TILES - 1 - sub_y
-                } else {
-                    sub_y
-                };
-                let tile = cell.tile() + sx + sy * PATTERN_SHEET_TILES_W;
+                let tile = cell_tile::<TILES>(cell, column % TILES, sub_y);
                 let palette = cell.palette();
                 // The first column may be cut by the scroll: its pixels shift left.
                 let shift = if x == 0 { offset * 8 } else { 0 };
@@ -301,18 +307,7 @@ impl BgLayer {
             // The tile row shown at tile column `column` of the layer, and its palette.
             let fetch = |column: usize| {
                 let cell = cell_row[column / TILES];
-                let sub_x = column % TILES;
-                let sx = if cell.flip_x() {
-                    TILES - 1 - sub_x
-                } else {
-                    sub_x
-                };
-                let sy = if cell.flip_y() {
-                    TILES - 1 - sub_y
-                } else {
-                    sub_y
-                };
-                let tile = cell.tile() + sx + sy * PATTERN_SHEET_TILES_W;
+                let tile = cell_tile::<TILES>(cell, column % TILES, sub_y);
                 let row = vram.row(tile, if cell.flip_y() { 7 - tile_y } else { tile_y });
                 let row = if cell.flip_x() { row.swap_bytes() } else { row };
                 (row, cell.palette())

@@ -1243,45 +1243,6 @@ def build_stage():
     return bg, tr, objects
 
 
-def tmx_text(bg, tr, objects):
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           '<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
-           'renderorder="right-down" width="%d" height="%d" tilewidth="%d" tileheight="%d" '
-           'infinite="0" nextlayerid="4" nextobjectid="%d">'
-           % (MAP_W, MAP_H, CELL, CELL, len(objects) + 1),
-           ' <tileset firstgid="1" name="tiles" tilewidth="16" tileheight="16" '
-           'tilecount="64" columns="8">',
-           '  <image source="../gfx/tiles.png" width="128" height="128"/>']
-    for tid in sorted(COLLIDE):
-        out += ['  <tile id="%d">' % tid,
-                '   <properties>',
-                '    <property name="collide" value="%s"/>' % COLLIDE[tid],
-                '   </properties>',
-                '  </tile>']
-    out.append(' </tileset>')
-    for lid, name, grid in ((1, "background", bg), (2, "terrain", tr)):
-        out.append(' <layer id="%d" name="%s" width="%d" height="%d">' % (lid, name, MAP_W, MAP_H))
-        out.append('  <data encoding="csv">')
-        rows = []
-        for y in range(MAP_H):
-            rows.append(",".join(str(t + 1 if t else 0) for t in grid[y]))
-        out.append(",\n".join(rows))
-        out.append('</data>')
-        out.append(' </layer>')
-    out.append(' <objectgroup id="3" name="objects">')
-    for i, o in enumerate(objects, start=1):
-        if o.get("point"):
-            out += ['  <object id="%d" name="%s" type="%s" x="%d" y="%d">' % (i, o["name"], o["name"], o["x"], o["y"]),
-                    '   <point/>',
-                    '  </object>']
-        else:
-            out.append('  <object id="%d" name="%s" type="%s" x="%d" y="%d" width="%d" height="%d"/>'
-                       % (i, o["name"], o["name"], o["x"], o["y"], o["w"], o["h"]))
-    out.append(' </objectgroup>')
-    out.append('</map>')
-    return "\n".join(out) + "\n"
-
-
 # ---------------------------------------------------------------------------
 
 def main():
@@ -1289,12 +1250,12 @@ def main():
     write_indexed_png(os.path.join(CART_DIR, "gfx", "tiles.png"), tiles, TILE_PALETTE)
     sprites = build_sheet(128, 64, SPRITE_MAKERS)
     write_indexed_png(os.path.join(CART_DIR, "gfx", "sprites.png"), sprites, SPRITE_PALETTE)
+    import stages  # stages 2 and 3, and the Tiled writer all three share
     bg, tr, objects = build_stage()
     path = os.path.join(CART_DIR, "maps", "stage1.tmx")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", newline="\n") as f:
-        f.write(tmx_text(bg, tr, objects))
-    import stages
+        f.write(stages.tmx_text(MAP_W, MAP_H, bg, tr, objects))
     stages.write_stages(CART_DIR)
     print("wrote gfx/tiles.png, gfx/sprites.png, maps/stage1-3.tmx under", CART_DIR)
 

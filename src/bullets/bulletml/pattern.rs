@@ -461,8 +461,11 @@ impl<'a> Builder<'a> {
         self.expr(term)
     }
 
-    fn fire(&mut self, node: Node) -> Result<Id, PatternError> {
-        let id = self.pattern.fires.len();
+    /// The optional `<direction>` and `<speed>` children of a `<fire>` or `<bullet>`.
+    fn direction_and_speed(
+        &self,
+        node: Node,
+    ) -> Result<(Option<Direction>, Option<Speed>), PatternError> {
         let direction = self
             .only_child(node, &["direction"])?
             .map(|n| self.direction(n))
@@ -471,6 +474,12 @@ impl<'a> Builder<'a> {
             .only_child(node, &["speed"])?
             .map(|n| self.speed(n))
             .transpose()?;
+        Ok((direction, speed))
+    }
+
+    fn fire(&mut self, node: Node) -> Result<Id, PatternError> {
+        let id = self.pattern.fires.len();
+        let (direction, speed) = self.direction_and_speed(node)?;
         self.pattern.fires.push(Fire {
             direction,
             speed,
@@ -487,14 +496,7 @@ impl<'a> Builder<'a> {
 
     fn bullet(&mut self, node: Node) -> Result<Id, PatternError> {
         let id = self.pattern.bullets.len();
-        let direction = self
-            .only_child(node, &["direction"])?
-            .map(|n| self.direction(n))
-            .transpose()?;
-        let speed = self
-            .only_child(node, &["speed"])?
-            .map(|n| self.speed(n))
-            .transpose()?;
+        let (direction, speed) = self.direction_and_speed(node)?;
         self.pattern.bullets.push(Bullet {
             direction,
             speed,
