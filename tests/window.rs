@@ -75,6 +75,41 @@ struct Session {
     _xvfb: Guard,
 }
 
+/// Starts Xvfb on `display` and waits until it answers; `None` if it cannot serve that
+/// display (another server has it).
+fn start_xvfb(display: &str) -> Option<(String, Guard)> {
+    let mut xvfb = Guard(
+        Command::new("Xvfb")
+            .args([display, "-screen", "0", "1024x800x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb"),
+    );
+    let waiting = Instant::now();
+    loop {
+        if let Ok(Some(_)) = xvfb.0.try_wait() {
+            return None;
+        }
+        let answers = Command::new("xdotool")
+            .arg("getmouselocation")
+            .env("DISPLAY", display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        // Answered, and by our server: it is still running.
+        if answers && matches!(xvfb.0.try_wait(), Ok(None)) {
+            return Some((display.to_string(), xvfb));
+        }
+        assert!(
+            waiting.elapsed() < Duration::from_secs(20),
+            "Xvfb did not start on {display}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// Starts Xvfb and `kairo args`, waits for a window titled `title`; `None` if the tools are
 /// missing (the test then passes with a message).
 fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
@@ -83,48 +118,17 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
         return None;
     }
     // Each test gets its own display number, as they run in parallel, and skips numbers
-    // another X server (say, a second test run) holds.
+    // another X server (say, a second test run) holds or is still giving up.
     let offset = match name {
         "browser" => 0,
         "game" => 200,
         _ => 400,
     };
     let first = 300 + offset + std::process::id() % 200;
-    let number = (first..first + 200)
-        .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
-        .expect("a free X display number");
-    let display = format!(":{number}");
-    let xvfb = Guard(
-        Command::new("Xvfb")
-            .args([
-                display.as_str(),
-                "-screen",
-                "0",
-                "1024x800x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start Xvfb"),
-    );
-    // Wait until the X server answers.
-    let waiting = Instant::now();
-    while !Command::new("xdotool")
-        .arg("getmouselocation")
-        .env("DISPLAY", &display)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-    {
-        assert!(
-            waiting.elapsed() < Duration::from_secs(20),
-            "Xvfb did not start on {display}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let (display, xvfb) = (first..first + 200)
+        .filter(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
+        .find_map(|n| start_xvfb(&format!(":{n}")))
+        .expect("a display Xvfb can serve");
     let dir = temp_dir(&format!("window-{name}"));
     let runtime = dir.join("xdg");
     std::fs::create_dir_all(&runtime).unwrap();
