@@ -198,18 +198,24 @@ function stage.draw(s, t, first)
     end
     i = i + 1
   end
+  -- A slot kept for a thing that is gone (a taken coin, a stomped enemy).
+  local function skip()
+    spr_hide(i)
+    i = i + 1
+  end
   for _, l in ipairs(s.lifts) do
-    for k = 0, l.w // 16 - 1 do
-      local piece = k == 0 and 19 or (k == l.w // 16 - 1 and 20 or 19)
-      put(l.x + k * 16, l.y, slot(piece))
+    local last = l.w // 16 - 1
+    for k = 0, last do
+      -- The left end piece, and the mirrored right end when the lift is wider than a cell.
+      put(l.x + k * 16, l.y, slot((k == last and k > 0) and 20 or 19))
     end
   end
   for _, c in ipairs(s.coins) do
-    if c.taken then spr_hide(i) i = i + 1 else put(c.x, c.y, slot(15 + (t // 10) % 2)) end
+    if c.taken then skip() else put(c.x, c.y, slot(15 + (t // 10) % 2)) end
   end
   for _, w in ipairs(s.walkers) do
     if w.dead then
-      spr_hide(i) i = i + 1
+      skip()
     else
       local flags = (w.vx > 0 and 1 or 0) | (w.g < 0 and 2 or 0)
       local dy = w.g < 0 and 0 or -2
@@ -217,7 +223,7 @@ function stage.draw(s, t, first)
     end
   end
   for _, b in ipairs(s.bees) do
-    if b.dead then spr_hide(i) i = i + 1 else put(b.x, b.y, slot(13 + (t // 4) % 2)) end
+    if b.dead then skip() else put(b.x, b.y, slot(13 + (t // 4) % 2)) end
   end
   for _, z in ipairs(s.flips) do
     put(z.x - 16, z.y + z.h - 48, slot(21 + (t // 8) % 2))

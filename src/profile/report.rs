@@ -21,11 +21,7 @@ pub fn text(name: &str, summary: &Summary, host_fps: Option<f64>) -> String {
         summary.frames, summary.vblanks
     );
     out.push('\n');
-    let _ = writeln!(
-        out,
-        "{:<16} {:>9} {:>9} {:>9} {:>7} {:>7} {:>7}",
-        "bucket", "mean", "p95", "max", "mean%", "p95%", "max%"
-    );
+    let _ = writeln!(out, "{}", header("bucket"));
     for row in &summary.buckets {
         let name = format!("{}{}", "  ".repeat(usize::from(row.depth)), row.name);
         let _ = writeln!(out, "{}", bucket_line(&name, &row.stats));
@@ -68,11 +64,7 @@ pub fn text(name: &str, summary: &Summary, host_fps: Option<f64>) -> String {
 
     if !summary.sections.is_empty() {
         out.push_str("\nsections (cycles per frame they ran in):\n");
-        let _ = writeln!(
-            out,
-            "{:<16} {:>9} {:>9} {:>9} {:>7} {:>7} {:>7}  calls/frames",
-            "section", "mean", "p95", "max", "mean%", "p95%", "max%"
-        );
+        let _ = writeln!(out, "{}  calls/frames", header("section"));
         for s in &summary.sections {
             let _ = writeln!(
                 out,
@@ -96,6 +88,14 @@ pub fn text(name: &str, summary: &Summary, host_fps: Option<f64>) -> String {
     }
     out.push('\n');
     out
+}
+
+/// The column titles over [`bucket_line`]s, `first` naming the first column.
+fn header(first: &str) -> String {
+    format!(
+        "{:<16} {:>9} {:>9} {:>9} {:>7} {:>7} {:>7}",
+        first, "mean", "p95", "max", "mean%", "p95%", "max%"
+    )
 }
 
 fn bucket_line(name: &str, s: &BucketStats) -> String {
