@@ -213,6 +213,7 @@ impl Console {
             ));
         }
         machine.hand_bullets_to_video();
+        machine.video.anims.update(machine.frame);
         let work = machine.video.compose(&mut self.framebuffer);
         host.video_us = clock.lap();
         self.shown_palette = machine.video.palette.rgba_words();

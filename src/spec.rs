@@ -41,7 +41,11 @@ pub const BG_LAYERS: usize = 4;
 /// Largest cell map of a background layer, in cells per side.
 pub const BG_MAX_CELLS: usize = 256;
 /// Cell sizes a background layer may use, in pixels.
-pub const BG_CELL_SIZES: [usize; 2] = [8, 16];
+pub const BG_CELL_SIZES: [usize; 3] = [8, 16, 32];
+/// Entries of the tile animation table (animated pattern tiles of the background layers).
+pub const TILE_ANIMS: usize = 64;
+/// Most frames one tile animation may have.
+pub const TILE_ANIM_FRAMES: usize = 16;
 /// Priority levels shared by layers, sprites and the bullet layer (0 = back, 3 = front).
 pub const PRIORITY_LEVELS: usize = 4;
 
@@ -136,8 +140,8 @@ const _: () = assert!(PATTERN_TILES.is_multiple_of(PATTERN_SHEET_TILES_W));
 const _: () = assert!(PATTERN_TILES <= 1 << 11, "cells store an 11-bit tile index");
 const _: () = assert!(PALETTES <= 1 << 4, "cells store a 4-bit palette");
 const _: () = assert!(
-    BG_MAX_CELLS * 16 <= 1 << 12,
-    "layer sizes fit in 12 bits of pixels"
+    BG_MAX_CELLS * 32 <= 1 << 13,
+    "layer sizes fit in 13 bits of pixels"
 );
 const _: () = assert!(OAM_ENTRIES == 256);
 const _: () = assert!(RUNAWAY_CAP > FRAME_BUDGET && INIT_CAP >= RUNAWAY_CAP);

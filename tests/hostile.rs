@@ -19,12 +19,15 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "odd_png",
-        "odd.png: 12x10 px: sheets must be a non-zero multiple of 8 px",
+        "odd.png: 12x10 px: a sheet of 8 px tiles must be a non-zero multiple of 8 px",
     ),
-    ("oversize_png", "wide.png: 256 px wide from tile 8"),
+    (
+        "oversize_png",
+        "tall.png: 1040 px tall from tile 0 (row 0) runs past tile 2047",
+    ),
     (
         "rgba_too_many_colours",
-        "colours.png: colour #788728 at (15, 0) does not fit palette 2",
+        "colours.png: 1 of its tiles use more than 15 colours: tile 0 (32 colours)",
     ),
     (
         "io_open",

@@ -66,9 +66,17 @@ pub struct SheetDecl {
     /// First tile the sheet's top-left 8x8 block lands on.
     #[serde(default)]
     pub tile: u32,
-    /// Palette the sheet's colours belong to.
+    /// Palette the sheet's colours belong to (the first one, when they need several).
     #[serde(default)]
     pub palette: u8,
+    /// The tile size the sheet is drawn in (8, 16 or 32): a sheet wider than 128 px is cut
+    /// into tiles of this size, and colours are split into palettes per tile of this size.
+    #[serde(default = "default_tile_size")]
+    pub tile_size: usize,
+}
+
+fn default_tile_size() -> usize {
+    8
 }
 
 /// `[[map]]`: a Tiled map the cart can load into layers.

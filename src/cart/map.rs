@@ -1,24 +1,23 @@
-//! Tiled maps (`.tmx`, read with the `tiled` crate) turned into cell maps the video unit can
-//! show, plus each cell's tile properties (for the collision unit) and the map's objects.
+//! Tiled maps turned into what the machine uses: cell maps for background layers (each cell
+//! with its tile's palette, empty where Tiled has no tile), each cell's tile properties (for
+//! the collision unit), the tile animations the layers use, the objects, and the map's and
+//! layers' properties.
 //!
-//! A tileset's image must be one of the cart's `[[sheet]]`s; Tiled tile `k` of a tileset with
-//! `c` columns of `s` px tiles shows the pattern tile at the same place of that sheet in VRAM.
-//! Empty Tiled cells become pattern tile 0, so carts keep tile 0 transparent.
+//! Refused, each with the file, the layer and cell, and what to do: non-orthogonal and
+//! infinite maps, cells other than 8, 16 or 32 px squares, tilesets whose tiles are not the
+//! cell size, layers holding more or fewer tiles than the map has cells, tile ids past the end
+//! of their tileset, rotated cells (layers flip but do not rotate).
 
-use std::collections::BTreeMap;
-use std::io::Cursor;
-use std::path::Path;
-
-use tiled::{LayerType, PropertyValue, TileLayer};
+use std::collections::HashMap;
 
 use crate::cart::CartError;
-use crate::cart::files::{CartFiles, normalize, resolve};
-use crate::cart::manifest::SheetDecl;
-use crate::spec::{BG_MAX_CELLS, PATTERN_SHEET_TILES_W, TILE_SIZE};
+use crate::cart::art::Layout;
+use crate::cart::tiled::{
+    self, FLIP_D, FLIP_H, FLIP_V, GID_FLAGS, LayerKind, Properties, Shape, TilesetUse,
+};
+use crate::spec::{BG_CELL_SIZES, BG_MAX_CELLS, FRAME_RATE, TILE_ANIM_FRAMES};
+use crate::video::anim::{AnimFrame, TileAnim};
 use crate::video::layer::Cell;
-
-/// Key/value properties of a tile or object, as strings.
-pub type Properties = BTreeMap<String, String>;
 
 /// One tile layer of a map.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,19 +27,32 @@ pub struct MapLayer {
     pub cells: Vec<Cell>,
     /// Per cell, an index into [`MapAsset::tile_props`] (0 = no properties).
     pub props: Vec<u16>,
+    /// The animations of the animated tiles this layer shows.
+    pub animations: Vec<TileAnim>,
 }
 
-/// One object of an object layer.
+/// One object of an object layer, as Tiled saved it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapObject {
     pub layer: String,
+    pub id: u32,
     pub name: String,
     /// Tiled's class (formerly "type").
     pub class: String,
+    /// `rect`, `ellipse`, `point`, `polygon`, `polyline`, `tile` or `text`.
+    pub kind: &'static str,
     pub x: f64,
     pub y: f64,
     pub width: f64,
     pub height: f64,
+    /// Degrees clockwise.
+    pub rotation: f64,
+    pub visible: bool,
+    /// Polygon and polyline points, relative to (x, y).
+    pub points: Vec<(f64, f64)>,
+    /// A tile object's tile (pattern tile, palette, flips), when its tileset is loaded.
+    pub tile: Option<Cell>,
+    pub text: String,
     pub properties: Properties,
 }
 
@@ -52,10 +64,15 @@ pub struct MapAsset {
     pub cols: usize,
     pub rows: usize,
     pub cell_size: usize,
+    pub properties: Properties,
     pub layers: Vec<MapLayer>,
+    /// Every layer's name and properties, in Tiled's order (tile, object and image layers).
+    pub layer_properties: Vec<(String, Properties)>,
     pub objects: Vec<MapObject>,
     /// Distinct tile property sets; entry 0 is the empty set.
     pub tile_props: Vec<Properties>,
+    /// Per tileset: its first global id and, per tile, its cell (`None` if not loaded).
+    pub tilesets: Vec<(u32, Vec<Option<Cell>>)>,
 }
 
 impl MapAsset {
@@ -63,286 +80,364 @@ impl MapAsset {
     pub fn layer(&self, name: &str) -> Option<&MapLayer> {
         self.layers.iter().find(|l| l.name == name)
     }
-}
 
-/// Deepest element nesting a map or tileset may have (the `tiled` crate recurses per level).
-pub const MAX_NESTING: usize = 64;
-
-/// The line of the first element nested deeper than [`MAX_NESTING`], found without recursion.
-fn too_deep(doc: &roxmltree::Document) -> Option<usize> {
-    let mut stack = vec![(doc.root_element(), 1usize)];
-    while let Some((node, depth)) = stack.pop() {
-        if depth > MAX_NESTING {
-            return Some(doc.text_pos_at(node.range().start).row as usize);
-        }
-        stack.extend(
-            node.children()
-                .filter(|c| c.is_element())
-                .map(|c| (c, depth + 1)),
-        );
+    /// The properties of the layer called `name`.
+    pub fn layer_props(&self, name: &str) -> Option<&Properties> {
+        self.layer_properties
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p)
     }
-    None
-}
 
-/// Serves cart files to the `tiled` loader.
-struct CartReader<'a>(&'a CartFiles);
-
-impl tiled::ResourceReader for CartReader<'_> {
-    type Resource = Cursor<Vec<u8>>;
-    type Error = std::io::Error;
-
-    fn read_from(&mut self, path: &Path) -> Result<Self::Resource, Self::Error> {
-        let key = normalize(path).unwrap_or_default();
-        let bytes = self.0.get(&key).ok_or_else(|| {
-            std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!("missing file `{key}`"),
-            )
-        })?;
-        // Tilesets go through the same nesting check as maps.
-        let text = std::str::from_utf8(bytes).unwrap_or("");
-        if let Some(line) = roxmltree::Document::parse(text)
-            .ok()
-            .and_then(|d| too_deep(&d))
-        {
-            let message = format!("{key}:{line}: elements nest deeper than {MAX_NESTING} levels");
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                message,
-            ));
-        }
-        Ok(Cursor::new(bytes.to_vec()))
+    /// The cell Tiled's global tile id `gid` (with flip bits) shows, if its tile is loaded.
+    pub fn cell_of_gid(&self, gid: u32) -> Option<Cell> {
+        let id = gid & !GID_FLAGS;
+        let (first, cells) = self
+            .tilesets
+            .iter()
+            .filter(|(f, _)| (1..=id).contains(f))
+            .max_by_key(|(f, _)| *f)?;
+        let cell = (*cells.get((id - first) as usize)?)?;
+        Some(flipped(cell.tile(), cell.palette(), gid))
     }
 }
 
-/// Loads map `file` named `name`; `sheets` are the cart's sheet declarations.
-pub fn load_map(
-    files: &CartFiles,
-    file: &str,
-    name: &str,
-    sheets: &[SheetDecl],
-) -> Result<MapAsset, CartError> {
-    let bytes = files.require(file, "cart.toml")?;
-    let text = std::str::from_utf8(bytes).map_err(|_| CartError::file(file, "not UTF-8 text"))?;
-    match roxmltree::Document::parse(text) {
-        Err(e) => {
-            let line = e.pos().row as usize;
-            return Err(CartError::at(file, line, format!("malformed XML: {e}")));
-        }
-        Ok(doc) => {
-            if let Some(line) = too_deep(&doc) {
-                let message = format!("elements nest deeper than {MAX_NESTING} levels");
-                return Err(CartError::at(file, line, message));
-            }
-        }
-    }
-    let mut loader = tiled::Loader::with_reader(CartReader(files));
-    let map = loader
-        .load_tmx_map(file)
-        .map_err(|e| CartError::file(file, format!("cannot read the map: {e}")))?;
-    let fail = |message: String| CartError::file(file, message);
+/// A cell showing `tile` in `palette` with Tiled's flip bits of `gid`.
+fn flipped(tile: usize, palette: u8, gid: u32) -> Cell {
+    Cell::new(tile as u32, palette, gid & FLIP_H != 0, gid & FLIP_V != 0)
+}
 
-    if map.orientation != tiled::Orientation::Orthogonal {
-        return Err(fail("only orthogonal maps are supported".into()));
+/// Checks what the machine needs of a map before its tilesets are loaded: orientation, size,
+/// cell size. Returns the cell size.
+pub fn check_shape(map: &tiled::Map) -> Result<usize, CartError> {
+    let fail = |message: String| map.origin.error(message);
+    if map.orientation != "orthogonal" {
+        return Err(fail(format!(
+            "the map is {}; Kairo's layers are orthogonal grids (Map > Map Properties > Orientation)",
+            map.orientation
+        )));
     }
-    if map.infinite() {
+    if map.infinite {
         return Err(fail(
-            "infinite maps are not supported (untick \"Infinite\" in the map's properties)".into(),
+            "infinite maps are not supported: untick \"Infinite\" in the map's properties".into(),
         ));
     }
-    let cell_size = map.tile_width as usize;
-    if map.tile_width != map.tile_height || !(cell_size == 8 || cell_size == 16) {
-        return Err(fail(format!(
-            "cells are {}x{} px; layers use 8x8 or 16x16",
-            map.tile_width, map.tile_height
-        )));
+    let (w, h) = (map.tile_width as usize, map.tile_height as usize);
+    if w != h || !BG_CELL_SIZES.contains(&w) {
+        let hint = if w == h && w == 24 {
+            "scale the tileset image and the map to 32 px (or 16 px) tiles: Kairo's layers have 8, 16 or 32 px cells"
+        } else {
+            "Kairo's layers have square cells of 8, 16 or 32 px: make the map's and tilesets' tiles one of those"
+        };
+        return Err(fail(format!("cells are {w}x{h} px; {hint}")));
     }
     let (cols, rows) = (map.width as usize, map.height as usize);
     if !(1..=BG_MAX_CELLS).contains(&cols) || !(1..=BG_MAX_CELLS).contains(&rows) {
         return Err(fail(format!(
-            "{cols}x{rows} cells; layers hold up to 256x256"
+            "{cols}x{rows} cells; layers hold 1 to {BG_MAX_CELLS} cells a side (Map > Resize Map)"
         )));
     }
+    Ok(w)
+}
 
-    let bases = map
-        .tilesets()
+/// The tileset a global tile id belongs to and the tile's id in it.
+pub fn find_tileset(tilesets: &[TilesetUse], gid: u32) -> Option<(usize, u32)> {
+    let id = gid & !GID_FLAGS;
+    let (index, ts) = tilesets
         .iter()
-        .map(|tileset| tileset_base(file, tileset, cell_size, sheets))
-        .collect::<Result<Vec<_>, _>>()?;
+        .enumerate()
+        .filter(|(_, t)| t.first_gid >= 1 && t.first_gid <= id)
+        .max_by_key(|(_, t)| t.first_gid)?;
+    Some((index, id - ts.first_gid))
+}
 
+/// Builds the map called `name`, given where each of its tilesets' tiles went (`None` for a
+/// tileset whose image is not a single sheet: an image collection).
+pub fn build(
+    map: &tiled::Map,
+    name: &str,
+    layouts: &[Option<Layout>],
+) -> Result<MapAsset, CartError> {
+    let cell_size = check_shape(map)?;
+    let (cols, rows) = (map.width as usize, map.height as usize);
     let mut asset = MapAsset {
         name: name.into(),
-        file: file.into(),
+        file: map.origin.file.clone(),
         cols,
         rows,
         cell_size,
+        properties: map.properties.clone(),
         layers: Vec::new(),
+        layer_properties: Vec::new(),
         objects: Vec::new(),
         tile_props: vec![Properties::new()],
+        tilesets: map
+            .tilesets
+            .iter()
+            .zip(layouts)
+            .map(|(ts, layout)| (ts.first_gid, tileset_cells(layout)))
+            .collect(),
     };
-    let mut pending: Vec<tiled::Layer> = map.layers().collect();
-    pending.reverse();
-    while let Some(layer) = pending.pop() {
-        let layer_name = layer.name.clone();
-        match layer.layer_type() {
-            LayerType::Tiles(TileLayer::Finite(tiles)) => {
-                let mut cells = vec![Cell::default(); cols * rows];
-                let mut props = vec![0u16; cols * rows];
-                for y in 0..rows {
-                    for x in 0..cols {
-                        let Some(tile) = tiles.get_tile(x as i32, y as i32) else {
-                            continue;
-                        };
-                        if tile.flip_d {
-                            return Err(fail(format!(
-                                "layer `{layer_name}` cell ({x}, {y}) is rotated; layers can flip but not rotate"
-                            )));
-                        }
-                        let base = &bases[tile.tileset_index()];
-                        let id = tile.id() as usize;
-                        let tile_size = cell_size / TILE_SIZE;
-                        let pattern = base.tile as usize
-                            + (id / base.columns) * tile_size * PATTERN_SHEET_TILES_W
-                            + (id % base.columns) * tile_size;
-                        let tile_properties = tile
-                            .get_tile()
-                            .map(|t| properties(&t.properties))
-                            .unwrap_or_default();
-                        if let Some(name) = tile_properties.get("collide")
-                            && crate::collide::tile::Tile::from_name(name).is_none()
-                        {
-                            return Err(fail(format!(
-                                "tile {id} of tileset `{}`: collide = \"{name}\" is not a collision tile (see docs/collision.md)",
-                                tile.get_tileset().name
-                            )));
-                        }
-                        let palette = match tile_properties.get("palette") {
-                            None => base.palette,
-                            Some(p) => p.parse::<u8>().ok().filter(|&p| p < 16).ok_or_else(|| {
-                                fail(format!("tile {id} of tileset `{}`: property palette = \"{p}\" is not 0-15", tile.get_tileset().name))
-                            })?,
-                        };
-                        cells[y * cols + x] =
-                            Cell::new(pattern as u32, palette, tile.flip_h, tile.flip_v);
-                        props[y * cols + x] = intern(&mut asset.tile_props, tile_properties);
-                    }
-                }
-                asset.layers.push(MapLayer {
-                    name: layer_name,
-                    cells,
-                    props,
-                });
+    for layer in &map.layers {
+        asset
+            .layer_properties
+            .push((layer.name.clone(), layer.properties.clone()));
+        match &layer.kind {
+            LayerKind::Tiles {
+                width,
+                height,
+                gids,
+            } => {
+                let built = tile_layer(map, layer, (*width, *height, gids), &mut asset)?;
+                asset.layers.push(built);
             }
-            LayerType::Tiles(_) => {
-                return Err(fail(format!(
-                    "layer `{layer_name}` is infinite; only finite layers are supported"
-                )));
-            }
-            LayerType::Objects(objects) => {
-                for object in objects.objects() {
-                    let (width, height) = match object.shape {
-                        tiled::ObjectShape::Rect { width, height }
-                        | tiled::ObjectShape::Ellipse { width, height } => (width, height),
-                        _ => (0.0, 0.0),
-                    };
-                    asset.objects.push(MapObject {
-                        layer: layer_name.clone(),
-                        name: object.name.clone(),
-                        class: object.user_type.clone(),
-                        x: f64::from(object.x),
-                        y: f64::from(object.y),
-                        width: f64::from(width),
-                        height: f64::from(height),
-                        properties: properties(&object.properties),
-                    });
+            LayerKind::Objects(objects) => {
+                for object in objects {
+                    asset.objects.push(map_object(&layer.name, object, &asset));
                 }
             }
-            LayerType::Group(group) => {
-                let mut inner: Vec<tiled::Layer> = group.layers().collect();
-                inner.reverse();
-                pending.extend(inner);
-            }
-            LayerType::Image(_) => {}
+            LayerKind::Image => {}
         }
     }
     Ok(asset)
 }
 
-/// Where a tileset's tiles live in pattern VRAM.
-struct TilesetBase {
-    tile: u32,
-    palette: u8,
-    columns: usize,
+/// Per tile of a tileset, the cell that shows it.
+fn tileset_cells(layout: &Option<Layout>) -> Vec<Option<Cell>> {
+    match layout {
+        None => Vec::new(),
+        Some(layout) => layout
+            .blocks
+            .iter()
+            .map(|b| b.map(|(tile, palette)| Cell::new(u32::from(tile), palette, false, false)))
+            .collect(),
+    }
 }
 
-fn tileset_base(
-    file: &str,
-    tileset: &tiled::Tileset,
-    cell_size: usize,
-    sheets: &[SheetDecl],
-) -> Result<TilesetBase, CartError> {
-    let fail =
-        |message: String| CartError::file(file, format!("tileset `{}`: {message}", tileset.name));
-    let image = tileset
-        .image
-        .as_ref()
-        .ok_or_else(|| fail("has no single image (image collections are not supported)".into()))?;
-    if tileset.tile_width as usize != cell_size || tileset.tile_height as usize != cell_size {
-        return Err(fail(format!(
-            "tiles are {}x{} px but the map's cells are {cell_size} px",
-            tileset.tile_width, tileset.tile_height
+fn tile_layer(
+    map: &tiled::Map,
+    layer: &tiled::Layer,
+    (width, height, gids): (u32, u32, &[u32]),
+    asset: &mut MapAsset,
+) -> Result<MapLayer, CartError> {
+    let at = |message: String| {
+        layer
+            .origin
+            .error(format!("layer `{}`: {message}", layer.name))
+    };
+    let (cols, rows) = (asset.cols, asset.rows);
+    if (width as usize, height as usize) != (cols, rows) {
+        return Err(at(format!(
+            "it is {width}x{height} cells but the map is {cols}x{rows}; resize the map in Tiled (Map > Resize Map) so every layer matches"
         )));
     }
-    if tileset.spacing != 0 || tileset.margin != 0 {
-        return Err(fail("spacing and margin must be 0".into()));
+    if gids.len() != cols * rows {
+        return Err(at(format!(
+            "it holds {} tiles but the map has {cols}x{rows} = {} cells; the layer data was cut short or padded (a map widened by hand?): open and save the map in Tiled",
+            gids.len(),
+            cols * rows
+        )));
     }
-    // `tiled` joins the image path with the folder of the file that named it.
-    let source = normalize(&image.source)
-        .or_else(|| resolve(file, &image.source.to_string_lossy()))
-        .ok_or_else(|| {
-            fail(format!(
-                "image `{}` is outside the cart",
-                image.source.display()
-            ))
-        })?;
-    let sheet = sheets
-        .iter()
-        .find(|s| normalize(Path::new(&s.file)).as_deref() == Some(source.as_str()));
-    let sheet =
-        sheet.ok_or_else(|| fail(format!("image `{source}` is not a [[sheet]] in cart.toml")))?;
-    Ok(TilesetBase {
-        tile: sheet.tile,
-        palette: sheet.palette,
-        columns: tileset.columns.max(1) as usize,
+    let mut out = MapLayer {
+        name: layer.name.clone(),
+        cells: vec![Cell::EMPTY; cols * rows],
+        props: vec![0; cols * rows],
+        animations: Vec::new(),
+    };
+    // Per (tileset, tile): its pattern tile, palette and property set, worked out once.
+    let mut seen: HashMap<(usize, u32), (usize, u8, u16)> = HashMap::new();
+    for (i, &gid) in gids.iter().enumerate() {
+        if gid & !GID_FLAGS == 0 {
+            continue;
+        }
+        let (x, y) = (i % cols, i / cols);
+        let cell_at = |message: String| at(format!("cell ({x}, {y}): {message}"));
+        if gid & FLIP_D != 0 {
+            return Err(cell_at(
+                "the tile is rotated; layers can flip but not rotate: use a pre-rotated tile"
+                    .into(),
+            ));
+        }
+        let Some(key) = find_tileset(&map.tilesets, gid) else {
+            return Err(cell_at(format!(
+                "tile id {} belongs to no tileset of the map",
+                gid & !GID_FLAGS
+            )));
+        };
+        let (tile, palette, props) = match seen.get(&key) {
+            Some(&known) => known,
+            None => {
+                let known = resolve_tile(map, key, asset, &mut out).map_err(|e| match e {
+                    TileProblem::Cell(message) => cell_at(message),
+                    TileProblem::Located(e) => e,
+                })?;
+                seen.insert(key, known);
+                known
+            }
+        };
+        out.cells[i] = flipped(tile, palette, gid);
+        out.props[i] = props;
+    }
+    Ok(out)
+}
+
+/// Why a cell's tile cannot be shown: about the cell, or about the tileset (located there).
+enum TileProblem {
+    Cell(String),
+    Located(CartError),
+}
+
+impl From<CartError> for TileProblem {
+    fn from(e: CartError) -> Self {
+        TileProblem::Located(e)
+    }
+}
+
+/// Tile `id` of tileset `index` as a layer shows it: pattern tile, palette and property set;
+/// its animation joins the layer's.
+fn resolve_tile(
+    map: &tiled::Map,
+    (index, id): (usize, u32),
+    asset: &mut MapAsset,
+    layer: &mut MapLayer,
+) -> Result<(usize, u8, u16), TileProblem> {
+    let tileset = &map.tilesets[index].tileset;
+    let cells = &asset.tilesets[index].1;
+    if tileset.image.is_none() {
+        return Err(TileProblem::Cell(format!(
+            "tileset `{}` is an image collection; layers need a tileset cut from one image",
+            tileset.name
+        )));
+    }
+    let Some(slot) = cells.get(id as usize) else {
+        return Err(TileProblem::Cell(format!(
+            "tile {id} is past the end of tileset `{}` ({} tiles): the tileset image shrank, or the map uses a tile that no longer exists",
+            tileset.name,
+            cells.len()
+        )));
+    };
+    let Some(base) = *slot else {
+        let message = format!("tile {id} of tileset `{}` was not loaded", tileset.name);
+        return Err(TileProblem::Cell(message));
+    };
+    let data = tileset.tiles.get(&id);
+    let props = data.map(|d| d.properties.clone()).unwrap_or_default();
+    if let Some(name) = props.get("collide")
+        && crate::collide::tile::Tile::from_name(name).is_none()
+    {
+        let message =
+            format!("collide = \"{name}\" is not a collision tile (see docs/collision.md)");
+        return Err(tile_error(tileset, id, message).into());
+    }
+    let palette = match props.get("palette") {
+        None => base.palette(),
+        Some(p) => p.parse::<u8>().ok().filter(|&p| p < 16).ok_or_else(|| {
+            tile_error(
+                tileset,
+                id,
+                format!("property palette = \"{p}\" is not 0-15"),
+            )
+        })?,
+    };
+    if let Some(data) = data.filter(|d| !d.animation.is_empty()) {
+        let anim = animation(tileset, id, base, &data.animation, cells)?;
+        layer.animations.push(anim);
+    }
+    let props = asset.intern(props).ok_or_else(|| {
+        TileProblem::Located(
+            tileset
+                .origin
+                .error("more than 65535 different tile property sets"),
+        )
+    })?;
+    Ok((base.tile(), palette, props))
+}
+
+/// An error in a tile of a tileset, against the file that defines the tileset.
+fn tile_error(tileset: &tiled::Tileset, id: u32, message: String) -> CartError {
+    tileset
+        .origin
+        .error(format!("tileset `{}` tile {id}: {message}", tileset.name))
+}
+
+/// Tiled's animation of tile `id` in pattern tiles and machine frames.
+fn animation(
+    tileset: &tiled::Tileset,
+    id: u32,
+    base: Cell,
+    frames: &[(u32, u32)],
+    cells: &[Option<Cell>],
+) -> Result<TileAnim, CartError> {
+    if frames.len() > TILE_ANIM_FRAMES {
+        return Err(tile_error(
+            tileset,
+            id,
+            format!(
+                "its animation has {} frames; the hardware plays up to {TILE_ANIM_FRAMES}",
+                frames.len()
+            ),
+        ));
+    }
+    let mut out = Vec::with_capacity(frames.len());
+    for &(frame_id, ms) in frames {
+        let cell = cells
+            .get(frame_id as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| {
+                tile_error(
+                    tileset,
+                    id,
+                    format!("its animation shows tile {frame_id}, which is not in the tileset"),
+                )
+            })?;
+        let frames = (u64::from(ms) * u64::from(FRAME_RATE) + 500) / 1000;
+        out.push(AnimFrame {
+            tile: cell.tile() as u16,
+            palette: cell.palette(),
+            frames: frames.clamp(1, u64::from(u16::MAX)) as u16,
+        });
+    }
+    Ok(TileAnim {
+        tile: base.tile() as u16,
+        frames: out,
     })
 }
 
-fn properties(props: &tiled::Properties) -> Properties {
-    props
-        .iter()
-        .map(|(k, v)| {
-            let value = match v {
-                PropertyValue::BoolValue(b) => b.to_string(),
-                PropertyValue::FloatValue(f) => f.to_string(),
-                PropertyValue::IntValue(i) => i.to_string(),
-                PropertyValue::ColorValue(c) => {
-                    format!("#{:02x}{:02x}{:02x}", c.red, c.green, c.blue)
-                }
-                PropertyValue::StringValue(s) | PropertyValue::FileValue(s) => s.clone(),
-                PropertyValue::ObjectValue(id) => id.to_string(),
-                PropertyValue::ClassValue { property_type, .. } => property_type.clone(),
-                PropertyValue::ListValue(items) => format!("[{} items]", items.len()),
-            };
-            (k.clone(), value)
-        })
-        .collect()
+fn map_object(layer: &str, object: &tiled::Object, asset: &MapAsset) -> MapObject {
+    let (points, tile, text) = match &object.shape {
+        Shape::Polygon(p) | Shape::Polyline(p) => (p.clone(), None, String::new()),
+        Shape::Tile(gid) => (Vec::new(), asset.cell_of_gid(*gid), String::new()),
+        Shape::Text(t) => (Vec::new(), None, t.clone()),
+        _ => (Vec::new(), None, String::new()),
+    };
+    MapObject {
+        layer: layer.to_string(),
+        id: object.id,
+        name: object.name.clone(),
+        class: object.class.clone(),
+        kind: object.shape.name(),
+        x: object.x,
+        y: object.y,
+        width: object.width,
+        height: object.height,
+        rotation: object.rotation,
+        visible: object.visible,
+        points,
+        tile,
+        text,
+        properties: object.properties.clone(),
+    }
 }
 
-/// The index of `props` in `table`, adding it when new.
-fn intern(table: &mut Vec<Properties>, props: Properties) -> u16 {
-    if let Some(i) = table.iter().position(|p| *p == props) {
-        return i as u16;
+impl MapAsset {
+    /// The index of `props` in [`MapAsset::tile_props`], adding it when new; `None` past
+    /// 65535 sets. Called once per distinct tile, so a linear search is enough.
+    fn intern(&mut self, props: Properties) -> Option<u16> {
+        if let Some(i) = self.tile_props.iter().position(|p| *p == props) {
+            return u16::try_from(i).ok();
+        }
+        self.tile_props.push(props);
+        u16::try_from(self.tile_props.len() - 1).ok()
     }
-    table.push(props);
-    (table.len() - 1) as u16
 }

@@ -5,11 +5,13 @@
 //! Adding an asset kind: declare it in `manifest.rs`, load it in [`Cart::from_files`]
 //! (collecting errors, not stopping at the first), document it in `docs/cart-format.md`.
 
+pub mod art;
 pub mod files;
 pub mod kcart;
 pub mod manifest;
 pub mod map;
-pub mod sheet;
+pub mod tiled;
+pub mod tilesets;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -20,10 +22,10 @@ use crate::audio::mml::{self, MmlError, Pos};
 use crate::audio::{AudioLibrary, Song};
 use crate::bullets::bulletml::{self, Pattern};
 
+use art::{Art, SheetRequest};
 use files::CartFiles;
 use manifest::{MANIFEST, Manifest, parse_color};
 use map::MapAsset;
-use sheet::{PaletteBuilder, Placement};
 
 use crate::spec::{PALETTE_COLORS, PALETTES};
 use crate::video::palette::PaletteRam;
@@ -106,6 +108,10 @@ pub struct Cart {
     pub palette: PaletteRam,
     pub patterns: PatternVram,
     pub maps: BTreeMap<String, MapAsset>,
+    /// The palette the loader gave each pattern tile it filled (`None` for others).
+    pub tile_palettes: Vec<Option<u8>>,
+    /// What the loader converted, one line each (`kairo check --verbose`).
+    pub notes: Vec<String>,
     /// Lua sources by cart path (`main.lua`, `lib/util.lua`, ...).
     pub scripts: BTreeMap<String, String>,
     /// BulletML patterns (every `.xml` file whose root is `<bulletml>`), by file stem.
@@ -144,10 +150,10 @@ impl Cart {
             }
         }
 
-        let mut palettes = PaletteBuilder::default();
+        let mut art = Art::default();
         if let Some(backdrop) = &manifest.backdrop {
             match parse_color(backdrop) {
-                Some(rgb) => palettes.ram.set(0, rgb),
+                Some(rgb) => art.palettes.ram.set(0, rgb),
                 None => problems.push(at_line(
                     "backdrop",
                     format!("backdrop `{backdrop}` is not a #rrggbb colour"),
@@ -167,7 +173,7 @@ impl Cart {
             }
             for (i, color) in decl.colors.iter().enumerate() {
                 match parse_color(color) {
-                    Some(rgb) => palettes.set(usize::from(decl.index), i + 1, rgb),
+                    Some(rgb) => art.palettes.set(usize::from(decl.index), i + 1, rgb),
                     None => {
                         problems.push(at_line(color, format!("`{color}` is not a #rrggbb colour")))
                     }
@@ -175,22 +181,24 @@ impl Cart {
             }
         }
 
-        let mut patterns = PatternVram::default();
+        let mut declared = Vec::new();
         for decl in &manifest.sheets {
             let Some(bytes) = files.get(&decl.file) else {
                 problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
                 continue;
             };
-            let at = Placement {
+            let request = SheetRequest {
                 tile: decl.tile,
                 palette: decl.palette,
+                tile_size: decl.tile_size,
             };
-            if let Err(e) = sheet::load_sheet(&decl.file, bytes, at, &mut patterns, &mut palettes) {
-                problems.push(e);
+            match art.load_sheet(&decl.file, bytes, request) {
+                Ok(sheet) => declared.push(sheet),
+                Err(e) => problems.push(e),
             }
         }
 
-        let mut maps = BTreeMap::new();
+        let mut tiled_maps = Vec::new();
         for decl in &manifest.maps {
             let name = decl.name.clone().unwrap_or_else(|| {
                 Path::new(&decl.file)
@@ -202,10 +210,24 @@ impl Cart {
                 problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
                 continue;
             }
-            match map::load_map(&files, &decl.file, &name, &manifest.sheets) {
+            match tiled::read_map(&files, &decl.file).and_then(|m| {
+                map::check_shape(&m)?;
+                Ok(m)
+            }) {
+                Ok(m) => tiled_maps.push((name, m)),
+                Err(e) => problems.push(e),
+            }
+        }
+        let models: Vec<&tiled::Map> = tiled_maps.iter().map(|(_, m)| m).collect();
+        let layouts = tilesets::place(&files, &models, &declared, &mut art, &mut problems);
+        let mut maps = BTreeMap::new();
+        for ((name, model), layouts) in tiled_maps.iter().zip(layouts) {
+            let Some(layouts) = layouts else { continue };
+            match map::build(model, name, &layouts) {
                 Ok(asset) => {
                     if maps.insert(name.clone(), asset).is_some() {
-                        problems.push(at_line(&decl.file, format!("two maps are named `{name}`")));
+                        let file = &model.origin.file;
+                        problems.push(at_line(file, format!("two maps are named `{name}`")));
                     }
                 }
                 Err(e) => problems.push(e),
@@ -273,9 +295,11 @@ impl Cart {
             return Err(CartErrors(problems));
         }
         Ok(Cart {
-            palette: palettes.ram,
-            patterns,
+            palette: art.palettes.ram,
+            patterns: art.vram.vram,
             maps,
+            tile_palettes: art.vram.palettes,
+            notes: art.notes,
             scripts,
             bullet_patterns,
             audio: Arc::new(audio),

@@ -1,10 +1,15 @@
-//! Background layers: a cell map (tile, palette, flips per cell) of up to 256x256 cells of 8
-//! or 16 px, scrolled with wrap-around, at a priority, with an optional per-line scroll table
-//! for raster effects. A 16 px cell shows the 2x2 tile block starting at its tile.
+//! Background layers: a cell map (tile, palette, flips per cell, or empty) of up to 256x256
+//! cells of 8, 16 or 32 px, scrolled with wrap-around, at a priority, with an optional
+//! per-line scroll table for raster effects. A 16 px cell shows the 2x2 tile block starting at
+//! its tile, a 32 px cell the 4x4 block; an empty cell shows nothing (the layers behind show
+//! through). Animated tiles are resolved through the tile animation table while drawing.
 
 use thiserror::Error;
 
-use crate::spec::{BG_MAX_CELLS, PATTERN_SHEET_TILES_W, PRIORITY_LEVELS, SCREEN_H, SCREEN_W};
+use crate::spec::{
+    BG_CELL_SIZES, BG_MAX_CELLS, PATTERN_SHEET_TILES_W, PRIORITY_LEVELS, SCREEN_H, SCREEN_W,
+};
+use crate::video::anim::TileAnimations;
 use crate::video::framebuffer::{Framebuffer, blend8};
 use crate::video::patterns::PatternVram;
 
@@ -13,7 +18,7 @@ use crate::video::patterns::PatternVram;
 pub enum LayerError {
     #[error("layer size {cols}x{rows} cells is outside 1..={max} per side", max = BG_MAX_CELLS)]
     BadSize { cols: usize, rows: usize },
-    #[error("cell size {0} px is not 8 or 16")]
+    #[error("cell size {0} px is not 8, 16 or 32")]
     BadCellSize(usize),
     #[error("cell ({x}, {y}) is outside the layer's {cols}x{rows} cells")]
     CellOutside {
@@ -24,7 +29,8 @@ pub enum LayerError {
     },
 }
 
-/// One map cell: tile index (11 bits), palette (4 bits), horizontal and vertical flip.
+/// One map cell: tile index (11 bits), palette (4 bits), horizontal and vertical flip, and an
+/// empty bit (an empty cell draws nothing, whatever its tile holds).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cell(u32);
 
@@ -33,6 +39,10 @@ impl Cell {
     const PALETTE_SHIFT: u32 = 11;
     const FLIP_X: u32 = 1 << 15;
     const FLIP_Y: u32 = 1 << 16;
+    const EMPTY_BIT: u32 = 1 << 17;
+
+    /// A cell that draws nothing.
+    pub const EMPTY: Cell = Cell(Self::EMPTY_BIT);
 
     /// A cell showing `tile` (wrapped to 0-2047) with `palette` (low 4 bits) and flips.
     pub fn new(tile: u32, palette: u8, flip_x: bool, flip_y: bool) -> Cell {
@@ -44,6 +54,16 @@ impl Cell {
             bits |= Self::FLIP_Y;
         }
         Cell(bits)
+    }
+
+    /// Whether the cell draws nothing.
+    pub fn is_empty(self) -> bool {
+        self.0 & Self::EMPTY_BIT != 0
+    }
+
+    /// This cell's flips with another tile and palette (never empty).
+    pub fn with_tile(self, tile: u32, palette: u8) -> Cell {
+        Cell::new(tile, palette, self.flip_x(), self.flip_y())
     }
 
     pub fn tile(self) -> usize {
@@ -134,7 +154,7 @@ impl BgLayer {
         if !(1..=BG_MAX_CELLS).contains(&cols) || !(1..=BG_MAX_CELLS).contains(&rows) {
             return Err(LayerError::BadSize { cols, rows });
         }
-        if cell_size != 8 && cell_size != 16 {
+        if !BG_CELL_SIZES.contains(&cell_size) {
             return Err(LayerError::BadCellSize(cell_size));
         }
         self.cols = cols;
@@ -231,20 +251,27 @@ impl BgLayer {
         self.line_scroll.is_some()
     }
 
-    /// Draws the layer over `fb`.
-    pub fn render(&self, vram: &PatternVram, fb: &mut Framebuffer) {
+    /// Draws the layer over `fb`, animated tiles as `anims` shows them now.
+    pub fn render(&self, vram: &PatternVram, anims: &TileAnimations, fb: &mut Framebuffer) {
         match (self.cell_size, self.line_scroll.is_some()) {
-            (16, false) => self.render_bands::<2>(vram, fb),
-            (16, true) => self.render_cells::<2>(vram, fb),
-            (_, false) => self.render_bands::<1>(vram, fb),
-            (_, true) => self.render_cells::<1>(vram, fb),
+            (32, false) => self.render_bands::<4>(vram, anims, fb),
+            (32, true) => self.render_cells::<4>(vram, anims, fb),
+            (16, false) => self.render_bands::<2>(vram, anims, fb),
+            (16, true) => self.render_cells::<2>(vram, anims, fb),
+            (_, false) => self.render_bands::<1>(vram, anims, fb),
+            (_, true) => self.render_cells::<1>(vram, anims, fb),
         }
     }
 
     /// Draws the layer without a line table, one band of screen lines at a time: the lines
     /// that show the same row of tiles. Each cell is looked up once per band and the rows of
     /// its tile are read together (one cache line), which is most of the compositor's speed.
-    fn render_bands<const TILES: usize>(&self, vram: &PatternVram, fb: &mut Framebuffer) {
+    fn render_bands<const TILES: usize>(
+        &self,
+        vram: &PatternVram,
+        anims: &TileAnimations,
+        fb: &mut Framebuffer,
+    ) {
         let width_tiles = self.cols * TILES;
         let width = (width_tiles * 8) as i32;
         let height = (self.rows * TILES * 8) as i32;
@@ -260,12 +287,13 @@ impl BgLayer {
             let mut column = src_x / 8;
             let mut x = 0;
             while x < SCREEN_W {
-                let cell = cell_row[column / TILES];
+                let cell = anims.apply(cell_row[column / TILES]);
                 let tile = cell_tile::<TILES>(cell, column % TILES, sub_y);
                 let palette = cell.palette();
                 // The first column may be cut by the scroll: its pixels shift left.
                 let shift = if x == 0 { offset * 8 } else { 0 };
-                for r in 0..band {
+                let rows = if cell.is_empty() { 0 } else { band };
+                for r in 0..rows {
                     let row_in_tile = tile_y + r;
                     let row = vram.row(
                         tile,
@@ -290,7 +318,12 @@ impl BgLayer {
 
     /// Draws the layer with cells of `TILES` x `TILES` tiles, one screen line at a time:
     /// a first tile cut by the scroll, then whole tiles eight pixels at a time.
-    fn render_cells<const TILES: usize>(&self, vram: &PatternVram, fb: &mut Framebuffer) {
+    fn render_cells<const TILES: usize>(
+        &self,
+        vram: &PatternVram,
+        anims: &TileAnimations,
+        fb: &mut Framebuffer,
+    ) {
         let width_tiles = self.cols * TILES;
         let width = (width_tiles * 8) as i32;
         let height = (self.rows * TILES * 8) as i32;
@@ -306,7 +339,10 @@ impl BgLayer {
             let tile_y = src_y % 8;
             // The tile row shown at tile column `column` of the layer, and its palette.
             let fetch = |column: usize| {
-                let cell = cell_row[column / TILES];
+                let cell = anims.apply(cell_row[column / TILES]);
+                if cell.is_empty() {
+                    return (0, 0);
+                }
                 let tile = cell_tile::<TILES>(cell, column % TILES, sub_y);
                 let row = vram.row(tile, if cell.flip_y() { 7 - tile_y } else { tile_y });
                 let row = if cell.flip_x() { row.swap_bytes() } else { row };

@@ -7,6 +7,7 @@
 //! priority; then the overlay. The bullet layer's drawing is paid for by the bullet unit.
 //! See `docs/hardware.md` ("Video").
 
+pub mod anim;
 pub mod font;
 pub mod framebuffer;
 pub mod layer;
@@ -16,6 +17,7 @@ pub mod patterns;
 pub mod sprite;
 
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, PRIORITY_LEVELS, cost};
+use anim::TileAnimations;
 use framebuffer::Framebuffer;
 use layer::BgLayer;
 use overlay::Overlay;
@@ -29,6 +31,8 @@ pub struct Video {
     pub palette: PaletteRam,
     pub patterns: PatternVram,
     pub layers: [BgLayer; BG_LAYERS],
+    /// Animated tiles of the background layers.
+    pub anims: TileAnimations,
     pub oam: Box<[Sprite; OAM_ENTRIES]>,
     pub overlay: Overlay,
     /// The bullet layer: drawn at `bullet_priority`, in front of the sprites of that
@@ -43,6 +47,7 @@ impl Default for Video {
             palette: PaletteRam::default(),
             patterns: PatternVram::default(),
             layers: Default::default(),
+            anims: TileAnimations::default(),
             oam: Box::new([Sprite::default(); OAM_ENTRIES]),
             overlay: Overlay::default(),
             bullets: Vec::new(),
@@ -82,7 +87,7 @@ impl Video {
         for priority in 0..PRIORITY_LEVELS as u8 {
             for (number, layer) in self.layers.iter().enumerate().rev() {
                 if layer.enabled && layer.priority == priority {
-                    layer.render(&self.patterns, fb);
+                    layer.render(&self.patterns, &self.anims, fb);
                     let line_scroll = layer.has_line_scroll();
                     work.layers += 1;
                     work.line_scroll_layers += u64::from(line_scroll);

@@ -86,6 +86,79 @@ fn sixteen_pixel_cells_use_a_2x2_block_and_flip_it_whole() {
 }
 
 #[test]
+fn thirty_two_pixel_cells_use_a_4x4_block_and_flip_it_whole() {
+    let mut video = Video::default();
+    // Block from tile 4: tile (i, j) of the block is solid colour 1 + (i + 4 * j) % 15.
+    let colour = |i: usize, j: usize| (1 + (i + 4 * j) % 15) as u8;
+    for j in 0..4 {
+        for i in 0..4 {
+            solid_tile(&mut video, 4 + i + j * 16, colour(i, j));
+        }
+    }
+    let layer = &mut video.layers[0];
+    layer.enabled = true;
+    layer.configure(8, 8, 32).unwrap();
+    layer.set_cell(0, 0, Cell::new(4, 0, false, false)).unwrap();
+    layer.set_cell(1, 0, Cell::new(4, 0, true, true)).unwrap();
+    let fb = compose(&video);
+    for j in 0..4 {
+        for i in 0..4 {
+            assert_eq!(fb.get(i * 8 + 3, j * 8 + 5), colour(i, j));
+            assert_eq!(fb.get(32 + i * 8 + 3, j * 8 + 5), colour(3 - i, 3 - j));
+        }
+    }
+}
+
+#[test]
+fn empty_cells_draw_nothing_whatever_their_tile_holds() {
+    let mut video = Video::default();
+    solid_tile(&mut video, 0, 5);
+    solid_tile(&mut video, 1, 7);
+    for (number, cell) in [(0, Cell::EMPTY), (1, Cell::new(1, 0, false, false))] {
+        let layer = &mut video.layers[number];
+        layer.enabled = true;
+        layer.fill(cell);
+    }
+    let fb = compose(&video);
+    assert!(
+        (0..SCREEN_H).all(|y| fb.row(y).iter().all(|&p| p == 7)),
+        "layer 1 shows through the empty layer 0, tile 0 never drawn"
+    );
+    video.layers[0].set_line_scroll(3, 1, 0);
+    let fb = compose(&video);
+    assert!((0..SCREEN_H).all(|y| fb.row(y).iter().all(|&p| p == 7)));
+}
+
+#[test]
+fn animated_tiles_show_the_current_frame() {
+    let mut video = Video::default();
+    solid_tile(&mut video, 1, 4);
+    solid_tile(&mut video, 2, 6);
+    let layer = &mut video.layers[0];
+    layer.enabled = true;
+    layer.fill(Cell::new(1, 0, false, false));
+    let frame = |tile, frames| anim::AnimFrame {
+        tile,
+        palette: 2,
+        frames,
+    };
+    video
+        .anims
+        .set(anim::TileAnim {
+            tile: 1,
+            frames: vec![frame(1, 3), frame(2, 2)],
+        })
+        .unwrap();
+    let colours: Vec<u8> = (0..6)
+        .map(|now| {
+            video.anims.update(now);
+            compose(&video).get(100, 100)
+        })
+        .collect();
+    assert_eq!(colours, [0x24, 0x24, 0x24, 0x26, 0x26, 0x24]);
+}
+
+#[test]
 fn scroll_wraps_in_both_directions() {
     let mut video = Video::default();
     gradient_tile(&mut video, 1);
@@ -306,14 +379,30 @@ fn the_banded_and_the_line_by_line_compositors_agree() {
         seed ^= seed << 5;
         seed
     };
-    for cell_size in [8, 16] {
+    video
+        .anims
+        .set(anim::TileAnim {
+            tile: 3,
+            frames: vec![anim::AnimFrame {
+                tile: 40,
+                palette: 9,
+                frames: 1,
+            }],
+        })
+        .unwrap();
+    video.anims.update(0);
+    for cell_size in [8, 16, 32] {
         let layer = &mut video.layers[0];
         layer.enabled = true;
         layer.configure(37, 23, cell_size).unwrap();
         for cy in 0..23 {
             for cx in 0..37 {
                 let r = next();
-                let cell = Cell::new(r % 48, (r >> 8) as u8, r & 0x100 != 0, r & 0x200 != 0);
+                let cell = if r % 11 == 0 {
+                    Cell::EMPTY
+                } else {
+                    Cell::new(r % 48, (r >> 8) as u8, r & 0x100 != 0, r & 0x200 != 0)
+                };
                 layer.set_cell(cx, cy, cell).unwrap();
             }
         }

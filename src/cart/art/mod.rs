@@ -1,0 +1,478 @@
+//! Art as people draw it, brought into pattern VRAM and palette RAM at cart load.
+//!
+//! Two ways in:
+//! - a `[[sheet]]` declared in `cart.toml` lands where it says (`tile`, `palette`): up to
+//!   128 px wide it keeps its layout in the 16-tile-wide VRAM sheet; wider, it is cut into
+//!   blocks of `tile_size` px (8, 16 or 32) placed one after another from `tile`;
+//! - a tileset image a Tiled map uses and `cart.toml` does not declare is imported: cut with
+//!   the tileset's tile size, margin, spacing and colour key, placed where VRAM is free in
+//!   Tiled's tile order (the whole image if it fits, otherwise only the tiles the cart's maps
+//!   use), colours grouped into palettes automatically.
+//!
+//! Colours: an indexed sheet whose every block stays within one bank of 16 entries keeps its
+//! indices (bank `k` goes to palette `palette + k`); a sheet whose colours fit its palette
+//! uses that palette; anything else is split automatically into palettes of 15 colours plus
+//! transparent, one palette per block (see [`palettes`]). Refusals name the tiles and counts.
+
+pub mod palettes;
+pub mod picture;
+pub mod vram;
+
+use std::collections::BTreeSet;
+
+use crate::cart::CartError;
+use crate::spec::{PALETTES, PATTERN_SHEET_TILES_W, PATTERN_TILES, TILE_SIZE};
+use palettes::{PaletteBuilder, USABLE};
+use picture::{CLEAR, Picture};
+use vram::{VramBuilder, slot_tile};
+
+/// How an image is cut into tiles: Tiled's tile size, margin and spacing, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cut {
+    pub size: usize,
+    pub margin: usize,
+    pub spacing: usize,
+}
+
+impl Cut {
+    /// A cut into `size` px tiles edge to edge.
+    pub fn plain(size: usize) -> Cut {
+        Cut {
+            size,
+            margin: 0,
+            spacing: 0,
+        }
+    }
+
+    /// Tiles across and down an image `width` x `height` px holds, as Tiled counts them.
+    pub fn grid(&self, width: usize, height: usize) -> (usize, usize) {
+        let count = |side: usize| {
+            if self.size == 0 || side < 2 * self.margin + self.size {
+                0
+            } else {
+                (side - 2 * self.margin + self.spacing) / (self.size + self.spacing)
+            }
+        };
+        (count(width), count(height))
+    }
+
+    /// The top-left pixel of tile `k` in an image `cols` tiles wide.
+    fn origin(&self, k: usize, cols: usize) -> (usize, usize) {
+        let step = self.size + self.spacing;
+        (
+            self.margin + (k % cols) * step,
+            self.margin + (k / cols) * step,
+        )
+    }
+
+    /// Pattern tiles per side of one tile.
+    fn tiles(&self) -> usize {
+        self.size / TILE_SIZE
+    }
+}
+
+/// Where an image's tiles went: per tile (Tiled's tile id order) its top-left pattern tile
+/// and palette, or `None` when it was not loaded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    pub blocks: Vec<Option<(u16, u8)>>,
+}
+
+/// A `[[sheet]]` as loaded, to work out layouts for the tilesets that use its image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredSheet {
+    pub file: String,
+    pub tile: usize,
+    pub width: usize,
+    pub height: usize,
+    /// The block size it was cut into when wider than the VRAM sheet, else `None` (2-D).
+    pub cut: Option<usize>,
+}
+
+/// What `[[sheet]]` asks for.
+#[derive(Clone, Copy, Debug)]
+pub struct SheetRequest {
+    pub tile: u32,
+    pub palette: u8,
+    pub tile_size: usize,
+}
+
+/// The art of a cart being loaded.
+#[derive(Clone, Debug, Default)]
+pub struct Art {
+    pub palettes: PaletteBuilder,
+    pub vram: VramBuilder,
+    /// What the importer did, one line each (`kairo check --verbose`).
+    pub notes: Vec<String>,
+}
+
+/// The tiles of a picture to load and their colours.
+struct Blocks {
+    cols: usize,
+    ids: Vec<usize>,
+    colours: Vec<Vec<u32>>,
+}
+
+impl Blocks {
+    /// Reads the colours of tiles `ids`; a tile with more than 15 is an error naming it.
+    fn read(file: &str, picture: &Picture, cut: Cut, ids: Vec<usize>) -> Result<Blocks, CartError> {
+        let (cols, _) = cut.grid(picture.width, picture.height);
+        let mut colours = Vec::with_capacity(ids.len());
+        let mut too_many = Vec::new();
+        for &k in &ids {
+            let (x0, y0) = cut.origin(k, cols);
+            let mut set: Vec<u32> = Vec::new();
+            let mut all = BTreeSet::new();
+            for y in y0..y0 + cut.size {
+                for x in x0..x0 + cut.size {
+                    let c = picture.at(x, y);
+                    if c != CLEAR && !set.contains(&c) {
+                        if set.len() < USABLE {
+                            set.push(c);
+                        } else {
+                            all.extend(set.iter().copied());
+                            all.insert(c);
+                        }
+                    }
+                }
+            }
+            if !all.is_empty() {
+                too_many.push(format!("tile {k} ({} colours)", all.len()));
+            }
+            colours.push(set);
+        }
+        if !too_many.is_empty() {
+            let count = too_many.len();
+            let shown: Vec<String> = too_many.into_iter().take(6).collect();
+            return Err(CartError::file(
+                file,
+                format!(
+                    "{count} of its tiles use more than 15 colours: {}{}; a tile shows at most 15 colours plus transparent: reduce the colours of those tiles",
+                    shown.join(", "),
+                    if count > shown.len() { ", ..." } else { "" }
+                ),
+            ));
+        }
+        Ok(Blocks { cols, ids, colours })
+    }
+}
+
+impl Art {
+    /// Loads a declared `[[sheet]]`.
+    pub fn load_sheet(
+        &mut self,
+        file: &str,
+        bytes: &[u8],
+        at: SheetRequest,
+    ) -> Result<DeclaredSheet, CartError> {
+        let err = |message: String| CartError::file(file, message);
+        if !crate::spec::BG_CELL_SIZES.contains(&at.tile_size) {
+            return Err(err(format!(
+                "tile_size = {} is not 8, 16 or 32",
+                at.tile_size
+            )));
+        }
+        if usize::from(at.palette) >= PALETTES {
+            return Err(err(format!("palette {} does not exist (0-15)", at.palette)));
+        }
+        let picture = picture::decode(file, bytes, None)?;
+        let (width, height) = (picture.width, picture.height);
+        let size = at.tile_size;
+        if width == 0 || height == 0 || width % size != 0 || height % size != 0 {
+            return Err(err(format!(
+                "{width}x{height} px: a sheet of {size} px tiles must be a non-zero multiple of {size} px on each side"
+            )));
+        }
+        let tile = at.tile as usize;
+        let sheet_px = PATTERN_SHEET_TILES_W * TILE_SIZE;
+        let b = size / TILE_SIZE;
+        let cut = Cut::plain(size);
+        let (cols, rows) = cut.grid(width, height);
+        // Where each block's top-left pattern tile goes.
+        let places: Vec<usize> = if width <= sheet_px {
+            let (x, y) = (tile % PATTERN_SHEET_TILES_W, tile / PATTERN_SHEET_TILES_W);
+            if x * TILE_SIZE + width > sheet_px {
+                return Err(err(format!(
+                    "{width} px wide from tile {tile} (column {x}) passes the 128 px edge of pattern VRAM"
+                )));
+            }
+            if (y * TILE_SIZE + height) / TILE_SIZE * PATTERN_SHEET_TILES_W > PATTERN_TILES {
+                return Err(err(format!(
+                    "{height} px tall from tile {tile} (row {y}) runs past tile 2047 of pattern VRAM"
+                )));
+            }
+            (0..cols * rows)
+                .map(|k| tile + (k / cols) * b * PATTERN_SHEET_TILES_W + (k % cols) * b)
+                .collect()
+        } else {
+            if !tile.is_multiple_of(b) || !(tile / PATTERN_SHEET_TILES_W).is_multiple_of(b) {
+                return Err(err(format!(
+                    "a sheet cut into {size} px tiles must start on a {size} px boundary of pattern VRAM; tile {tile} is not"
+                )));
+            }
+            let first = (tile / PATTERN_SHEET_TILES_W / b) * (PATTERN_SHEET_TILES_W / b)
+                + (tile % PATTERN_SHEET_TILES_W) / b;
+            if first + cols * rows > VramBuilder::slots(b) {
+                return Err(err(format!(
+                    "its {} tiles of {size} px from tile {tile} run past tile 2047 of pattern VRAM",
+                    cols * rows
+                )));
+            }
+            (first..first + cols * rows)
+                .map(|s| slot_tile(s, b))
+                .collect()
+        };
+
+        let ids: Vec<usize> = (0..cols * rows).collect();
+        let banks = bank_palettes(&picture, cut, cols, at.palette);
+        let banked = banks.is_some();
+        let palettes = match banks {
+            Some(banks) => {
+                self.load_banks(&picture, at.palette, &banks).map_err(err)?;
+                banks.into_iter().map(|bank| at.palette + bank).collect()
+            }
+            None => {
+                let blocks = Blocks::read(file, &picture, cut, ids.clone())?;
+                let union: BTreeSet<u32> = blocks.colours.iter().flatten().copied().collect();
+                let union: Vec<u32> = union.into_iter().collect();
+                if self.palettes.fits(usize::from(at.palette), &union) {
+                    vec![at.palette; ids.len()]
+                } else {
+                    let grouped = self
+                        .palettes
+                        .group(&blocks.colours, Some(at.palette))
+                        .map_err(|e| no_room(file, &blocks.ids, &e, self.palettes.free_count()))?;
+                    self.notes.push(format!(
+                        "{file}: {} colours split into palettes {}",
+                        union.len(),
+                        list(&distinct(&grouped))
+                    ));
+                    grouped
+                }
+            }
+        };
+        for (k, (&place, &palette)) in places.iter().zip(&palettes).enumerate() {
+            self.write_block(&picture, cut, cols, k, place, palette, banked);
+        }
+        Ok(DeclaredSheet {
+            file: file.to_string(),
+            tile,
+            width,
+            height,
+            cut: (width > sheet_px).then_some(size),
+        })
+    }
+
+    /// Loads the palette RAM entries of the banks an indexed sheet uses.
+    fn load_banks(&mut self, picture: &Picture, first: u8, banks: &[u8]) -> Result<(), String> {
+        let highest = banks.iter().copied().max().unwrap_or(0);
+        if usize::from(first) + usize::from(highest) >= PALETTES {
+            return Err(format!(
+                "its pixels use {} banks of 16 palette entries, which do not fit from palette {first} on",
+                highest + 1
+            ));
+        }
+        let Some((_, plte)) = &picture.indexed else {
+            return Ok(());
+        };
+        for bank in 0..=highest {
+            for color in 1..16 {
+                if let Some(&rgb) = plte.get(usize::from(bank) * 16 + color) {
+                    self.palettes.set(usize::from(first + bank), color, rgb);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Imports a tileset image a map uses: the whole image in Tiled's order when VRAM and
+    /// palettes have room, else only the tiles in `wanted`.
+    pub fn import_tileset(
+        &mut self,
+        file: &str,
+        picture: &Picture,
+        cut: Cut,
+        wanted: &BTreeSet<usize>,
+    ) -> Result<Layout, CartError> {
+        let (cols, rows) = cut.grid(picture.width, picture.height);
+        let count = cols * rows;
+        let b = cut.tiles();
+        let whole = self.vram.find_run(count, b).and_then(|start| {
+            let mut attempt = self.clone();
+            let slots: Vec<usize> = (start..start + count).collect();
+            let layout = attempt
+                .place(file, picture, cut, (0..count).collect(), &slots)
+                .ok()?;
+            Some((attempt, layout, start))
+        });
+        if let Some((done, layout, start)) = whole {
+            *self = done;
+            let first = slot_tile(start, b);
+            let last = slot_tile(start + count - 1, b) + (b - 1) * (PATTERN_SHEET_TILES_W + 1);
+            self.notes.push(format!(
+                "{file}: {count} tiles of {} px -> pattern tiles {first}-{last}, the whole image in Tiled's order{}",
+                cut.size,
+                self.palette_note(&layout)
+            ));
+            return Ok(layout);
+        }
+        let ids: Vec<usize> = wanted.iter().copied().filter(|&k| k < count).collect();
+        let slots = self.vram.free_slots(ids.len(), b);
+        if slots.len() < ids.len() {
+            return Err(CartError::file(
+                file,
+                format!(
+                    "its {count} tiles of {} px need {} pattern tiles, and even the {} tiles the maps use need {}, but {} are free: crop the image to the tiles you use, or use fewer tilesets",
+                    cut.size,
+                    count * b * b,
+                    ids.len(),
+                    ids.len() * b * b,
+                    self.vram.free_tiles()
+                ),
+            ));
+        }
+        let layout = self.place(file, picture, cut, ids.clone(), &slots)?;
+        self.notes.push(format!(
+            "{file}: only the {} of its {count} tiles the maps use were loaded (the whole image does not fit){}",
+            ids.len(),
+            self.palette_note(&layout)
+        ));
+        Ok(layout)
+    }
+
+    fn palette_note(&self, layout: &Layout) -> String {
+        let used: Vec<u8> = layout.blocks.iter().flatten().map(|&(_, p)| p).collect();
+        format!("; colours in palettes {}", list(&distinct(&used)))
+    }
+
+    /// Groups the colours of tiles `ids`, writes them to `slots`, and gives their layout.
+    fn place(
+        &mut self,
+        file: &str,
+        picture: &Picture,
+        cut: Cut,
+        ids: Vec<usize>,
+        slots: &[usize],
+    ) -> Result<Layout, CartError> {
+        let blocks = Blocks::read(file, picture, cut, ids)?;
+        let grouped = self
+            .palettes
+            .group(&blocks.colours, None)
+            .map_err(|e| no_room(file, &blocks.ids, &e, self.palettes.free_count()))?;
+        let (cols, rows) = cut.grid(picture.width, picture.height);
+        let mut layout = Layout {
+            blocks: vec![None; cols * rows],
+        };
+        let b = cut.tiles();
+        for ((&k, &slot), &palette) in blocks.ids.iter().zip(slots).zip(&grouped) {
+            let place = slot_tile(slot, b);
+            self.write_block(picture, cut, blocks.cols, k, place, palette, false);
+            layout.blocks[k] = Some((place as u16, palette));
+        }
+        Ok(layout)
+    }
+
+    /// Writes tile `k` of the picture to the block at pattern tile `place`, in `palette`;
+    /// `banked` keeps an indexed picture's indices (their low 4 bits) instead of its colours.
+    #[allow(clippy::too_many_arguments)]
+    fn write_block(
+        &mut self,
+        picture: &Picture,
+        cut: Cut,
+        cols: usize,
+        k: usize,
+        place: usize,
+        palette: u8,
+        banked: bool,
+    ) {
+        let (x0, y0) = cut.origin(k, cols);
+        let b = cut.tiles();
+        let banked = picture.indexed.as_ref().filter(|_| banked);
+        for y in 0..cut.size {
+            for x in 0..cut.size {
+                let (px, py) = (x0 + x, y0 + y);
+                let colour = match banked {
+                    Some((indices, _)) => indices[py * picture.width + px] & 0xF,
+                    None => match picture.at(px, py) {
+                        CLEAR => 0,
+                        rgb => self
+                            .palettes
+                            .find_or_take(usize::from(palette), rgb)
+                            .unwrap_or(0),
+                    },
+                };
+                let tile = place + x / TILE_SIZE + (y / TILE_SIZE) * PATTERN_SHEET_TILES_W;
+                self.vram
+                    .vram
+                    .set_pixel(tile, x % TILE_SIZE, y % TILE_SIZE, colour);
+            }
+        }
+        self.vram.take(place, b, Some(palette));
+    }
+}
+
+/// For an indexed picture whose every tile keeps its opaque pixels within one bank of 16
+/// palette entries, each tile's bank; `None` when the picture is not indexed that way.
+fn bank_palettes(picture: &Picture, cut: Cut, cols: usize, first: u8) -> Option<Vec<u8>> {
+    let (indices, _) = picture.indexed.as_ref()?;
+    let rows = cut.grid(picture.width, picture.height).1;
+    let mut banks = Vec::with_capacity(cols * rows);
+    for k in 0..cols * rows {
+        let (x0, y0) = cut.origin(k, cols);
+        let mut bank = None;
+        for y in y0..y0 + cut.size {
+            for &index in &indices[y * picture.width + x0..][..cut.size] {
+                if index % 16 == 0 {
+                    continue;
+                }
+                match bank {
+                    None => bank = Some(index / 16),
+                    Some(b) if b != index / 16 => return None,
+                    Some(_) => {}
+                }
+            }
+        }
+        banks.push(bank.unwrap_or(0));
+    }
+    // A sheet using banks past the last palette is not kept as banks.
+    let highest = banks.iter().copied().max().unwrap_or(0);
+    (usize::from(first) + usize::from(highest) < PALETTES || highest == 0).then_some(banks)
+}
+
+fn distinct(palettes: &[u8]) -> Vec<u8> {
+    let set: BTreeSet<u8> = palettes.iter().copied().collect();
+    set.into_iter().collect()
+}
+
+fn list(items: &[u8]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn no_room(file: &str, ids: &[usize], e: &palettes::NoRoom, free: usize) -> CartError {
+    let tiles: Vec<String> = e
+        .tiles
+        .iter()
+        .take(8)
+        .map(|&i| ids[i].to_string())
+        .collect();
+    CartError::file(
+        file,
+        format!(
+            "its tiles' colours need more palettes than are free: tiles {}{} found no room once palettes {} were full ({free} palettes left unused); use fewer colours, share colours between tiles, or free palettes in cart.toml",
+            tiles.join(", "),
+            if e.tiles.len() > tiles.len() {
+                format!(" (and {} more)", e.tiles.len() - tiles.len())
+            } else {
+                String::new()
+            },
+            list(&e.opened)
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests;

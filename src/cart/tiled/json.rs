@@ -1,0 +1,422 @@
+//! The JSON side of Tiled: `.tmj` maps and `.tsj` tilesets (also the older `.json` names),
+//! read with `serde_json` into the same model as the XML files. JSON has no lines after
+//! parsing, so errors name the value's place instead (`layers[2] "Ground"`).
+
+use serde_json::{Map as JsonObject, Value};
+
+use super::{
+    Layer, LayerKind, MAX_NESTING, Map, Object, Origin, Properties, Shape, TileData, Tileset,
+    TilesetImage, TilesetUse, data, parse_trans, read_external_tileset, resolve,
+};
+use crate::cart::CartError;
+use crate::cart::files::CartFiles;
+
+/// One JSON object and where it is, for errors.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    file: &'a str,
+    place: &'a str,
+    value: &'a JsonObject<String, Value>,
+}
+
+impl<'a> At<'a> {
+    fn error(&self, message: impl std::fmt::Display) -> CartError {
+        if self.place.is_empty() {
+            CartError::file(self.file, message.to_string())
+        } else {
+            CartError::file(self.file, format!("{}: {message}", self.place))
+        }
+    }
+
+    fn origin(&self) -> Origin {
+        Origin {
+            file: self.file.to_string(),
+            line: None,
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&'a Value> {
+        self.value.get(key).filter(|v| !v.is_null())
+    }
+
+    fn text(&self, key: &str) -> String {
+        match self.get(key) {
+            Some(Value::String(s)) => s.clone(),
+            _ => String::new(),
+        }
+    }
+
+    fn uint(&self, key: &str) -> Result<Option<u32>, CartError> {
+        self.get(key)
+            .map(|v| {
+                v.as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| self.error(format!("`{key}` is {v}, not a whole number")))
+            })
+            .transpose()
+    }
+
+    fn required(&self, key: &str) -> Result<u32, CartError> {
+        self.uint(key)?
+            .ok_or_else(|| self.error(format!("`{key}` is missing")))
+    }
+
+    fn float(&self, key: &str) -> Result<f64, CartError> {
+        match self.get(key) {
+            None => Ok(0.0),
+            Some(v) => v
+                .as_f64()
+                .filter(|f| f.is_finite())
+                .ok_or_else(|| self.error(format!("`{key}` is {v}, not a number"))),
+        }
+    }
+
+    fn flag(&self, key: &str, default: bool) -> bool {
+        self.get(key).and_then(Value::as_bool).unwrap_or(default)
+    }
+
+    fn array(&self, key: &str) -> Result<&'a [Value], CartError> {
+        match self.get(key) {
+            None => Ok(&[]),
+            Some(Value::Array(items)) => Ok(items),
+            Some(_) => Err(self.error(format!("`{key}` is not an array"))),
+        }
+    }
+
+    /// Item `i` of array `key`, as an object placed at `place`.
+    fn item(&self, value: &'a Value, place: &'a str) -> Result<At<'a>, CartError> {
+        match value {
+            Value::Object(value) => Ok(At {
+                file: self.file,
+                place,
+                value,
+            }),
+            _ => Err(CartError::file(
+                self.file,
+                format!("{place}: not an object"),
+            )),
+        }
+    }
+
+    /// Tiled writes `class` since 1.9 and `type` before (for objects, `type` too).
+    fn class(&self) -> String {
+        let class = self.text("class");
+        if class.is_empty() {
+            self.text("type")
+        } else {
+            class
+        }
+    }
+
+    fn properties(&self) -> Properties {
+        let mut out = Properties::new();
+        match self.get("properties") {
+            Some(Value::Array(list)) => collect_properties(list, "", &mut out),
+            // Tiled before 1.2 saved properties as one object.
+            Some(Value::Object(old)) => {
+                for (k, v) in old {
+                    out.insert(k.clone(), scalar(v));
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+fn collect_properties(list: &[Value], prefix: &str, out: &mut Properties) {
+    for property in list.iter().filter_map(Value::as_object) {
+        let name = format!(
+            "{prefix}{}",
+            property.get("name").map(scalar).unwrap_or_default()
+        );
+        match property.get("value") {
+            Some(Value::Object(members)) => {
+                let kind = property.get("propertytype").map(scalar).unwrap_or_default();
+                out.insert(name.clone(), kind);
+                for (k, v) in members {
+                    out.insert(format!("{name}.{k}"), scalar(v));
+                }
+            }
+            Some(v) => {
+                out.insert(name, scalar(v));
+            }
+            None => {
+                out.insert(name, String::new());
+            }
+        }
+    }
+}
+
+/// Parses JSON text, refusing nesting deeper than [`MAX_NESTING`] (serde_json stops at 128).
+fn parse(file: &str, text: &str) -> Result<JsonObject<String, Value>, CartError> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| CartError::at(file, e.line(), format!("malformed JSON: {e}")))?;
+    let mut stack = vec![(&value, 1usize)];
+    while let Some((v, depth)) = stack.pop() {
+        if depth > MAX_NESTING {
+            let message = format!("values nest deeper than {MAX_NESTING} levels");
+            return Err(CartError::file(file, message));
+        }
+        match v {
+            Value::Array(items) => stack.extend(items.iter().map(|i| (i, depth + 1))),
+            Value::Object(map) => stack.extend(map.values().map(|i| (i, depth + 1))),
+            _ => {}
+        }
+    }
+    match value {
+        Value::Object(object) => Ok(object),
+        _ => Err(CartError::file(file, "the file is not a JSON object")),
+    }
+}
+
+/// Reads a `.tmj` map.
+pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartError> {
+    let root = parse(path, text)?;
+    let at = At {
+        file: path,
+        place: "",
+        value: &root,
+    };
+    let kind = at.text("type");
+    if !kind.is_empty() && kind != "map" {
+        return Err(at.error(format!("the file's type is \"{kind}\", not \"map\"")));
+    }
+    let mut map = Map {
+        origin: at.origin(),
+        orientation: match at.text("orientation") {
+            o if o.is_empty() => "orthogonal".into(),
+            o => o,
+        },
+        infinite: at.flag("infinite", false),
+        width: at.required("width")?,
+        height: at.required("height")?,
+        tile_width: at.required("tilewidth")?,
+        tile_height: at.required("tileheight")?,
+        properties: at.properties(),
+        ..Map::default()
+    };
+    for (i, value) in at.array("tilesets")?.iter().enumerate() {
+        let place = format!("tilesets[{i}]");
+        let ts = at.item(value, &place)?;
+        let first_gid = ts.required("firstgid")?;
+        let tileset = match ts.get("source") {
+            Some(Value::String(source)) => {
+                let origin = at.origin();
+                let source = resolve(&origin, source, "tileset")?;
+                read_external_tileset(files, &source, &origin)?
+            }
+            _ => tileset_from(ts)?,
+        };
+        map.tilesets.push(TilesetUse { first_gid, tileset });
+    }
+    read_layers(at, "", &mut map)?;
+    Ok(map)
+}
+
+/// Reads a `.tsj` tileset file.
+pub fn read_tileset(path: &str, text: &str) -> Result<Tileset, CartError> {
+    let root = parse(path, text)?;
+    let at = At {
+        file: path,
+        place: "",
+        value: &root,
+    };
+    let kind = at.text("type");
+    if !kind.is_empty() && kind != "tileset" {
+        return Err(at.error(format!("the file's type is \"{kind}\", not \"tileset\"")));
+    }
+    tileset_from(at)
+}
+
+fn tileset_from(at: At) -> Result<Tileset, CartError> {
+    let mut tileset = Tileset {
+        origin: at.origin(),
+        name: at.text("name"),
+        tile_width: at.required("tilewidth")?,
+        tile_height: at.required("tileheight")?,
+        spacing: at.uint("spacing")?.unwrap_or(0),
+        margin: at.uint("margin")?.unwrap_or(0),
+        tile_count: at.uint("tilecount")?,
+        columns: at.uint("columns")?,
+        ..Tileset::default()
+    };
+    if let Some(Value::String(image)) = at.get("image") {
+        let trans = match at.get("transparentcolor") {
+            Some(Value::String(text)) => Some(parse_trans(text).ok_or_else(|| {
+                at.error(format!(
+                    "transparentcolor \"{text}\" is not a #rrggbb colour"
+                ))
+            })?),
+            _ => None,
+        };
+        tileset.image = Some(TilesetImage {
+            origin: at.origin(),
+            source: resolve(&at.origin(), image, "image")?,
+            width: at.uint("imagewidth")?,
+            height: at.uint("imageheight")?,
+            trans,
+        });
+    }
+    for (i, value) in at.array("tiles")?.iter().enumerate() {
+        let place = format!("{}tiles[{i}]", prefix(at.place));
+        let tile = at.item(value, &place)?;
+        let mut data = TileData {
+            class: tile.class(),
+            properties: tile.properties(),
+            has_image: tile.get("image").is_some(),
+            ..TileData::default()
+        };
+        for (j, frame) in tile.array("animation")?.iter().enumerate() {
+            let place = format!("{place}.animation[{j}]");
+            let frame = tile.item(frame, &place)?;
+            data.animation
+                .push((frame.required("tileid")?, frame.required("duration")?));
+        }
+        tileset.tiles.insert(tile.required("id")?, data);
+    }
+    Ok(tileset)
+}
+
+fn prefix(place: &str) -> String {
+    if place.is_empty() {
+        String::new()
+    } else {
+        format!("{place}.")
+    }
+}
+
+/// Reads the layers of `at` (the map or a group) in drawing order, flattening groups.
+fn read_layers(at: At, place: &str, map: &mut Map) -> Result<(), CartError> {
+    for (i, value) in at.array("layers")?.iter().enumerate() {
+        let place = format!("{place}layers[{i}]");
+        let layer = at.item(value, &place)?;
+        let name = layer.text("name");
+        let named = format!("{place} \"{name}\"");
+        let layer = At {
+            place: &named,
+            ..layer
+        };
+        let kind = match layer.text("type").as_str() {
+            "tilelayer" => tile_layer(layer, map)?,
+            "objectgroup" => {
+                let mut objects = Vec::new();
+                for (j, value) in layer.array("objects")?.iter().enumerate() {
+                    let place = format!("{named}.objects[{j}]");
+                    objects.push(object_from(layer.item(value, &place)?)?);
+                }
+                LayerKind::Objects(objects)
+            }
+            "imagelayer" => LayerKind::Image,
+            "group" => {
+                read_layers(layer, &format!("{place}."), map)?;
+                continue;
+            }
+            other => return Err(layer.error(format!("unknown layer type \"{other}\""))),
+        };
+        map.layers.push(Layer {
+            origin: layer.origin(),
+            id: layer.uint("id")?.unwrap_or(0),
+            name,
+            class: layer.class(),
+            visible: layer.flag("visible", true),
+            properties: layer.properties(),
+            kind,
+        });
+    }
+    Ok(())
+}
+
+fn tile_layer(layer: At, map: &Map) -> Result<LayerKind, CartError> {
+    let width = layer.uint("width")?.unwrap_or(map.width);
+    let height = layer.uint("height")?.unwrap_or(map.height);
+    if layer.get("chunks").is_some() {
+        return Err(layer.error(
+            "the layer is stored in chunks (an infinite map): untick \"Infinite\" in the map's properties",
+        ));
+    }
+    let cells = width as usize * height as usize;
+    let gids = match layer.get("data") {
+        None => vec![0; cells],
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                v.as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| layer.error(format!("data[{i}] is {v}, not a tile id")))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(Value::String(text)) => {
+            let encoding = layer.text("encoding");
+            if encoding != "base64" {
+                let message = format!("data is a string but encoding is \"{encoding}\"");
+                return Err(layer.error(message));
+            }
+            data::base64(text, &layer.text("compression"), cells)
+                .map_err(|message| layer.error(message))?
+        }
+        Some(_) => return Err(layer.error("data is neither an array nor a string")),
+    };
+    Ok(LayerKind::Tiles {
+        width,
+        height,
+        gids,
+    })
+}
+
+fn points(at: At, key: &str) -> Result<Vec<(f64, f64)>, CartError> {
+    at.array(key)?
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let place = format!("{}.{key}[{i}]", at.place);
+            let point = at.item(p, &place)?;
+            Ok((point.float("x")?, point.float("y")?))
+        })
+        .collect()
+}
+
+fn object_from(at: At) -> Result<Object, CartError> {
+    if at.get("template").is_some() {
+        return Err(at.error(
+            "objects from templates are read from .tmx maps only: detach the template (right click > Detach) or save the map as .tmx",
+        ));
+    }
+    let shape = if let Some(gid) = at.uint("gid")? {
+        Shape::Tile(gid)
+    } else if at.flag("ellipse", false) {
+        Shape::Ellipse
+    } else if at.flag("point", false) {
+        Shape::Point
+    } else if at.get("polygon").is_some() {
+        Shape::Polygon(points(at, "polygon")?)
+    } else if at.get("polyline").is_some() {
+        Shape::Polyline(points(at, "polyline")?)
+    } else if let Some(Value::Object(text)) = at.get("text") {
+        Shape::Text(text.get("text").map(scalar).unwrap_or_default())
+    } else {
+        Shape::Rect
+    };
+    Ok(Object {
+        id: at.uint("id")?.unwrap_or(0),
+        name: at.text("name"),
+        class: at.class(),
+        x: at.float("x")?,
+        y: at.float("y")?,
+        width: at.float("width")?,
+        height: at.float("height")?,
+        rotation: at.float("rotation")?,
+        visible: at.flag("visible", true),
+        shape,
+        properties: at.properties(),
+    })
+}

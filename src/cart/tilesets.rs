@@ -1,0 +1,244 @@
+//! The tileset images of a cart's Tiled maps brought into pattern VRAM. Each image is checked
+//! against what its tileset declares (size, columns, tile count); an image declared as a
+//! `[[sheet]]` gives the layout of where it was put, any other image is imported once (maps
+//! sharing a tileset share its tiles) with the tiles all the cart's maps use.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::cart::CartError;
+use crate::cart::art::picture::{self, Picture};
+use crate::cart::art::vram::{VramBuilder, block_tiles, slot_tile};
+use crate::cart::art::{Art, Cut, DeclaredSheet, Layout};
+use crate::cart::files::CartFiles;
+use crate::cart::map::find_tileset;
+use crate::cart::tiled::{self, LayerKind, Shape, Tileset};
+use crate::spec::{PATTERN_SHEET_TILES_W, TILE_SIZE};
+
+/// One image as tilesets cut it: the same image cut the same way is imported once.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct ImageKey {
+    source: String,
+    cut: Cut,
+    trans: Option<u32>,
+}
+
+/// Where the tiles of every tileset of every map went: per map, per tileset, a layout
+/// (`None` for image collections). Problems are collected, and a map with a problem in one of
+/// its tilesets gets no layouts.
+pub fn place(
+    files: &CartFiles,
+    maps: &[&tiled::Map],
+    declared: &[DeclaredSheet],
+    art: &mut Art,
+    problems: &mut Vec<CartError>,
+) -> Vec<Option<Vec<Option<Layout>>>> {
+    // Which tiles of each imported image the maps use.
+    let mut wanted: BTreeMap<ImageKey, BTreeSet<usize>> = BTreeMap::new();
+    for map in maps {
+        for (i, ts) in map.tilesets.iter().enumerate() {
+            if let Some(key) = image_key(&ts.tileset)
+                && !declared.iter().any(|d| d.file == key.source)
+            {
+                wanted.entry(key).or_default().extend(used_tiles(map, i));
+            }
+        }
+    }
+    let mut imported: BTreeMap<ImageKey, Result<Layout, CartError>> = BTreeMap::new();
+    let mut reported = BTreeSet::new();
+    let mut out = Vec::with_capacity(maps.len());
+    for map in maps {
+        let mut layouts = Vec::with_capacity(map.tilesets.len());
+        let mut failed = false;
+        for use_ in &map.tilesets {
+            let tileset = &use_.tileset;
+            let Some(key) = image_key(tileset) else {
+                layouts.push(None);
+                continue;
+            };
+            let result = match declared.iter().find(|d| d.file == key.source) {
+                Some(sheet) => check_image(files, tileset, &key)
+                    .and_then(|_| sheet_layout(sheet, tileset, &art.vram)),
+                None => imported
+                    .entry(key.clone())
+                    .or_insert_with(|| {
+                        let picture = check_image(files, tileset, &key)?;
+                        art.import_tileset(&key.source, &picture, key.cut, &wanted[&key])
+                    })
+                    .clone(),
+            };
+            match result {
+                Ok(layout) => layouts.push(Some(layout)),
+                Err(e) => {
+                    failed = true;
+                    if reported.insert(e.to_string()) {
+                        problems.push(e);
+                    }
+                }
+            }
+        }
+        out.push((!failed).then_some(layouts));
+    }
+    out
+}
+
+fn image_key(tileset: &Tileset) -> Option<ImageKey> {
+    let image = tileset.image.as_ref()?;
+    Some(ImageKey {
+        source: image.source.clone(),
+        cut: Cut {
+            size: tileset.tile_width as usize,
+            margin: tileset.margin as usize,
+            spacing: tileset.spacing as usize,
+        },
+        trans: image.trans,
+    })
+}
+
+/// The tile ids of tileset `index` that `map` shows: in layers, as tile objects, and the
+/// frames of their animations.
+fn used_tiles(map: &tiled::Map, index: usize) -> BTreeSet<usize> {
+    let mut ids = BTreeSet::new();
+    let mut add = |gid: u32| {
+        if let Some((i, id)) = find_tileset(&map.tilesets, gid)
+            && i == index
+        {
+            ids.insert(id);
+        }
+    };
+    for layer in &map.layers {
+        match &layer.kind {
+            LayerKind::Tiles { gids, .. } => gids.iter().for_each(|&g| add(g)),
+            LayerKind::Objects(objects) => {
+                for object in objects {
+                    if let Shape::Tile(gid) = object.shape {
+                        add(gid);
+                    }
+                }
+            }
+            LayerKind::Image => {}
+        }
+    }
+    let tiles = &map.tilesets[index].tileset.tiles;
+    let frames: Vec<u32> = ids
+        .iter()
+        .filter_map(|id| tiles.get(id))
+        .flat_map(|t| t.animation.iter().map(|&(frame, _)| frame))
+        .collect();
+    ids.extend(frames);
+    ids.into_iter().map(|id| id as usize).collect()
+}
+
+/// Decodes a tileset's image and checks it against what the tileset says of it.
+fn check_image(files: &CartFiles, tileset: &Tileset, key: &ImageKey) -> Result<Picture, CartError> {
+    let image = tileset
+        .image
+        .as_ref()
+        .expect("keyed tilesets have an image");
+    let at = |message: String| {
+        image
+            .origin
+            .error(format!("tileset `{}`: {message}", tileset.name))
+    };
+    if tileset.tile_width != tileset.tile_height {
+        return Err(at(format!(
+            "tiles are {}x{} px; Kairo's cells are square",
+            tileset.tile_width, tileset.tile_height
+        )));
+    }
+    let bytes = files
+        .get(&key.source)
+        .ok_or_else(|| at(format!("image `{}` is missing from the cart", key.source)))?;
+    let picture = picture::decode(&key.source, bytes, key.trans)?;
+    if let (Some(w), Some(h)) = (image.width, image.height)
+        && (w as usize, h as usize) != (picture.width, picture.height)
+    {
+        return Err(at(format!(
+            "image `{}` is {}x{} px but the tileset says {w}x{h}: the image changed since the tileset was saved; reopen the tileset in Tiled (Tileset Properties > Image) and save it",
+            key.source, picture.width, picture.height
+        )));
+    }
+    let (cols, rows) = key.cut.grid(picture.width, picture.height);
+    if let Some(columns) = tileset.columns
+        && columns as usize != cols
+    {
+        return Err(at(format!(
+            "it says {columns} columns but its image `{}` holds {cols} columns of {} px tiles (margin {}, spacing {}); reopen the tileset in Tiled and save it",
+            key.source, key.cut.size, key.cut.margin, key.cut.spacing
+        )));
+    }
+    if let Some(count) = tileset.tile_count
+        && count as usize != cols * rows
+    {
+        return Err(at(format!(
+            "it says {count} tiles but its image `{}` holds {} ({cols}x{rows}); reopen the tileset in Tiled and save it",
+            key.source,
+            cols * rows
+        )));
+    }
+    if cols * rows == 0 {
+        return Err(at(format!(
+            "its image `{}` ({}x{} px) holds no whole {} px tile",
+            key.source, picture.width, picture.height, key.cut.size
+        )));
+    }
+    Ok(picture)
+}
+
+/// Where a tileset's tiles are in a declared `[[sheet]]`, with the palette the sheet gave
+/// each.
+fn sheet_layout(
+    sheet: &DeclaredSheet,
+    tileset: &Tileset,
+    vram: &VramBuilder,
+) -> Result<Layout, CartError> {
+    let size = tileset.tile_width as usize;
+    let at = |message: String| {
+        tileset
+            .image
+            .as_ref()
+            .map_or(&tileset.origin, |i| &i.origin)
+            .error(format!("tileset `{}`: {message}", tileset.name))
+    };
+    if tileset.margin != 0 || tileset.spacing != 0 {
+        return Err(at(format!(
+            "its image `{}` is a [[sheet]] in cart.toml, which is cut without margin or spacing; remove the [[sheet]] to let the map import the image",
+            sheet.file
+        )));
+    }
+    let b = size / TILE_SIZE;
+    let cols = sheet.width / size;
+    let count = cols * (sheet.height / size);
+    let tops: Vec<usize> = match sheet.cut {
+        Some(cut) if cut != size => {
+            return Err(at(format!(
+                "its image `{}` is a [[sheet]] cut into {cut} px tiles but the tileset's tiles are {size} px: set tile_size = {size} in the [[sheet]]",
+                sheet.file
+            )));
+        }
+        Some(_) => {
+            let first = (sheet.tile / PATTERN_SHEET_TILES_W / b) * (PATTERN_SHEET_TILES_W / b)
+                + (sheet.tile % PATTERN_SHEET_TILES_W) / b;
+            (first..first + count).map(|s| slot_tile(s, b)).collect()
+        }
+        None => (0..count)
+            .map(|k| sheet.tile + (k / cols) * b * PATTERN_SHEET_TILES_W + (k % cols) * b)
+            .collect(),
+    };
+    let mut layout = Layout {
+        blocks: Vec::with_capacity(count),
+    };
+    for (k, &top) in tops.iter().enumerate() {
+        let palettes: BTreeSet<Option<u8>> = block_tiles(top, b)
+            .map(|t| vram.palettes[t % vram.palettes.len()])
+            .collect();
+        if palettes.len() > 1 {
+            return Err(at(format!(
+                "tile {k} of `{}` spans several palettes: set tile_size = {size} in its [[sheet]] so each tile keeps one palette",
+                sheet.file
+            )));
+        }
+        let palette = palettes.into_iter().next().flatten().unwrap_or(0);
+        layout.blocks.push(Some((top as u16, palette)));
+    }
+    Ok(layout)
+}
