@@ -13,20 +13,41 @@ use crate::script::syntax_problems;
 
 /// Checks the cart at `path`, running it for `vblanks` vblanks; returns every problem.
 pub fn check_cart(path: &Path, vblanks: u64) -> Vec<String> {
+    check_cart_report(path, vblanks).problems
+}
+
+/// What `kairo check` found: the problems, and what the loader converted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    pub problems: Vec<String>,
+    /// One line per conversion the loader made (art cut, colours split, tiles rotated).
+    pub notes: Vec<String>,
+}
+
+/// Checks the cart at `path`, running it for `vblanks` vblanks.
+pub fn check_cart_report(path: &Path, vblanks: u64) -> CheckReport {
+    let failed = |problems: Vec<String>| CheckReport {
+        problems,
+        notes: Vec::new(),
+    };
     let files = match CartFiles::open(path) {
         Ok(files) => files,
-        Err(e) => return vec![e.to_string()],
+        Err(e) => return failed(vec![e.to_string()]),
     };
     let cart = match static_check(files) {
         Ok(cart) => cart,
-        Err(problems) => return problems.iter().map(ToString::to_string).collect(),
+        Err(problems) => return failed(problems.iter().map(ToString::to_string).collect()),
     };
+    let notes = cart.notes.clone();
     let mut console = match Console::new(cart) {
         Ok(console) => console,
-        Err(e) => return vec![e.to_string()],
+        Err(e) => return failed(vec![e.to_string()]),
     };
     let run = headless::run(&mut console, vblanks, None, &mut |_| {});
-    run.fault.map(|e| vec![e.to_string()]).unwrap_or_default()
+    CheckReport {
+        problems: run.fault.map(|e| vec![e.to_string()]).unwrap_or_default(),
+        notes,
+    }
 }
 
 /// Loads a cart and compiles its scripts, collecting every problem.

@@ -110,6 +110,7 @@ impl Console {
             Arc::new(cart.maps.clone()),
         ));
         machine.bullet_patterns = Arc::new(cart.bullet_patterns.clone());
+        machine.tile_palettes = Arc::new(cart.tile_palettes.clone());
         machine.audio.library = cart.audio.clone();
         machine.cap = INIT_CAP;
         let script = Script::new(cart.scripts.clone(), &cart.manifest.entry)?;

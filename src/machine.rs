@@ -29,6 +29,8 @@ pub struct Machine {
     pub cap: u64,
     /// The cart's maps (read-only cart data).
     pub maps: Arc<BTreeMap<String, MapAsset>>,
+    /// The palette the cart loader gave each pattern tile it filled (read-only cart data).
+    pub tile_palettes: Arc<Vec<Option<u8>>>,
     /// The cart's BulletML patterns (read-only cart data).
     pub bullet_patterns: Arc<BTreeMap<String, Arc<crate::bullets::bulletml::Pattern>>>,
     /// Lines the cart logged and the host has not printed yet.
@@ -90,6 +92,7 @@ impl Machine {
             frame: 0,
             cap: crate::spec::RUNAWAY_CAP,
             maps,
+            tile_palettes: Arc::default(),
             bullet_patterns: Arc::default(),
             log: Vec::new(),
             stopped: None,

@@ -131,6 +131,10 @@ struct CheckArgs {
     /// Vblanks to run the cart without input after the static checks.
     #[arg(long, default_value_t = 60)]
     frames: u64,
+    /// Also say what the loader converted (sheets cut, colours split into palettes, tiles
+    /// copied for rotated cells).
+    #[arg(long)]
+    verbose: bool,
 }
 
 #[derive(Args)]
@@ -270,7 +274,13 @@ fn profile(args: ProfileArgs) -> CmdResult {
 }
 
 fn check(args: CheckArgs) -> CmdResult {
-    let problems = kairo::check::check_cart(&args.cart, args.frames);
+    let report = kairo::check::check_cart_report(&args.cart, args.frames);
+    if args.verbose {
+        for note in &report.notes {
+            println!("note: {note}");
+        }
+    }
+    let problems = report.problems;
     if problems.is_empty() {
         println!("{}: ok", args.cart.display());
         return Ok(ExitCode::SUCCESS);

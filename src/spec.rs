@@ -127,6 +127,8 @@ pub mod cost {
     pub const AUDIO_COMMAND: u64 = 2;
     /// Every 8 bytes of a line written with `log` (script).
     pub const LOG_BYTES: u64 = 1;
+    /// One frame written to the tile animation table (video).
+    pub const ANIM_FRAME: u64 = 1;
     /// One map object turned into a Lua table by `map_objects` (script).
     pub const MAP_OBJECT: u64 = 8;
     /// Turning the indexed picture into colours at the end of a frame (system).

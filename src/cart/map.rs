@@ -3,12 +3,13 @@
 //! the collision unit), the tile animations the layers use, the objects, and the map's and
 //! layers' properties.
 //!
-//! Refused, each with the file, the layer and cell, and what to do: non-orthogonal and
-//! infinite maps, cells other than 8, 16 or 32 px squares, tilesets whose tiles are not the
-//! cell size, layers holding more or fewer tiles than the map has cells, tile ids past the end
-//! of their tileset, rotated cells (layers flip but do not rotate).
+//! Cells Tiled rotates show a copy of their tile mirrored across its diagonal (made by the
+//! importer) with the hardware's flips. Refused, each with the file, the layer and cell, and
+//! what to do: non-orthogonal and infinite maps, cells other than 8, 16 or 32 px squares,
+//! tilesets whose tiles are not the cell size, layers holding more or fewer tiles than the map
+//! has cells, tile ids past the end of their tileset.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::cart::CartError;
 use crate::cart::art::Layout;
@@ -71,8 +72,29 @@ pub struct MapAsset {
     pub objects: Vec<MapObject>,
     /// Distinct tile property sets; entry 0 is the empty set.
     pub tile_props: Vec<Properties>,
-    /// Per tileset: its first global id and, per tile, its cell (`None` if not loaded).
-    pub tilesets: Vec<(u32, Vec<Option<Cell>>)>,
+    /// Per tileset, where its tiles are.
+    pub tilesets: Vec<TilesetCells>,
+}
+
+/// Where a map's tileset went in pattern VRAM.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TilesetCells {
+    pub first_gid: u32,
+    /// Per tile id, the cell showing it (`None` if not loaded).
+    pub cells: Vec<Option<Cell>>,
+    /// Per tile id shown rotated, the cell showing its copy mirrored across the diagonal.
+    pub transposed: BTreeMap<u32, Cell>,
+}
+
+impl TilesetCells {
+    /// The cell showing tile `id`, mirrored across its diagonal when `transposed`.
+    fn cell(&self, id: u32, transposed: bool) -> Option<Cell> {
+        if transposed {
+            self.transposed.get(&id).copied()
+        } else {
+            self.cells.get(id as usize).copied().flatten()
+        }
+    }
 }
 
 impl MapAsset {
@@ -92,12 +114,12 @@ impl MapAsset {
     /// The cell Tiled's global tile id `gid` (with flip bits) shows, if its tile is loaded.
     pub fn cell_of_gid(&self, gid: u32) -> Option<Cell> {
         let id = gid & !GID_FLAGS;
-        let (first, cells) = self
+        let ts = self
             .tilesets
             .iter()
-            .filter(|(f, _)| (1..=id).contains(f))
-            .max_by_key(|(f, _)| *f)?;
-        let cell = (*cells.get((id - first) as usize)?)?;
+            .filter(|t| (1..=id).contains(&t.first_gid))
+            .max_by_key(|t| t.first_gid)?;
+        let cell = ts.cell(id - ts.first_gid, gid & FLIP_D != 0)?;
         Some(flipped(cell.tile(), cell.palette(), gid))
     }
 }
@@ -175,7 +197,7 @@ pub fn build(
             .tilesets
             .iter()
             .zip(layouts)
-            .map(|(ts, layout)| (ts.first_gid, tileset_cells(layout)))
+            .map(|(ts, layout)| tileset_cells(ts.first_gid, layout))
             .collect(),
     };
     for layer in &map.layers {
@@ -202,15 +224,23 @@ pub fn build(
     Ok(asset)
 }
 
-/// Per tile of a tileset, the cell that shows it.
-fn tileset_cells(layout: &Option<Layout>) -> Vec<Option<Cell>> {
+/// Where a tileset's tiles are, from its layout.
+fn tileset_cells(first_gid: u32, layout: &Option<Layout>) -> TilesetCells {
+    let cell = |(tile, palette): (u16, u8)| Cell::new(u32::from(tile), palette, false, false);
     match layout {
-        None => Vec::new(),
-        Some(layout) => layout
-            .blocks
-            .iter()
-            .map(|b| b.map(|(tile, palette)| Cell::new(u32::from(tile), palette, false, false)))
-            .collect(),
+        None => TilesetCells {
+            first_gid,
+            ..TilesetCells::default()
+        },
+        Some(layout) => TilesetCells {
+            first_gid,
+            cells: layout.blocks.iter().map(|b| b.map(cell)).collect(),
+            transposed: layout
+                .transposed
+                .iter()
+                .map(|(&k, &b)| (k as u32, cell(b)))
+                .collect(),
+        },
     }
 }
 
@@ -244,26 +274,21 @@ fn tile_layer(
         props: vec![0; cols * rows],
         animations: Vec::new(),
     };
-    // Per (tileset, tile): its pattern tile, palette and property set, worked out once.
-    let mut seen: HashMap<(usize, u32), (usize, u8, u16)> = HashMap::new();
+    // Per (tileset, tile, rotated): its pattern tile, palette and property set, worked out once.
+    let mut seen: HashMap<(usize, u32, bool), (usize, u8, u16)> = HashMap::new();
     for (i, &gid) in gids.iter().enumerate() {
         if gid & !GID_FLAGS == 0 {
             continue;
         }
         let (x, y) = (i % cols, i / cols);
         let cell_at = |message: String| at(format!("cell ({x}, {y}): {message}"));
-        if gid & FLIP_D != 0 {
-            return Err(cell_at(
-                "the tile is rotated; layers can flip but not rotate: use a pre-rotated tile"
-                    .into(),
-            ));
-        }
-        let Some(key) = find_tileset(&map.tilesets, gid) else {
+        let Some((index, id)) = find_tileset(&map.tilesets, gid) else {
             return Err(cell_at(format!(
                 "tile id {} belongs to no tileset of the map",
                 gid & !GID_FLAGS
             )));
         };
+        let key = (index, id, gid & FLIP_D != 0);
         let (tile, palette, props) = match seen.get(&key) {
             Some(&known) => known,
             None => {
@@ -293,30 +318,31 @@ impl From<CartError> for TileProblem {
     }
 }
 
-/// Tile `id` of tileset `index` as a layer shows it: pattern tile, palette and property set;
-/// its animation joins the layer's.
+/// Tile `id` of tileset `index` (mirrored across its diagonal when `transposed`) as a layer
+/// shows it: pattern tile, palette and property set; its animation joins the layer's.
 fn resolve_tile(
     map: &tiled::Map,
-    (index, id): (usize, u32),
+    (index, id, transposed): (usize, u32, bool),
     asset: &mut MapAsset,
     layer: &mut MapLayer,
 ) -> Result<(usize, u8, u16), TileProblem> {
     let tileset = &map.tilesets[index].tileset;
-    let cells = &asset.tilesets[index].1;
+    let cells = &asset.tilesets[index];
     if tileset.image.is_none() {
-        return Err(TileProblem::Cell(format!(
-            "tileset `{}` is an image collection; layers need a tileset cut from one image",
-            tileset.name
-        )));
-    }
-    let Some(slot) = cells.get(id as usize) else {
+        if cells.cell(id, transposed).is_none() {
+            return Err(TileProblem::Cell(format!(
+                "tile {id} of tileset `{}` (an image collection) is not a {} px square image; a layer cell shows one tile of the cell size",
+                tileset.name, asset.cell_size
+            )));
+        }
+    } else if id as usize >= cells.cells.len() {
         return Err(TileProblem::Cell(format!(
             "tile {id} is past the end of tileset `{}` ({} tiles): the tileset image shrank, or the map uses a tile that no longer exists",
             tileset.name,
-            cells.len()
+            cells.cells.len()
         )));
-    };
-    let Some(base) = *slot else {
+    }
+    let Some(base) = cells.cell(id, transposed) else {
         let message = format!("tile {id} of tileset `{}` was not loaded", tileset.name);
         return Err(TileProblem::Cell(message));
     };
@@ -339,8 +365,9 @@ fn resolve_tile(
             )
         })?,
     };
-    if let Some(data) = data.filter(|d| !d.animation.is_empty()) {
-        let anim = animation(tileset, id, base, &data.animation, cells)?;
+    // Rotated copies are tiles of their own: they do not animate.
+    if let Some(data) = data.filter(|d| !d.animation.is_empty() && !transposed) {
+        let anim = animation(tileset, id, base, &data.animation, &cells.cells)?;
         layer.animations.push(anim);
     }
     let props = asset.intern(props).ok_or_else(|| {
@@ -394,7 +421,7 @@ fn animation(
         let frames = (u64::from(ms) * u64::from(FRAME_RATE) + 500) / 1000;
         out.push(AnimFrame {
             tile: cell.tile() as u16,
-            palette: cell.palette(),
+            palette: Some(cell.palette()),
             frames: frames.clamp(1, u64::from(u16::MAX)) as u16,
         });
     }

@@ -11,7 +11,7 @@ use crate::cart::art::vram::{VramBuilder, block_tiles, slot_tile};
 use crate::cart::art::{Art, Cut, DeclaredSheet, Layout};
 use crate::cart::files::CartFiles;
 use crate::cart::map::find_tileset;
-use crate::cart::tiled::{self, LayerKind, Shape, Tileset};
+use crate::cart::tiled::{self, FLIP_D, LayerKind, Shape, Tileset};
 use crate::spec::{PATTERN_SHEET_TILES_W, TILE_SIZE};
 
 /// One image as tilesets cut it: the same image cut the same way is imported once.
@@ -20,6 +20,15 @@ struct ImageKey {
     source: String,
     cut: Cut,
     trans: Option<u32>,
+}
+
+/// What the maps ask of one image: the tiles they show, and those they show rotated.
+#[derive(Default)]
+struct Wanted<'m> {
+    /// The first tileset that cuts the image this way (for messages).
+    tileset: Option<&'m Tileset>,
+    ids: BTreeSet<usize>,
+    transposed: BTreeSet<usize>,
 }
 
 /// Where the tiles of every tileset of every map went: per map, per tileset, a layout
@@ -32,39 +41,48 @@ pub fn place(
     art: &mut Art,
     problems: &mut Vec<CartError>,
 ) -> Vec<Option<Vec<Option<Layout>>>> {
-    // Which tiles of each imported image the maps use.
-    let mut wanted: BTreeMap<ImageKey, BTreeSet<usize>> = BTreeMap::new();
+    let mut wanted: BTreeMap<ImageKey, Wanted> = BTreeMap::new();
     for map in maps {
         for (i, ts) in map.tilesets.iter().enumerate() {
-            if let Some(key) = image_key(&ts.tileset)
-                && !declared.iter().any(|d| d.file == key.source)
-            {
-                wanted.entry(key).or_default().extend(used_tiles(map, i));
+            if let Some(key) = image_key(&ts.tileset) {
+                let (ids, transposed) = used_tiles(map, i);
+                let entry = wanted.entry(key).or_default();
+                entry.tileset.get_or_insert(&ts.tileset);
+                entry.ids.extend(ids);
+                entry.transposed.extend(transposed);
             }
         }
     }
-    let mut imported: BTreeMap<ImageKey, Result<Layout, CartError>> = BTreeMap::new();
+    // Each image once, in a fixed order.
+    let mut placed: BTreeMap<ImageKey, Result<(Layout, Picture), CartError>> = BTreeMap::new();
+    for (key, want) in &wanted {
+        let tileset = want.tileset.expect("every entry has a tileset");
+        let result = decode_image(files, tileset, key).and_then(|picture| {
+            let mut layout = match declared.iter().find(|d| d.file == key.source) {
+                Some(sheet) => sheet_layout(sheet, tileset, &art.vram)?,
+                None => art.import_tileset(&key.source, &picture, key.cut, &want.ids)?,
+            };
+            art.add_transposed(&key.source, &mut layout, key.cut, &want.transposed)?;
+            Ok((layout, picture))
+        });
+        placed.insert(key.clone(), result);
+    }
     let mut reported = BTreeSet::new();
+    let mut singles = Singles::default();
     let mut out = Vec::with_capacity(maps.len());
     for map in maps {
         let mut layouts = Vec::with_capacity(map.tilesets.len());
         let mut failed = false;
-        for use_ in &map.tilesets {
+        for (i, use_) in map.tilesets.iter().enumerate() {
             let tileset = &use_.tileset;
-            let Some(key) = image_key(tileset) else {
-                layouts.push(None);
-                continue;
-            };
-            let result = match declared.iter().find(|d| d.file == key.source) {
-                Some(sheet) => check_image(files, tileset, &key)
-                    .and_then(|_| sheet_layout(sheet, tileset, &art.vram)),
-                None => imported
-                    .entry(key.clone())
-                    .or_insert_with(|| {
-                        let picture = check_image(files, tileset, &key)?;
-                        art.import_tileset(&key.source, &picture, key.cut, &wanted[&key])
-                    })
-                    .clone(),
+            let result = match image_key(tileset) {
+                None => singles.layout(files, map, i, art),
+                Some(key) => match &placed[&key] {
+                    Ok((layout, picture)) => {
+                        check_declared(tileset, &key, picture).map(|_| layout.clone())
+                    }
+                    Err(e) => Err(e.clone()),
+                },
             };
             match result {
                 Ok(layout) => layouts.push(Some(layout)),
@@ -81,6 +99,78 @@ pub fn place(
     out
 }
 
+/// One tile of an image collection: its image, rectangle (x, y, size) and colour key.
+type SingleKey = (String, u32, u32, u32, Option<u32>);
+
+/// Tiles of image collections imported one by one, each once.
+#[derive(Default)]
+struct Singles {
+    done: BTreeMap<SingleKey, Result<(u16, u8), CartError>>,
+}
+
+impl Singles {
+    /// The layout of collection tileset `index` of `map`: the tiles the map uses whose image
+    /// is exactly a cell, imported; other tiles are left out (a layer cell showing one is an
+    /// error when the map is built).
+    fn layout(
+        &mut self,
+        files: &CartFiles,
+        map: &tiled::Map,
+        index: usize,
+        art: &mut Art,
+    ) -> Result<Layout, CartError> {
+        let tileset = &map.tilesets[index].tileset;
+        let cell = map.tile_width;
+        let (ids, transposed) = used_tiles(map, index);
+        let mut layout = Layout {
+            blocks: vec![None; ids.iter().max().map_or(0, |m| m + 1)],
+            ..Layout::default()
+        };
+        for &id in &ids {
+            let Some(image) = tileset
+                .tiles
+                .get(&(id as u32))
+                .and_then(|t| t.image.as_ref())
+            else {
+                continue;
+            };
+            if image.width.unwrap_or(cell) != cell || image.height.unwrap_or(cell) != cell {
+                continue;
+            }
+            let key = (image.source.clone(), image.x, image.y, cell, image.trans);
+            let placed = self
+                .done
+                .entry(key)
+                .or_insert_with(|| {
+                    let at = |message: String| {
+                        image
+                            .origin
+                            .error(format!("tileset `{}` tile {id}: {message}", tileset.name))
+                    };
+                    let bytes = files.get(&image.source).ok_or_else(|| {
+                        at(format!("image `{}` is missing from the cart", image.source))
+                    })?;
+                    let picture = picture::decode(&image.source, bytes, image.trans)?;
+                    let size = cell as usize;
+                    let tile = picture
+                        .crop(image.x as usize, image.y as usize, size, size)
+                        .ok_or_else(|| {
+                            at(format!(
+                                "its {size} px rectangle at ({}, {}) is outside `{}` ({}x{} px)",
+                                image.x, image.y, image.source, picture.width, picture.height
+                            ))
+                        })?;
+                    art.import_single(&image.source, &tile)
+                })
+                .clone()?;
+            layout.blocks[id] = Some(placed);
+        }
+        let cut = Cut::plain(cell as usize);
+        art.add_transposed(&tileset.origin.file, &mut layout, cut, &transposed)?;
+        Ok(layout)
+    }
+}
+
 fn image_key(tileset: &Tileset) -> Option<ImageKey> {
     let image = tileset.image.as_ref()?;
     Some(ImageKey {
@@ -95,14 +185,18 @@ fn image_key(tileset: &Tileset) -> Option<ImageKey> {
 }
 
 /// The tile ids of tileset `index` that `map` shows: in layers, as tile objects, and the
-/// frames of their animations.
-fn used_tiles(map: &tiled::Map, index: usize) -> BTreeSet<usize> {
+/// frames of their animations; and those layers show rotated (Tiled's diagonal flip).
+fn used_tiles(map: &tiled::Map, index: usize) -> (BTreeSet<usize>, BTreeSet<usize>) {
     let mut ids = BTreeSet::new();
+    let mut transposed = BTreeSet::new();
     let mut add = |gid: u32| {
         if let Some((i, id)) = find_tileset(&map.tilesets, gid)
             && i == index
         {
             ids.insert(id);
+            if gid & FLIP_D != 0 {
+                transposed.insert(id as usize);
+            }
         }
     };
     for layer in &map.layers {
@@ -125,30 +219,57 @@ fn used_tiles(map: &tiled::Map, index: usize) -> BTreeSet<usize> {
         .flat_map(|t| t.animation.iter().map(|&(frame, _)| frame))
         .collect();
     ids.extend(frames);
-    ids.into_iter().map(|id| id as usize).collect()
+    (ids.into_iter().map(|id| id as usize).collect(), transposed)
 }
 
-/// Decodes a tileset's image and checks it against what the tileset says of it.
-fn check_image(files: &CartFiles, tileset: &Tileset, key: &ImageKey) -> Result<Picture, CartError> {
+/// An error about a tileset's image, against the file that defines the tileset.
+fn image_error(tileset: &Tileset, message: String) -> CartError {
+    let origin = tileset
+        .image
+        .as_ref()
+        .map_or(&tileset.origin, |i| &i.origin);
+    origin.error(format!("tileset `{}`: {message}", tileset.name))
+}
+
+/// Decodes a tileset's image.
+fn decode_image(
+    files: &CartFiles,
+    tileset: &Tileset,
+    key: &ImageKey,
+) -> Result<Picture, CartError> {
+    if tileset.tile_width != tileset.tile_height {
+        let message = format!(
+            "tiles are {}x{} px; Kairo's cells are square",
+            tileset.tile_width, tileset.tile_height
+        );
+        return Err(image_error(tileset, message));
+    }
+    let bytes = files.get(&key.source).ok_or_else(|| {
+        image_error(
+            tileset,
+            format!("image `{}` is missing from the cart", key.source),
+        )
+    })?;
+    let picture = picture::decode(&key.source, bytes, key.trans)?;
+    let (cols, rows) = key.cut.grid(picture.width, picture.height);
+    if cols * rows == 0 {
+        let message = format!(
+            "its image `{}` ({}x{} px) holds no whole {} px tile",
+            key.source, picture.width, picture.height, key.cut.size
+        );
+        return Err(image_error(tileset, message));
+    }
+    Ok(picture)
+}
+
+/// Checks an image against what a tileset says of it: Tiled writes the image's size, columns
+/// and tile count when it saves a tileset, so a mismatch means the image changed since.
+fn check_declared(tileset: &Tileset, key: &ImageKey, picture: &Picture) -> Result<(), CartError> {
     let image = tileset
         .image
         .as_ref()
         .expect("keyed tilesets have an image");
-    let at = |message: String| {
-        image
-            .origin
-            .error(format!("tileset `{}`: {message}", tileset.name))
-    };
-    if tileset.tile_width != tileset.tile_height {
-        return Err(at(format!(
-            "tiles are {}x{} px; Kairo's cells are square",
-            tileset.tile_width, tileset.tile_height
-        )));
-    }
-    let bytes = files
-        .get(&key.source)
-        .ok_or_else(|| at(format!("image `{}` is missing from the cart", key.source)))?;
-    let picture = picture::decode(&key.source, bytes, key.trans)?;
+    let at = |message: String| image_error(tileset, message);
     if let (Some(w), Some(h)) = (image.width, image.height)
         && (w as usize, h as usize) != (picture.width, picture.height)
     {
@@ -175,13 +296,7 @@ fn check_image(files: &CartFiles, tileset: &Tileset, key: &ImageKey) -> Result<P
             cols * rows
         )));
     }
-    if cols * rows == 0 {
-        return Err(at(format!(
-            "its image `{}` ({}x{} px) holds no whole {} px tile",
-            key.source, picture.width, picture.height, key.cut.size
-        )));
-    }
-    Ok(picture)
+    Ok(())
 }
 
 /// Where a tileset's tiles are in a declared `[[sheet]]`, with the palette the sheet gave
@@ -226,6 +341,7 @@ fn sheet_layout(
     };
     let mut layout = Layout {
         blocks: Vec::with_capacity(count),
+        ..Layout::default()
     };
     for (k, &top) in tops.iter().enumerate() {
         let palettes: BTreeSet<Option<u8>> = block_tiles(top, b)

@@ -184,6 +184,31 @@ impl Call<'_> {
         }
     }
 
+    /// Argument `i` as an array of at most `max` integers, read without metamethods.
+    pub fn int_list(&self, i: usize, what: &str, max: usize) -> LuaResult<Vec<i64>> {
+        let Value::Table(table) = self.arg(i) else {
+            return Err(self.error(format!(
+                "argument {} ({what}) must be a table, got {}",
+                i + 1,
+                type_name(self.arg(i))
+            )));
+        };
+        let len = table.raw_len();
+        if len > max {
+            return Err(self.error(format!("{what} has {len} items; at most {max}")));
+        }
+        (1..=len)
+            .map(|k| match table.raw_get::<Value>(k)? {
+                Value::Integer(n) => Ok(n),
+                Value::Number(f) if f.is_finite() => Ok(f.floor() as i64),
+                other => Err(self.error(format!(
+                    "item {k} of {what} must be a number, got {}",
+                    type_name(&other)
+                ))),
+            })
+            .collect()
+    }
+
     /// Charges `cycles` to `unit`.
     pub fn charge(&mut self, unit: Unit, cycles: u64) {
         self.m.meter.charge(unit, cycles);

@@ -1,26 +1,29 @@
-//! Cart API: the cart's Tiled maps — loading a map layer into a background layer, reading
-//! objects and tile properties.
+//! Cart API: the cart's Tiled maps — loading a map layer into a background layer (with its
+//! tile animations), reading objects, tiles and properties.
 
 use mlua::MultiValue;
 
 use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::cart::map::{MapAsset, MapLayer};
+use crate::cart::tiled::Properties;
 use crate::meter::Unit;
 use crate::spec::{BG_LAYERS, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Maps",
-    intro: "Maps are the Tiled `.tmx` files listed as `[[map]]` in `cart.toml`, named by their \
-            `name` (default: the file name without extension). Map layers are named as in \
-            Tiled.",
+    intro: "Maps are the Tiled maps (`.tmx` or `.tmj`) listed as `[[map]]` in `cart.toml`, \
+            named by their `name` (default: the file name without extension). Map layers are \
+            named as in Tiled. Properties are strings, as Tiled saved them.",
     functions: &[
         ApiFn {
             name: "map_load",
             args: "map, map_layer, layer",
             returns: "cols, rows",
             doc: "Resizes background layer `layer` (0-3) to the map's size and cell size and \
-                  copies the cells of the map's tile layer `map_layer` into it.",
-            cost: "1 per cell (video)",
+                  copies the cells of the map's tile layer `map_layer` into it (Tiled's empty \
+                  cells stay empty). The layer's animated tiles go into the tile animation \
+                  table (see `tanim`).",
+            cost: "1 per cell, 1 per animation frame (video)",
             call: map_load,
         },
         ApiFn {
@@ -35,8 +38,12 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "map_objects",
             args: "map",
             returns: "objects",
-            doc: "A new array of the map's objects, each a table `{name, class, layer, x, y, w, \
-                  h, props}` (positions in pixels, `props` a table of strings).",
+            doc: "A new array of the map's objects, each a table `{id, name, class, kind, layer, \
+                  x, y, w, h, rotation, visible, props}` (positions in pixels, `props` a table \
+                  of strings). `kind` is `rect`, `ellipse`, `point`, `polygon`, `polyline`, \
+                  `tile` or `text`; polygons and polylines have `points = {{x=, y=}, ...}` \
+                  relative to (x, y); tile objects have `tile, pal, flags` (their position is \
+                  their bottom-left corner, as in Tiled); text objects have `text`.",
             cost: "8 per object (script)",
             call: map_objects,
         },
@@ -48,6 +55,25 @@ pub const GROUP: ApiGroup = ApiGroup {
                   string, or nil.",
             cost: "0",
             call: map_prop,
+        },
+        ApiFn {
+            name: "map_props",
+            args: "map, [map_layer]",
+            returns: "props",
+            doc: "A new table of the map's properties, or of the layer's (any kind of layer) \
+                  when `map_layer` is given.",
+            cost: "8 (script)",
+            call: map_props,
+        },
+        ApiFn {
+            name: "map_tile",
+            args: "map, gid",
+            returns: "tile, palette, flags",
+            doc: "The pattern tile, palette and flip flags that Tiled's global tile id `gid` \
+                  (flip bits included) shows in this map, or nil if no loaded tile has it: \
+                  write Tiled's tiles into layers with `cell`, or draw them as sprites.",
+            cost: "0",
+            call: map_tile,
         },
     ],
 };
@@ -75,7 +101,15 @@ fn map_load(c: &mut Call) -> LuaResult<MultiValue> {
     c.m.video.layers[layer]
         .load(map.cols, map.rows, map.cell_size, &source.cells)
         .map_err(|e| c.error(e))?;
-    c.charge(Unit::Video, source.cells.len() as u64 * cost::CELL_WRITE);
+    let mut frames = 0;
+    for anim in &source.animations {
+        frames += anim.frames.len() as u64;
+        c.m.video.anims.set(anim.clone()).map_err(|e| c.error(e))?;
+    }
+    c.charge(
+        Unit::Video,
+        source.cells.len() as u64 * cost::CELL_WRITE + frames * cost::ANIM_FRAME,
+    );
     c.ret((map.cols as i64, map.rows as i64))
 }
 
@@ -90,20 +124,38 @@ fn map_objects(c: &mut Call) -> LuaResult<MultiValue> {
     let map = map_arg(c, &maps)?;
     let list = c.lua.create_table_with_capacity(map.objects.len(), 0)?;
     for object in &map.objects {
-        let entry = c.lua.create_table_with_capacity(0, 8)?;
-        entry.set("name", object.name.as_str())?;
-        entry.set("class", object.class.as_str())?;
-        entry.set("layer", object.layer.as_str())?;
-        entry.set("x", object.x)?;
-        entry.set("y", object.y)?;
-        entry.set("w", object.width)?;
-        entry.set("h", object.height)?;
-        let props = c.lua.create_table()?;
-        for (k, v) in &object.properties {
-            props.set(k.as_str(), v.as_str())?;
+        let entry = c.lua.create_table_with_capacity(0, 16)?;
+        entry.raw_set("id", object.id)?;
+        entry.raw_set("name", object.name.as_str())?;
+        entry.raw_set("class", object.class.as_str())?;
+        entry.raw_set("kind", object.kind)?;
+        entry.raw_set("layer", object.layer.as_str())?;
+        entry.raw_set("x", object.x)?;
+        entry.raw_set("y", object.y)?;
+        entry.raw_set("w", object.width)?;
+        entry.raw_set("h", object.height)?;
+        entry.raw_set("rotation", object.rotation)?;
+        entry.raw_set("visible", object.visible)?;
+        entry.raw_set("props", props_table(c, &object.properties)?)?;
+        if !object.points.is_empty() {
+            let points = c.lua.create_table_with_capacity(object.points.len(), 0)?;
+            for &(x, y) in &object.points {
+                let point = c.lua.create_table_with_capacity(0, 2)?;
+                point.raw_set("x", x)?;
+                point.raw_set("y", y)?;
+                points.raw_push(point)?;
+            }
+            entry.raw_set("points", points)?;
         }
-        entry.set("props", props)?;
-        list.push(entry)?;
+        if let Some(tile) = object.tile {
+            entry.raw_set("tile", tile.tile() as i64)?;
+            entry.raw_set("pal", i64::from(tile.palette()))?;
+            entry.raw_set("flags", i64::from(tile.flags()))?;
+        }
+        if object.kind == "text" {
+            entry.raw_set("text", object.text.as_str())?;
+        }
+        list.raw_push(entry)?;
     }
     c.charge(Unit::Script, cost::MAP_OBJECT * map.objects.len() as u64);
     c.ret(list)
@@ -120,4 +172,41 @@ fn map_prop(c: &mut Call) -> LuaResult<MultiValue> {
     }
     let props = &map.tile_props[usize::from(layer.props[y as usize * map.cols + x as usize])];
     c.ret(props.get(&key).map(String::as_str))
+}
+
+fn props_table(c: &Call, props: &Properties) -> LuaResult<mlua::Table> {
+    let table = c.lua.create_table_with_capacity(0, props.len())?;
+    for (k, v) in props {
+        table.raw_set(k.as_str(), v.as_str())?;
+    }
+    Ok(table)
+}
+
+fn map_props(c: &mut Call) -> LuaResult<MultiValue> {
+    let maps = c.m.maps.clone();
+    let map = map_arg(c, &maps)?;
+    let props = if c.is_nil(1) {
+        &map.properties
+    } else {
+        let name = c.string(1, "map_layer")?;
+        map.layer_props(&name)
+            .ok_or_else(|| c.error(format!("map \"{}\" has no layer \"{name}\"", map.name)))?
+    };
+    let table = props_table(c, props)?;
+    c.charge(Unit::Script, cost::MAP_OBJECT);
+    c.ret(table)
+}
+
+fn map_tile(c: &mut Call) -> LuaResult<MultiValue> {
+    let maps = c.m.maps.clone();
+    let map = map_arg(c, &maps)?;
+    let gid = c.int_in(1, "gid", 0, i64::from(u32::MAX))? as u32;
+    match map.cell_of_gid(gid) {
+        Some(cell) => c.ret((
+            cell.tile() as i64,
+            i64::from(cell.palette()),
+            i64::from(cell.flags()),
+        )),
+        None => c.ret(()),
+    }
 }

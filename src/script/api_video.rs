@@ -5,9 +5,10 @@ use mlua::MultiValue;
 use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::meter::Unit;
 use crate::spec::{
-    BG_LAYERS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES, PRIORITY_LEVELS, SCREEN_H,
-    TILE_SIZE, cost,
+    BG_CELL_SIZES, BG_LAYERS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES,
+    PRIORITY_LEVELS, SCREEN_H, TILE_ANIM_FRAMES, TILE_SIZE, cost,
 };
+use crate::video::anim::{AnimFrame, TileAnim};
 use crate::video::layer::Cell;
 use crate::video::sprite::Sprite;
 
@@ -69,7 +70,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "layer, cols, rows, [cell]",
             returns: "",
             doc: "Gives the layer a cell map of `cols` x `rows` cells (1-256 each) of `cell` px \
-                  (8 or 16, default 8) and clears it to tile 0.",
+                  (8, 16 or 32, default 8) and clears it to tile 0.",
             cost: "1 per cell (video)",
             call: layer_size,
         },
@@ -96,7 +97,8 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "layer, cx, cy, tile, [palette], [flags]",
             returns: "",
             doc: "Sets cell (cx, cy) of the layer. A 16 px cell shows the 2x2 tile block whose \
-                  top-left is `tile`.",
+                  top-left is `tile`, a 32 px cell the 4x4 block. Tile -1 makes the cell \
+                  empty: it draws nothing.",
             cost: "1 (video)",
             call: cell,
         },
@@ -104,7 +106,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "cellget",
             args: "layer, cx, cy",
             returns: "tile, palette, flags",
-            doc: "Reads cell (cx, cy) of the layer.",
+            doc: "Reads cell (cx, cy) of the layer; an empty cell reads as tile -1.",
             cost: "0",
             call: cellget,
         },
@@ -112,9 +114,39 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "fill",
             args: "layer, tile, [palette], [flags]",
             returns: "",
-            doc: "Sets every cell of the layer.",
+            doc: "Sets every cell of the layer (tile -1: empty).",
             cost: "1 per cell (video)",
             call: fill,
+        },
+        ApiFn {
+            name: "tanim",
+            args: "tile, [frames], [palette]",
+            returns: "",
+            doc: "Animates pattern tile `tile` on every background layer: `frames` is \
+                  `{tile1, n1, tile2, n2, ...}`, each tile shown for n machine frames, looping \
+                  (at most 16 frames). Cells showing `tile` show the current frame's tile, in \
+                  `palette` if given, else in their own. Without `frames`, stops animating \
+                  `tile`. The table holds 64 animated tiles; `map_load` fills it too.",
+            cost: "1 per frame (video)",
+            call: tanim,
+        },
+        ApiFn {
+            name: "tanim_clear",
+            args: "",
+            returns: "",
+            doc: "Stops every tile animation.",
+            cost: "0",
+            call: tanim_clear,
+        },
+        ApiFn {
+            name: "tpal",
+            args: "tile",
+            returns: "palette",
+            doc: "The palette the cart loader gave pattern tile `tile` when it filled it from a \
+                  sheet or tileset (sheets with many colours are split over several \
+                  palettes), or nil for tiles it did not fill. Use it for sprites.",
+            cost: "0",
+            call: tpal,
         },
         ApiFn {
             name: "linescroll",
@@ -265,8 +297,8 @@ fn layer_size(c: &mut Call) -> LuaResult<MultiValue> {
     let cols = c.int_in(1, "cols", 1, 256)? as usize;
     let rows = c.int_in(2, "rows", 1, 256)? as usize;
     let cell = c.opt_int(3, "cell", 8)?;
-    if cell != 8 && cell != 16 {
-        return Err(c.error(format!("cell size {cell} px is not 8 or 16")));
+    if !BG_CELL_SIZES.contains(&(cell as usize)) || cell < 0 {
+        return Err(c.error(format!("cell size {cell} px is not 8, 16 or 32")));
     }
     c.m.video.layers[layer]
         .configure(cols, rows, cell as usize)
@@ -301,7 +333,11 @@ fn scroll(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn cell_from_args(c: &Call, first: usize) -> LuaResult<Cell> {
-    let tile = c.int_in(first, "tile", 0, MAX_TILE)? as u32;
+    let tile = c.int_in(first, "tile", -1, MAX_TILE)?;
+    if tile < 0 {
+        return Ok(Cell::EMPTY);
+    }
+    let tile = tile as u32;
     let palette = c.opt_int_in(first + 1, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
     let flags = c.opt_int_in(first + 2, "flags", 0, 3, 0)?;
     Ok(Cell::new(tile, palette, flags & 1 != 0, flags & 2 != 0))
@@ -322,6 +358,9 @@ fn cellget(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
     let (x, y) = (c.int(1, "cx")?, c.int(2, "cy")?);
     let value = c.m.video.layers[layer].cell(x, y).map_err(|e| c.error(e))?;
+    if value.is_empty() {
+        return c.ret((-1, 0, 0));
+    }
     c.ret((
         value.tile() as i64,
         i64::from(value.palette()),
@@ -432,4 +471,57 @@ fn pset(c: &mut Call) -> LuaResult<MultiValue> {
     let spans = c.m.video.overlay.pixel(x, y, color);
     c.charge(Unit::Video, spans * cost::OVERLAY_SPAN);
     c.ret(())
+}
+
+fn tanim(c: &mut Call) -> LuaResult<MultiValue> {
+    let tile = c.int_in(0, "tile", 0, MAX_TILE)? as u16;
+    if c.is_nil(1) {
+        c.m.video.anims.remove(tile);
+        return c.ret(());
+    }
+    let list = c.int_list(1, "frames", TILE_ANIM_FRAMES * 2)?;
+    if list.is_empty() || list.len() % 2 != 0 {
+        return Err(c.error("frames must be pairs {tile, frames, ...}, at least one"));
+    }
+    let palette = match c.is_nil(2) {
+        true => None,
+        false => Some(c.int_in(2, "palette", 0, PALETTES as i64 - 1)? as u8),
+    };
+    let mut frames = Vec::with_capacity(list.len() / 2);
+    for pair in list.chunks_exact(2) {
+        if !(0..=MAX_TILE).contains(&pair[0]) || !(1..=i64::from(u16::MAX)).contains(&pair[1]) {
+            return Err(c.error(format!(
+                "frame {{{}, {}}}: tiles are 0-{MAX_TILE}, lengths 1-65535 frames",
+                pair[0], pair[1]
+            )));
+        }
+        frames.push(AnimFrame {
+            tile: pair[0] as u16,
+            palette,
+            frames: pair[1] as u16,
+        });
+    }
+    let count = frames.len() as u64;
+    c.m.video
+        .anims
+        .set(TileAnim { tile, frames })
+        .map_err(|e| c.error(e))?;
+    c.charge(Unit::Video, count * cost::ANIM_FRAME);
+    c.ret(())
+}
+
+fn tanim_clear(c: &mut Call) -> LuaResult<MultiValue> {
+    c.m.video.anims.clear();
+    c.ret(())
+}
+
+fn tpal(c: &mut Call) -> LuaResult<MultiValue> {
+    let tile = c.int_in(0, "tile", 0, MAX_TILE)? as usize;
+    c.ret(
+        c.m.tile_palettes
+            .get(tile)
+            .copied()
+            .flatten()
+            .map(i64::from),
+    )
 }

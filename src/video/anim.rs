@@ -10,11 +10,12 @@
 use crate::spec::{PATTERN_TILES, TILE_ANIM_FRAMES, TILE_ANIMS};
 use crate::video::layer::Cell;
 
-/// One frame of a tile animation: the tile and palette shown, and for how many frames.
+/// One frame of a tile animation: the tile shown, its palette (`None`: the cell's own), and
+/// for how many machine frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnimFrame {
     pub tile: u16,
-    pub palette: u8,
+    pub palette: Option<u8>,
     pub frames: u16,
 }
 
@@ -59,8 +60,8 @@ pub enum AnimError {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TileAnimations {
     anims: Vec<TileAnim>,
-    /// Per pattern tile, the cell to show instead (tile and palette), while any entry exists.
-    shown: Option<Box<[Option<Cell>; PATTERN_TILES]>>,
+    /// Per pattern tile, the frame shown now, while any entry exists.
+    shown: Option<Box<[Option<AnimFrame>; PATTERN_TILES]>>,
 }
 
 impl TileAnimations {
@@ -114,13 +115,7 @@ impl TileAnimations {
             .get_or_insert_with(|| Box::new([None; PATTERN_TILES]));
         shown.fill(None);
         for anim in &self.anims {
-            let frame = anim.frame_at(now);
-            shown[usize::from(anim.tile)] = Some(Cell::new(
-                u32::from(frame.tile),
-                frame.palette,
-                false,
-                false,
-            ));
+            shown[usize::from(anim.tile)] = Some(anim.frame_at(now));
         }
     }
 
@@ -129,7 +124,10 @@ impl TileAnimations {
     pub fn apply(&self, cell: Cell) -> Cell {
         match &self.shown {
             Some(shown) if !cell.is_empty() => match shown[cell.tile()] {
-                Some(frame) => cell.with_tile(frame.tile() as u32, frame.palette()),
+                Some(frame) => cell.with_tile(
+                    u32::from(frame.tile),
+                    frame.palette.unwrap_or(cell.palette()),
+                ),
                 None => cell,
             },
             _ => cell,
@@ -144,7 +142,7 @@ mod tests {
     fn frame(tile: u16, frames: u16) -> AnimFrame {
         AnimFrame {
             tile,
-            palette: 3,
+            palette: Some(3),
             frames,
         }
     }
@@ -170,6 +168,17 @@ mod tests {
         let out = anims.apply(cell);
         assert!(out.flip_x(), "flips are the cell's");
         assert_eq!(out.palette(), 3, "palette is the frame's");
+        anims
+            .set(TileAnim {
+                tile: 5,
+                frames: vec![AnimFrame {
+                    palette: None,
+                    ..frame(7, 1)
+                }],
+            })
+            .unwrap();
+        anims.update(0);
+        assert_eq!(anims.apply(cell).palette(), 0, "or the cell's own");
         assert_eq!(anims.apply(Cell::new(6, 1, false, false)).tile(), 6);
         assert!(anims.apply(Cell::EMPTY).is_empty());
     }

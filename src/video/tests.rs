@@ -139,7 +139,7 @@ fn animated_tiles_show_the_current_frame() {
     layer.fill(Cell::new(1, 0, false, false));
     let frame = |tile, frames| anim::AnimFrame {
         tile,
-        palette: 2,
+        palette: Some(2),
         frames,
     };
     video
@@ -385,7 +385,7 @@ fn the_banded_and_the_line_by_line_compositors_agree() {
             tile: 3,
             frames: vec![anim::AnimFrame {
                 tile: 40,
-                palette: 9,
+                palette: Some(9),
                 frames: 1,
             }],
         })

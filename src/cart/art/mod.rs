@@ -18,7 +18,7 @@ pub mod palettes;
 pub mod picture;
 pub mod vram;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::cart::CartError;
 use crate::spec::{PALETTES, PATTERN_SHEET_TILES_W, PATTERN_TILES, TILE_SIZE};
@@ -72,10 +72,12 @@ impl Cut {
 }
 
 /// Where an image's tiles went: per tile (Tiled's tile id order) its top-left pattern tile
-/// and palette, or `None` when it was not loaded.
+/// and palette, or `None` when it was not loaded; and the copies made of some tiles mirrored
+/// across their diagonal (x and y swapped), for cells Tiled rotates.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     pub blocks: Vec<Option<(u16, u8)>>,
+    pub transposed: BTreeMap<usize, (u16, u8)>,
 }
 
 /// A `[[sheet]]` as loaded, to work out layouts for the tilesets that use its image.
@@ -340,6 +342,81 @@ impl Art {
         Ok(layout)
     }
 
+    /// Imports one tile of an image collection (a picture of exactly one tile) where VRAM is
+    /// free; returns its top-left pattern tile and palette.
+    pub fn import_single(&mut self, file: &str, picture: &Picture) -> Result<(u16, u8), CartError> {
+        let cut = Cut::plain(picture.width);
+        let slots = self.vram.free_slots(1, cut.tiles());
+        if slots.is_empty() {
+            return Err(CartError::file(
+                file,
+                format!(
+                    "a {} px tile does not fit: only {} pattern tiles are free",
+                    cut.size,
+                    self.vram.free_tiles()
+                ),
+            ));
+        }
+        let layout = self.place(file, picture, cut, vec![0], &slots)?;
+        Ok(layout.blocks[0].expect("the one tile was placed"))
+    }
+
+    /// Adds to `layout` a copy of each tile in `ids` mirrored across its diagonal, placed
+    /// where VRAM is free: with the hardware's flips it shows every rotation Tiled can save.
+    pub fn add_transposed(
+        &mut self,
+        file: &str,
+        layout: &mut Layout,
+        cut: Cut,
+        ids: &BTreeSet<usize>,
+    ) -> Result<(), CartError> {
+        let b = cut.tiles();
+        let sources: Vec<(usize, (u16, u8))> = ids
+            .iter()
+            .filter_map(|&k| Some((k, (*layout.blocks.get(k)?)?)))
+            .collect();
+        let slots = self.vram.free_slots(sources.len(), b);
+        if slots.len() < sources.len() {
+            return Err(CartError::file(
+                file,
+                format!(
+                    "the maps show {} of its tiles rotated, and each rotated tile needs a copy in pattern VRAM, but only {} pattern tiles are free",
+                    sources.len(),
+                    self.vram.free_tiles()
+                ),
+            ));
+        }
+        for ((k, (from, palette)), slot) in sources.into_iter().zip(slots) {
+            let to = slot_tile(slot, b);
+            for y in 0..cut.size {
+                for x in 0..cut.size {
+                    let tile = |px: usize, py: usize| {
+                        usize::from(from)
+                            + px / TILE_SIZE
+                            + (py / TILE_SIZE) * PATTERN_SHEET_TILES_W
+                    };
+                    let colour = self
+                        .vram
+                        .vram
+                        .pixel(tile(y, x), y % TILE_SIZE, x % TILE_SIZE);
+                    let dest = to + x / TILE_SIZE + (y / TILE_SIZE) * PATTERN_SHEET_TILES_W;
+                    self.vram
+                        .vram
+                        .set_pixel(dest, x % TILE_SIZE, y % TILE_SIZE, colour);
+                }
+            }
+            self.vram.take(to, b, Some(palette));
+            layout.transposed.insert(k, (to as u16, palette));
+        }
+        if !layout.transposed.is_empty() {
+            self.notes.push(format!(
+                "{file}: {} tiles shown rotated got mirrored copies",
+                layout.transposed.len()
+            ));
+        }
+        Ok(())
+    }
+
     fn palette_note(&self, layout: &Layout) -> String {
         let used: Vec<u8> = layout.blocks.iter().flatten().map(|&(_, p)| p).collect();
         format!("; colours in palettes {}", list(&distinct(&used)))
@@ -362,6 +439,7 @@ impl Art {
         let (cols, rows) = cut.grid(picture.width, picture.height);
         let mut layout = Layout {
             blocks: vec![None; cols * rows],
+            ..Layout::default()
         };
         let b = cut.tiles();
         for ((&k, &slot), &palette) in blocks.ids.iter().zip(slots).zip(&grouped) {

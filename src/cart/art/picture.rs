@@ -30,6 +30,23 @@ impl Picture {
     pub fn at(&self, x: usize, y: usize) -> u32 {
         self.pixels[y * self.width + x]
     }
+
+    /// The `width` x `height` rectangle at (x, y), or `None` if it does not lie inside.
+    pub fn crop(&self, x: usize, y: usize, width: usize, height: usize) -> Option<Picture> {
+        if x.checked_add(width)? > self.width || y.checked_add(height)? > self.height {
+            return None;
+        }
+        let rect = (x, y, width, height);
+        Some(Picture {
+            width,
+            height,
+            pixels: cut_rect(&self.pixels, self.width, rect),
+            indexed: self
+                .indexed
+                .as_ref()
+                .map(|(indices, plte)| (cut_rect(indices, self.width, rect), plte.clone())),
+        })
+    }
 }
 
 /// Decodes the PNG `file`; pixels of colour `key` become transparent.
@@ -144,6 +161,17 @@ pub fn decode(file: &str, bytes: &[u8], key: Option<u32>) -> Result<Picture, Car
         pixels,
         indexed,
     })
+}
+
+/// The rectangle (x, y, width, height) of row-major `data` `stride` items wide.
+fn cut_rect<T: Copy>(
+    data: &[T],
+    stride: usize,
+    (x, y, w, h): (usize, usize, usize, usize),
+) -> Vec<T> {
+    (y..y + h)
+        .flat_map(|row| data[row * stride + x..][..w].iter().copied())
+        .collect()
 }
 
 fn rgb(px: &[u8]) -> u32 {

@@ -5,8 +5,8 @@
 use serde_json::{Map as JsonObject, Value};
 
 use super::{
-    Layer, LayerKind, MAX_NESTING, Map, Object, Origin, Properties, Shape, TileData, Tileset,
-    TilesetImage, TilesetUse, data, parse_trans, read_external_tileset, resolve,
+    Layer, LayerKind, MAX_NESTING, Map, Object, Origin, Properties, Shape, TileData, TileImage,
+    Tileset, TilesetImage, TilesetUse, data, parse_trans, read_external_tileset, resolve,
 };
 use crate::cart::CartError;
 use crate::cart::files::CartFiles;
@@ -208,15 +208,22 @@ pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartEr
         let place = format!("tilesets[{i}]");
         let ts = at.item(value, &place)?;
         let first_gid = ts.required("firstgid")?;
-        let tileset = match ts.get("source") {
+        let (tileset, source) = match ts.get("source") {
             Some(Value::String(source)) => {
                 let origin = at.origin();
                 let source = resolve(&origin, source, "tileset")?;
-                read_external_tileset(files, &source, &origin)?
+                (
+                    read_external_tileset(files, &source, &origin)?,
+                    Some(source),
+                )
             }
-            _ => tileset_from(ts)?,
+            _ => (tileset_from(ts)?, None),
         };
-        map.tilesets.push(TilesetUse { first_gid, tileset });
+        map.tilesets.push(TilesetUse {
+            first_gid,
+            source,
+            tileset,
+        });
     }
     read_layers(at, "", &mut map)?;
     Ok(map)
@@ -272,9 +279,19 @@ fn tileset_from(at: At) -> Result<Tileset, CartError> {
         let mut data = TileData {
             class: tile.class(),
             properties: tile.properties(),
-            has_image: tile.get("image").is_some(),
             ..TileData::default()
         };
+        if let Some(Value::String(image)) = tile.get("image") {
+            data.image = Some(TileImage {
+                origin: tile.origin(),
+                source: resolve(&tile.origin(), image, "image")?,
+                x: tile.uint("x")?.unwrap_or(0),
+                y: tile.uint("y")?.unwrap_or(0),
+                width: tile.uint("width")?.or(tile.uint("imagewidth")?),
+                height: tile.uint("height")?.or(tile.uint("imageheight")?),
+                trans: None,
+            });
+        }
         for (j, frame) in tile.array("animation")?.iter().enumerate() {
             let place = format!("{place}.animation[{j}]");
             let frame = tile.item(frame, &place)?;

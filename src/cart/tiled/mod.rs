@@ -66,6 +66,8 @@ pub struct Map {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TilesetUse {
     pub first_gid: u32,
+    /// The cart path of the tileset's file, when it is external.
+    pub source: Option<String>,
     pub tileset: Tileset,
 }
 
@@ -106,8 +108,22 @@ pub struct TileData {
     pub properties: Properties,
     /// Frames: (tile id in the same tileset, duration in milliseconds).
     pub animation: Vec<(u32, u32)>,
-    /// The tile has an image of its own (image collection tilesets).
-    pub has_image: bool,
+    /// The tile's own image (image collection tilesets).
+    pub image: Option<TileImage>,
+}
+
+/// The image of one tile of an image collection: a file, or a rectangle of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TileImage {
+    pub origin: Origin,
+    /// Its path in the cart.
+    pub source: String,
+    /// The rectangle of the image the tile shows; `None` sizes mean the whole image.
+    pub x: u32,
+    pub y: u32,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    pub trans: Option<u32>,
 }
 
 /// A layer.

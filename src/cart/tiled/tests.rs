@@ -206,7 +206,35 @@ fn older_tilesets_without_tilecount_read() {
 }
 
 #[test]
-fn templates_cannot_nest_or_bring_tiles() {
+fn template_tile_objects_are_renumbered_through_the_maps_tileset() {
+    let tile_template = r#"<template>
+ <tileset firstgid="5" source="../ground.tsx"/>
+ <object name="coin" gid="1073741830" width="16" height="16"/>
+</template>"#;
+    let files = cart(&[
+        ("maps/a.tmx", &tmx("")),
+        ("maps/ground.tsx", TSX),
+        ("maps/things/coin.tx", tile_template),
+    ]);
+    let map = read_map(&files, "maps/a.tmx").unwrap();
+    let LayerKind::Objects(objects) = &map.layers[1].kind else {
+        panic!()
+    };
+    // Tile 1 of the tileset (template gid 6, first id 5) is map gid 2, flip kept.
+    assert_eq!(objects[4].shape, Shape::Tile(FLIP_V | 2));
+    let elsewhere = tile_template.replace("../ground.tsx", "other.tsx");
+    let files = cart(&[
+        ("maps/a.tmx", &tmx("")),
+        ("maps/ground.tsx", TSX),
+        ("maps/things/coin.tx", &elsewhere),
+    ]);
+    let e = read_map(&files, "maps/a.tmx").unwrap_err();
+    assert_eq!(e.file, "maps/things/coin.tx");
+    assert!(e.message.contains("not a tileset of the map"), "{e}");
+}
+
+#[test]
+fn templates_cannot_nest() {
     let nested = TEMPLATE.replace(r#"<object name"#, r#"<object template="coin.tx" name"#);
     let files = cart(&[
         ("maps/a.tmx", &tmx("")),

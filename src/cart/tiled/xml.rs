@@ -4,8 +4,8 @@
 use roxmltree::{Document, Node, ParsingOptions};
 
 use super::{
-    LayerKind, MAX_NESTING, MAX_NODES, Map, Object, Origin, Properties, Shape, TileData, Tileset,
-    TilesetImage, TilesetUse, data, parse_trans, read_external_tileset, resolve,
+    LayerKind, MAX_NESTING, MAX_NODES, Map, Object, Origin, Properties, Shape, TileData, TileImage,
+    Tileset, TilesetImage, TilesetUse, data, parse_trans, read_external_tileset, resolve,
 };
 use crate::cart::CartError;
 use crate::cart::files::CartFiles;
@@ -168,18 +168,30 @@ pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartEr
     };
     for node in children(root, "tileset") {
         let first_gid = xml.required(node, "firstgid")?;
-        let tileset = match node.attribute("source") {
+        let (tileset, source) = match node.attribute("source") {
             Some(source) => {
                 let origin = xml.origin(node);
                 let source = resolve(&origin, source, "tileset")?;
-                read_external_tileset(files, &source, &origin)?
+                (
+                    read_external_tileset(files, &source, &origin)?,
+                    Some(source),
+                )
             }
-            None => tileset_from(&xml, node)?,
+            None => (tileset_from(&xml, node)?, None),
         };
-        map.tilesets.push(TilesetUse { first_gid, tileset });
+        map.tilesets.push(TilesetUse {
+            first_gid,
+            source,
+            tileset,
+        });
     }
     let mut templates = Templates {
         files,
+        map_tilesets: map
+            .tilesets
+            .iter()
+            .filter_map(|t| Some((t.source.clone()?, t.first_gid)))
+            .collect(),
         cache: Vec::new(),
     };
     read_layers(&xml, root, &mut map, &mut templates)?;
@@ -217,9 +229,20 @@ fn tileset_from(xml: &Xml, node: Node) -> Result<Tileset, CartError> {
         let mut data = TileData {
             class: class_of(tile),
             properties: xml.properties(tile),
-            has_image: child(tile, "image").is_some(),
             ..TileData::default()
         };
+        if let Some(image) = child(tile, "image") {
+            let whole = image_from(xml, image)?;
+            data.image = Some(TileImage {
+                origin: whole.origin,
+                source: whole.source,
+                x: xml.num(tile, "x")?.unwrap_or(0),
+                y: xml.num(tile, "y")?.unwrap_or(0),
+                width: xml.num(tile, "width")?.or(whole.width),
+                height: xml.num(tile, "height")?.or(whole.height),
+                trans: whole.trans,
+            });
+        }
         if let Some(animation) = child(tile, "animation") {
             for frame in children(animation, "frame") {
                 data.animation.push((
@@ -409,12 +432,14 @@ fn object_from(
 /// Object templates (`.tx`) read so far, by cart path.
 struct Templates<'f> {
     files: &'f CartFiles,
+    /// The map's external tilesets: cart path and first global id.
+    map_tilesets: Vec<(String, u32)>,
     cache: Vec<(String, Object)>,
 }
 
 impl Templates<'_> {
-    /// The object of template `path`. Tile objects in templates number their tile through
-    /// the template's own tileset, so they are refused.
+    /// The object of template `path`. A tile object's tile is numbered through the
+    /// template's own tileset; it is renumbered through the map's copy of that tileset.
     fn get(&mut self, path: &str, wanted_by: &Origin) -> Result<Object, CartError> {
         if let Some((_, object)) = self.cache.iter().find(|(p, _)| p == path) {
             return Ok(object.clone());
@@ -429,14 +454,35 @@ impl Templates<'_> {
         }
         let node =
             child(root, "object").ok_or_else(|| xml.error(root, "the template has no <object>"))?;
-        if node.has_attribute("gid") {
-            return Err(xml.error(
-                node,
-                "tile objects from templates are not supported: place the tile object in the map itself",
-            ));
+        let mut object = object_from(&xml, node, None)?;
+        if let Shape::Tile(gid) = object.shape {
+            object.shape = Shape::Tile(self.renumber(&xml, root, gid)?);
         }
-        let object = object_from(&xml, node, None)?;
         self.cache.push((path.to_string(), object.clone()));
         Ok(object)
+    }
+
+    /// Global tile id `gid` of a template (`root`) as the map numbers it.
+    fn renumber(&self, xml: &Xml, root: Node, gid: u32) -> Result<u32, CartError> {
+        let node = child(root, "tileset")
+            .ok_or_else(|| xml.error(root, "the template's tile object has no <tileset>"))?;
+        let first: u32 = xml.required(node, "firstgid")?;
+        let origin = xml.origin(node);
+        let source = resolve(&origin, node.attribute("source").unwrap_or(""), "tileset")?;
+        let (_, map_first) = self
+            .map_tilesets
+            .iter()
+            .find(|(s, _)| *s == source)
+            .ok_or_else(|| {
+                origin.error(format!(
+                    "the template's tileset `{source}` is not a tileset of the map: add it to the map in Tiled"
+                ))
+            })?;
+        let id = (gid & !data::GID_FLAGS).checked_sub(first).ok_or_else(|| {
+            origin.error(format!(
+                "tile id {gid} is below the tileset's first id {first}"
+            ))
+        })?;
+        Ok((gid & data::GID_FLAGS) | map_first.saturating_add(id))
     }
 }
