@@ -43,6 +43,22 @@ const CASES: &[(&str, &str)] = &[
         "deep_map",
         "deep.tmx:3: elements nest deeper than 64 levels",
     ),
+    (
+        "short_layer",
+        "maps/short.tmx:4: layer `ground`: it holds 5 tile ids but the map has 4x2 = 8 cells",
+    ),
+    (
+        "gid_past_end",
+        "far.tmx:4: layer `ground`: cell (2, 1): tile 8 is past the end of tileset `ground` (4 tiles)",
+    ),
+    (
+        "stale_tileset",
+        "ground.tsx:3: tileset `ground`: image `ground.png` is 32x32 px but the tileset says 64x64",
+    ),
+    (
+        "image_outside",
+        "ground.tsx:3: image `../../../etc/ground.png` is outside the cart",
+    ),
     ("bad_mml", "cart.toml:9:14: unknown command `k`"),
     ("bad_mml", "theme.mml:3:8: a `[` is not closed"),
     (

@@ -263,9 +263,9 @@ fn tile_layer(
     }
     if gids.len() != cols * rows {
         return Err(at(format!(
-            "it holds {} tiles but the map has {cols}x{rows} = {} cells; the layer data was cut short or padded (a map widened by hand?): open and save the map in Tiled",
+            "it holds {} tile ids but the map has {cols}x{rows} = {cells} cells: the layer data was cut short or padded (edited by hand?); give it exactly {cells} ids, 0 for an empty cell",
             gids.len(),
-            cols * rows
+            cells = cols * rows
         )));
     }
     let mut out = MapLayer {

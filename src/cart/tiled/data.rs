@@ -135,6 +135,10 @@ mod tests {
         ]
         .concat();
         assert_eq!(base64(&b64(&zstd), "zstd", 4).unwrap(), ids);
+        // The ids 1, 2, 3, 0 three times, compressed by the `zstd` tool (level 19, with its
+        // checksum): a real compressed block, as Tiled writes them.
+        let real = "KLUv/SQwdQAAAoEBgjIQ/xwvAQAGn0vn+uoN";
+        assert_eq!(base64(real, "zstd", 12).unwrap(), [1, 2, 3, 0].repeat(3));
     }
 
     #[test]

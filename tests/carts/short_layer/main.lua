@@ -1,0 +1,3 @@
+function init() end
+function update() end
+function draw() end
