@@ -445,3 +445,42 @@ fn sheets_split_over_palettes_tell_sprites_their_palette() {
     }
     assert!(log[0].ends_with("nil"), "tile 100 was not filled: {log:?}");
 }
+
+#[test]
+fn a_tileset_whose_tiles_are_not_the_cell_size_is_refused_where_a_layer_uses_it() {
+    let tmx = |tile: u32| {
+        format!(
+            r#"<map orientation="orthogonal" width="2" height="1" tilewidth="8" tileheight="8">
+ <tileset firstgid="1" name="big" tilewidth="16" tileheight="16" columns="2">
+  <image source="t.png" width="32" height="16"/>
+ </tileset>
+ <layer name="l" width="2" height="1"><data encoding="csv">{tile},0</data></layer>
+</map>"#
+        )
+    };
+    let load = |map: String| {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "cart.toml".into(),
+            b"name = 'x'\n[[map]]\nfile = 'm.tmx'\n".to_vec(),
+        );
+        files.insert("main.lua".into(), b"".to_vec());
+        files.insert("m.tmx".into(), map.into_bytes());
+        let mut png_bytes = Vec::new();
+        let mut encoder = png::Encoder::new(&mut png_bytes, 32, 16);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder
+            .write_header()
+            .unwrap()
+            .write_image_data(&[200; 32 * 16])
+            .unwrap();
+        files.insert("t.png".into(), png_bytes);
+        Cart::from_files(CartFiles::from_map("x", files)).map_err(|e| e.to_string())
+    };
+    let e = load(tmx(1)).unwrap_err();
+    assert_eq!(
+        e,
+        "m.tmx:5: layer `l`: cell (0, 0): tileset `big` has 16x16 px tiles but the map's cells are 8 px; Kairo draws one tile per cell: make them the same size"
+    );
+    assert!(load(tmx(0)).is_ok(), "a tileset no layer uses does no harm");
+}

@@ -328,6 +328,15 @@ fn resolve_tile(
 ) -> Result<(usize, u8, u16), TileProblem> {
     let tileset = &map.tilesets[index].tileset;
     let cells = &asset.tilesets[index];
+    if tileset.image.is_some()
+        && (tileset.tile_width as usize, tileset.tile_height as usize)
+            != (asset.cell_size, asset.cell_size)
+    {
+        return Err(TileProblem::Cell(format!(
+            "tileset `{}` has {}x{} px tiles but the map's cells are {} px; Kairo draws one tile per cell: make them the same size",
+            tileset.name, tileset.tile_width, tileset.tile_height, asset.cell_size
+        )));
+    }
     if tileset.image.is_none() {
         if cells.cell(id, transposed).is_none() {
             return Err(TileProblem::Cell(format!(

@@ -12,7 +12,7 @@ use crate::cart::art::{Art, Cut, DeclaredSheet, Layout};
 use crate::cart::files::CartFiles;
 use crate::cart::map::find_tileset;
 use crate::cart::tiled::{self, FLIP_D, LayerKind, Shape, Tileset};
-use crate::spec::{PATTERN_SHEET_TILES_W, TILE_SIZE};
+use crate::spec::{BG_CELL_SIZES, PATTERN_SHEET_TILES_W, TILE_SIZE};
 
 /// One image as tilesets cut it: the same image cut the same way is imported once.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,16 +54,23 @@ pub fn place(
         }
     }
     // Each image once, in a fixed order.
-    let mut placed: BTreeMap<ImageKey, Result<(Layout, Picture), CartError>> = BTreeMap::new();
+    let mut placed: BTreeMap<ImageKey, Result<(Layout, Option<Picture>), CartError>> =
+        BTreeMap::new();
     for (key, want) in &wanted {
         let tileset = want.tileset.expect("every entry has a tileset");
+        if !BG_CELL_SIZES.contains(&key.cut.size) {
+            // No layer can show these tiles (the map says so if one tries); objects can
+            // still name them.
+            placed.insert(key.clone(), Ok((Layout::default(), None)));
+            continue;
+        }
         let result = decode_image(files, tileset, key).and_then(|picture| {
             let mut layout = match declared.iter().find(|d| d.file == key.source) {
                 Some(sheet) => sheet_layout(sheet, tileset, &art.vram)?,
                 None => art.import_tileset(&key.source, &picture, key.cut, &want.ids)?,
             };
             art.add_transposed(&key.source, &mut layout, key.cut, &want.transposed)?;
-            Ok((layout, picture))
+            Ok((layout, Some(picture)))
         });
         placed.insert(key.clone(), result);
     }
@@ -78,9 +85,10 @@ pub fn place(
             let result = match image_key(tileset) {
                 None => singles.layout(files, map, i, art),
                 Some(key) => match &placed[&key] {
-                    Ok((layout, picture)) => {
+                    Ok((layout, Some(picture))) => {
                         check_declared(tileset, &key, picture).map(|_| layout.clone())
                     }
+                    Ok((layout, None)) => Ok(layout.clone()),
                     Err(e) => Err(e.clone()),
                 },
             };
