@@ -315,13 +315,7 @@ fn sheet_layout(
     vram: &VramBuilder,
 ) -> Result<Layout, CartError> {
     let size = tileset.tile_width as usize;
-    let at = |message: String| {
-        tileset
-            .image
-            .as_ref()
-            .map_or(&tileset.origin, |i| &i.origin)
-            .error(format!("tileset `{}`: {message}", tileset.name))
-    };
+    let at = |message: String| image_error(tileset, message);
     if tileset.margin != 0 || tileset.spacing != 0 {
         return Err(at(format!(
             "its image `{}` is a [[sheet]] in cart.toml, which is cut without margin or spacing; remove the [[sheet]] to let the map import the image",

@@ -297,11 +297,14 @@ fn layer_size(c: &mut Call) -> LuaResult<MultiValue> {
     let cols = c.int_in(1, "cols", 1, 256)? as usize;
     let rows = c.int_in(2, "rows", 1, 256)? as usize;
     let cell = c.opt_int(3, "cell", 8)?;
-    if !BG_CELL_SIZES.contains(&(cell as usize)) || cell < 0 {
+    let Some(cell) = usize::try_from(cell)
+        .ok()
+        .filter(|c| BG_CELL_SIZES.contains(c))
+    else {
         return Err(c.error(format!("cell size {cell} px is not 8, 16 or 32")));
-    }
+    };
     c.m.video.layers[layer]
-        .configure(cols, rows, cell as usize)
+        .configure(cols, rows, cell)
         .map_err(|e| c.error(e))?;
     c.charge(Unit::Video, (cols * rows) as u64 * cost::CELL_WRITE);
     c.ret(())

@@ -108,6 +108,15 @@ pub struct Art {
     pub notes: Vec<String>,
 }
 
+/// A picture as it is cut: how, how many tiles across, and whether its indices are kept
+/// (an indexed sheet whose tiles each stay in one bank of 16 entries).
+struct Source<'p> {
+    picture: &'p Picture,
+    cut: Cut,
+    cols: usize,
+    banked: bool,
+}
+
 /// The tiles of a picture to load and their colours.
 struct Blocks {
     cols: usize,
@@ -254,7 +263,13 @@ impl Art {
             }
         };
         for (k, (&place, &palette)) in places.iter().zip(&palettes).enumerate() {
-            self.write_block(&picture, cut, cols, k, place, palette, banked);
+            let source = Source {
+                picture: &picture,
+                cut,
+                cols,
+                banked,
+            };
+            self.write_block(&source, k, place, palette);
         }
         Ok(DeclaredSheet {
             file: file.to_string(),
@@ -444,28 +459,24 @@ impl Art {
         let b = cut.tiles();
         for ((&k, &slot), &palette) in blocks.ids.iter().zip(slots).zip(&grouped) {
             let place = slot_tile(slot, b);
-            self.write_block(picture, cut, blocks.cols, k, place, palette, false);
+            let source = Source {
+                picture,
+                cut,
+                cols: blocks.cols,
+                banked: false,
+            };
+            self.write_block(&source, k, place, palette);
             layout.blocks[k] = Some((place as u16, palette));
         }
         Ok(layout)
     }
 
-    /// Writes tile `k` of the picture to the block at pattern tile `place`, in `palette`;
-    /// `banked` keeps an indexed picture's indices (their low 4 bits) instead of its colours.
-    #[allow(clippy::too_many_arguments)]
-    fn write_block(
-        &mut self,
-        picture: &Picture,
-        cut: Cut,
-        cols: usize,
-        k: usize,
-        place: usize,
-        palette: u8,
-        banked: bool,
-    ) {
-        let (x0, y0) = cut.origin(k, cols);
+    /// Writes tile `k` of `source` to the block at pattern tile `place`, in `palette`.
+    fn write_block(&mut self, source: &Source, k: usize, place: usize, palette: u8) {
+        let (picture, cut) = (source.picture, source.cut);
+        let (x0, y0) = cut.origin(k, source.cols);
         let b = cut.tiles();
-        let banked = picture.indexed.as_ref().filter(|_| banked);
+        let banked = picture.indexed.as_ref().filter(|_| source.banked);
         for y in 0..cut.size {
             for x in 0..cut.size {
                 let (px, py) = (x0 + x, y0 + y);
