@@ -12,8 +12,8 @@ use crate::cart::Cart;
 use crate::console::Console;
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, SCREEN_H, SCREEN_W};
 use crate::video::Video;
+use crate::video::cell::Cell;
 use crate::video::framebuffer::Framebuffer;
-use crate::video::layer::Cell;
 use crate::video::sprite::Sprite;
 
 /// Timed runs per workload; the median is reported.

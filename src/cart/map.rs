@@ -18,7 +18,7 @@ use crate::cart::tiled::{
 };
 use crate::spec::{BG_CELL_SIZES, BG_MAX_CELLS, FRAME_RATE, TILE_ANIM_FRAMES};
 use crate::video::anim::{AnimFrame, TileAnim};
-use crate::video::layer::Cell;
+use crate::video::cell::Cell;
 
 /// One tile layer of a map.
 #[derive(Clone, Debug, PartialEq)]

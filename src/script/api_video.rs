@@ -9,7 +9,7 @@ use crate::spec::{
     PRIORITY_LEVELS, SCREEN_H, TILE_ANIM_FRAMES, TILE_SIZE, cost,
 };
 use crate::video::anim::{AnimFrame, TileAnim};
-use crate::video::layer::Cell;
+use crate::video::cell::Cell;
 use crate::video::sprite::Sprite;
 
 const MAX_TILE: i64 = PATTERN_TILES as i64 - 1;

@@ -8,7 +8,7 @@
 //! when a game's own code swaps tiles.
 
 use crate::spec::{PATTERN_TILES, TILE_ANIM_FRAMES, TILE_ANIMS};
-use crate::video::layer::Cell;
+use crate::video::cell::Cell;
 
 /// One frame of a tile animation: the tile shown, its palette (`None`: the cell's own), and
 /// for how many machine frames.

@@ -8,6 +8,7 @@
 //! See `docs/hardware.md` ("Video").
 
 pub mod anim;
+pub mod cell;
 pub mod font;
 pub mod framebuffer;
 pub mod layer;

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::spec::{SCREEN_H, SCREEN_W};
-use layer::Cell;
+use cell::Cell;
 
 /// Tile `tile` gets pixel (x, y) = 1 + (x + y) % 15: no transparent pixels, no symmetry.
 fn gradient_tile(video: &mut Video, tile: usize) {
