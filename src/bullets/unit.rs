@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
-use super::angle::{atan_fine, degrees_from_fine, fine_from_degrees, velocity};
+use super::angle::{aim_degrees, atan_fine, fine_from_degrees, unit_vector, velocity};
 use super::bulletml::Pattern;
-use super::bulletml::run::{Host, Object, Runner};
+use super::bulletml::pattern::Id;
+use super::bulletml::run::{Host, Object, Params, Runner};
 use super::table::{BulletTable, NO_PROGRAM, Spawn, motion};
 use crate::fixed::fx_from_f64;
 use crate::fixed::{Fx, fx};
@@ -35,6 +36,10 @@ struct Program {
     pattern: Arc<Pattern>,
     runner: Runner,
     object: Object,
+    /// The bullet's index in the table (kept up to date when the table moves it).
+    bullet: u32,
+    /// When it was made: scripts run in this order, whatever the table's order.
+    serial: u64,
 }
 
 /// An enemy running a BulletML pattern: the cart moves it, the pattern fires from it.
@@ -45,9 +50,19 @@ pub struct Source {
     pub y: Fx,
     /// Bullet type of the bullets it fires.
     pub kind: u8,
+    /// Starts its pattern again the frame after it ends or vanishes (keeping its heading
+    /// and speed), as the games do with their bosses.
+    pub looping: bool,
     pattern: Arc<Pattern>,
     runner: Runner,
     object: Object,
+}
+
+impl Source {
+    /// The enemy as its pattern sees it: heading, speed, `accel` velocity.
+    pub fn object(&self) -> &Object {
+        &self.object
+    }
 }
 
 /// How a bullet type looks and how big it is to hit.
@@ -163,6 +178,10 @@ pub struct BulletUnit {
     pub pending_cycles: u64,
     programs: Vec<Option<Program>>,
     free_programs: Vec<u32>,
+    /// Program slots in the order the programs were made, with their serials (an entry
+    /// whose slot now holds another serial is stale and dropped).
+    program_order: Vec<(u32, u64)>,
+    next_serial: u64,
     pub sources: Vec<Source>,
     next_source: i64,
     /// BulletML's `$rank`, 0-1.
@@ -188,6 +207,8 @@ impl Default for BulletUnit {
             pending_cycles: 0,
             programs: Vec::new(),
             free_programs: Vec::new(),
+            program_order: Vec::new(),
+            next_serial: 0,
             sources: Vec::new(),
             next_source: 1,
             rank: 0.5,
@@ -205,10 +226,31 @@ impl BulletUnit {
             self.free_programs.push(program);
         }
         self.table.swap_remove(i);
+        if let Some(&moved) = self.table.program.get(i)
+            && let Some(Some(p)) = self.programs.get_mut(moved as usize)
+        {
+            p.bullet = i as u32;
+        }
     }
 
-    fn add_program(&mut self, program: Program) -> u32 {
-        match self.free_programs.pop() {
+    /// Attaches a new program to bullet `bullet`.
+    fn add_program(
+        &mut self,
+        bullet: usize,
+        pattern: Arc<Pattern>,
+        runner: Runner,
+        object: Object,
+    ) {
+        let serial = self.next_serial;
+        self.next_serial += 1;
+        let program = Program {
+            pattern,
+            runner,
+            object,
+            bullet: bullet as u32,
+            serial,
+        };
+        let slot = match self.free_programs.pop() {
             Some(slot) => {
                 self.programs[slot as usize] = Some(program);
                 slot
@@ -217,7 +259,9 @@ impl BulletUnit {
                 self.programs.push(Some(program));
                 (self.programs.len() - 1) as u32
             }
-        }
+        };
+        self.program_order.push((slot, serial));
+        self.table.program[bullet] = slot;
     }
 
     /// Starts BulletML `pattern` at (x, y) firing bullets of type `kind`; returns the
@@ -233,6 +277,7 @@ impl BulletUnit {
             x,
             y,
             kind,
+            looping: false,
             runner: Runner::source(&pattern),
             pattern,
             object: Object {
@@ -244,6 +289,11 @@ impl BulletUnit {
     }
 
     /// The running source `id`.
+    pub fn source(&self, id: i64) -> Option<&Source> {
+        self.sources.iter().find(|s| s.id == id)
+    }
+
+    /// The running source `id`, to move it.
     pub fn source_mut(&mut self, id: i64) -> Option<&mut Source> {
         self.sources.iter_mut().find(|s| s.id == id)
     }
@@ -253,15 +303,21 @@ impl BulletUnit {
         self.sources.retain(|s| s.id != id);
     }
 
-    /// Runs every BulletML script for this turn: sources first, then the bullets that were
-    /// alive when the turn began (bullets fired now start next turn).
+    /// Runs every BulletML script for this turn: sources first, then the scripts of the
+    /// bullets that were alive when the turn began, oldest first (bullets fired now start
+    /// next turn).
     pub fn run_programs(&mut self, rng: &mut Rng) {
         let now = self.frame as i64;
         let mut budget = COMMANDS_PER_FRAME;
         let mut steps = 0;
-        let alive = self.table.len();
+        // The scripts of bullets alive now; those fired this turn (by sources too) wait.
+        let existing = self.program_order.len();
         let mut sources = std::mem::take(&mut self.sources);
         for source in &mut sources {
+            if source.looping && (source.runner.ended || source.object.vanished) {
+                source.runner = Runner::source(&source.pattern);
+                source.object.vanished = false;
+            }
             let mut host = FireHost {
                 unit: self,
                 rng,
@@ -278,19 +334,18 @@ impl BulletUnit {
                 &mut budget,
             );
         }
-        sources.retain(|s| !s.runner.ended && !s.object.vanished);
+        sources.retain(|s| s.looping || (!s.runner.ended && !s.object.vanished));
         sources.append(&mut self.sources);
         self.sources = sources;
 
         let mut vanished = Vec::new();
-        for i in 0..alive {
-            let slot = self.table.program[i];
-            if slot == NO_PROGRAM {
-                continue;
-            }
-            let Some(mut program) = self.programs[slot as usize].take() else {
+        for k in 0..existing {
+            let (slot, serial) = self.program_order[k];
+            let Some(mut program) = self.programs[slot as usize].take_if(|p| p.serial == serial)
+            else {
                 continue;
             };
+            let i = program.bullet as usize;
             let (x, y, kind) = (self.table.x[i], self.table.y[i], self.table.kind[i]);
             let mut host = FireHost {
                 unit: self,
@@ -308,9 +363,9 @@ impl BulletUnit {
                 &mut budget,
             );
             let o = program.object;
-            let (vx, vy) = velocity(fine_from_degrees(o.direction), fx_from_f64(o.speed));
-            self.table.vx[i] = vx.wrapping_add(fx_from_f64(o.accel_x));
-            self.table.vy[i] = vy.wrapping_add(fx_from_f64(o.accel_y));
+            let (vx, vy) = bulletml_velocity(&o);
+            self.table.vx[i] = vx;
+            self.table.vy[i] = vy;
             self.table.angle[i] = fine_from_degrees(o.direction);
             self.table.speed[i] = fx_from_f64(o.speed);
             if o.vanished {
@@ -323,6 +378,14 @@ impl BulletUnit {
                 self.programs[slot as usize] = Some(program);
             }
         }
+        let programs = &self.programs;
+        self.program_order.retain(|&(slot, serial)| {
+            programs[slot as usize]
+                .as_ref()
+                .is_some_and(|p| p.serial == serial)
+        });
+        // Highest index first, so that each removal moves only bullets already looked at.
+        vanished.sort_unstable();
         for &i in vanished.iter().rev() {
             self.remove(i);
         }
@@ -331,14 +394,20 @@ impl BulletUnit {
 
     /// Adds one bullet now; false (and counted as dropped) when the table is full.
     pub fn spawn(&mut self, spawn: Spawn) -> bool {
+        self.spawn_at(spawn).is_some()
+    }
+
+    /// Adds one bullet now and returns its index; `None` (counted as dropped) when the table
+    /// is full.
+    fn spawn_at(&mut self, spawn: Spawn) -> Option<usize> {
         self.pending_cycles += cost::BULLET_SPAWN;
-        if self.table.push(spawn).is_some() {
+        let index = self.table.push(spawn);
+        if index.is_some() {
             self.stats.spawned += 1;
-            true
         } else {
             self.stats.dropped += 1;
-            false
         }
+        index
     }
 
     /// The fine angle from (x, y) toward the player (straight down without a player).
@@ -445,6 +514,7 @@ impl BulletUnit {
         self.table.clear();
         self.programs.clear();
         self.free_programs.clear();
+        self.program_order.clear();
         self.sources.clear();
         self.shots.clear();
         self.targets.clear();
@@ -698,7 +768,10 @@ struct FireHost<'a> {
 impl Host for FireHost<'_> {
     fn aim(&self) -> f64 {
         match self.unit.player {
-            Some(_) => degrees_from_fine(self.unit.aim_from(self.x, self.y)),
+            Some(p) => aim_degrees(
+                i64::from(p.x) - i64::from(self.x),
+                i64::from(p.y) - i64::from(self.y),
+            ),
             None => 180.0,
         }
     }
@@ -711,40 +784,42 @@ impl Host for FireHost<'_> {
         self.unit.rank
     }
 
-    fn fire(&mut self, direction: f64, speed: f64, bullet_id: usize, params: Vec<f64>) {
-        let actions: Vec<usize> = self.pattern.bullets[bullet_id]
-            .actions
-            .iter()
-            .map(|l| l.id())
-            .collect();
-        let program = if actions.is_empty() {
-            NO_PROGRAM
-        } else {
-            self.unit.add_program(Program {
-                pattern: self.pattern.clone(),
-                runner: Runner::bullet(actions, params),
-                object: Object {
-                    direction,
-                    speed,
-                    ..Object::default()
-                },
-            })
+    fn fire(&mut self, direction: f64, speed: f64, bullet_id: Id, params: Params) {
+        let spawn = bullet(
+            self.x,
+            self.y,
+            fine_from_degrees(direction),
+            fx_from_f64(speed),
+            self.kind,
+        );
+        let Some(i) = self.unit.spawn_at(spawn) else {
+            return;
         };
-        let spawn = Spawn {
-            program,
-            ..bullet(
-                self.x,
-                self.y,
-                fine_from_degrees(direction),
-                fx_from_f64(speed),
-                self.kind,
-            )
+        let object = Object {
+            direction,
+            speed,
+            ..Object::default()
         };
-        if !self.unit.spawn(spawn) && program != NO_PROGRAM {
-            self.unit.programs[program as usize] = None;
-            self.unit.free_programs.push(program);
+        // The table's velocity comes from the rounded angle; BulletML's is exact.
+        let (vx, vy) = bulletml_velocity(&object);
+        self.unit.table.vx[i] = vx;
+        self.unit.table.vy[i] = vy;
+        if !self.pattern.bullets[bullet_id].actions.is_empty() {
+            let runner = Runner::bullet(bullet_id, params);
+            self.unit
+                .add_program(i, self.pattern.clone(), runner, object);
         }
     }
+}
+
+/// The 16.16 velocity of a BulletML object: its speed along its heading plus what `accel`
+/// added, rounded once.
+fn bulletml_velocity(o: &Object) -> (Fx, Fx) {
+    let (ux, uy) = unit_vector(o.direction);
+    (
+        fx_from_f64(ux * o.speed + o.accel_x),
+        fx_from_f64(uy * o.speed + o.accel_y),
+    )
 }
 
 /// The spawn of one bullet at (x, y) toward fine angle `angle` at `speed`, of type `kind`.

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::parse;
-use crate::bullets::angle::{fine_from_degrees, velocity};
+use crate::bullets::angle::{fine_from_degrees, unit_vector};
 use crate::bullets::unit::{BulletUnit, Player};
 use crate::fixed::{Fx, fx, fx_from_f64};
 use crate::rng::Rng;
@@ -65,7 +65,8 @@ fn wrap_top(body: &str) -> String {
 
 /// Where a bullet from (128, 50) with BulletML `degrees` and `speed` is after `moves` moves.
 fn at(degrees: f64, speed: f64, moves: i32) -> (Fx, Fx) {
-    let (vx, vy) = velocity(fine_from_degrees(degrees), fx_from_f64(speed));
+    let (ux, uy) = unit_vector(degrees);
+    let (vx, vy) = (fx_from_f64(ux * speed), fx_from_f64(uy * speed));
     (fx(128) + vx * moves, fx(50) + vy * moves)
 }
 
