@@ -26,7 +26,8 @@ pub const TYPES: usize = 64;
 pub const SHOT_MAX_SPEED: i32 = 256;
 /// BulletML sources (enemies running a pattern) at once.
 pub const SOURCE_CAPACITY: usize = 64;
-/// BulletML commands all scripts together may run in one frame; past it, scripts pause
+/// BulletML work all scripts together may do in one frame, in commands (a script's turn
+/// and every 16 terms of a long expression count as one more); past it, scripts pause
 /// until the next frame (their turn cursors let them catch up).
 pub const COMMANDS_PER_FRAME: u64 = 200_000;
 
@@ -321,18 +322,15 @@ impl BulletUnit {
             let mut host = FireHost {
                 unit: self,
                 rng,
+                budget: &mut budget,
                 x: source.x,
                 y: source.y,
                 kind: source.kind,
                 pattern: &source.pattern,
             };
-            steps += source.runner.run(
-                &source.pattern,
-                &mut source.object,
-                &mut host,
-                now,
-                &mut budget,
-            );
+            steps += source
+                .runner
+                .run(&source.pattern, &mut source.object, &mut host, now);
         }
         sources.retain(|s| s.looping || (!s.runner.ended && !s.object.vanished));
         sources.append(&mut self.sources);
@@ -350,18 +348,15 @@ impl BulletUnit {
             let mut host = FireHost {
                 unit: self,
                 rng,
+                budget: &mut budget,
                 x,
                 y,
                 kind,
                 pattern: &program.pattern,
             };
-            steps += program.runner.run(
-                &program.pattern,
-                &mut program.object,
-                &mut host,
-                now,
-                &mut budget,
-            );
+            steps += program
+                .runner
+                .run(&program.pattern, &mut program.object, &mut host, now);
             let o = program.object;
             let (vx, vy) = bulletml_velocity(&o);
             self.table.vx[i] = vx;
@@ -759,6 +754,8 @@ pub fn swept_hit(shot: &Shot, half: (Fx, Fx), target: &Target) -> Option<f64> {
 struct FireHost<'a> {
     unit: &'a mut BulletUnit,
     rng: &'a mut Rng,
+    /// BulletML work left this frame.
+    budget: &'a mut u64,
     x: Fx,
     y: Fx,
     kind: u8,
@@ -766,6 +763,12 @@ struct FireHost<'a> {
 }
 
 impl Host for FireHost<'_> {
+    fn spend(&mut self, work: u64) -> bool {
+        let taken = work.min(*self.budget);
+        *self.budget -= taken;
+        taken == work
+    }
+
     fn aim(&self) -> f64 {
         match self.unit.player {
             Some(p) => aim_degrees(

@@ -50,15 +50,12 @@ pub fn references(pattern: &Pattern, labels: &Labels) -> Result<(), PatternError
                     }
                     1 => {
                         let start = stack.iter().position(|&(a, _)| a == callee).unwrap_or(0);
-                        let mut names: Vec<String> = stack[start..]
-                            .iter()
-                            .map(|&(a, _)| name(labels, a))
-                            .collect();
-                        names.push(name(labels, callee));
+                        let mut cycle: Vec<Id> = stack[start..].iter().map(|&(a, _)| a).collect();
+                        cycle.push(callee);
                         return Err(PatternError {
                             line: 1,
                             path: String::new(),
-                            message: format!("references loop: {}", names.join(" -> ")),
+                            message: format!("references loop: {}", names(pattern, labels, &cycle)),
                         });
                     }
                     _ => {}
@@ -76,7 +73,7 @@ pub fn references(pattern: &Pattern, labels: &Labels) -> Result<(), PatternError
                         path: String::new(),
                         message: format!(
                             "{} calls actions more than {MAX_CALL_DEPTH} levels deep",
-                            name(labels, action)
+                            names(pattern, labels, &[action])
                         ),
                     });
                 }
@@ -88,11 +85,29 @@ pub fn references(pattern: &Pattern, labels: &Labels) -> Result<(), PatternError
     Ok(())
 }
 
-/// `action[label]` or "an inline <action>".
-fn name(labels: &Labels, action: Id) -> String {
-    labels
-        .iter()
-        .find(|((kind, _), id)| kind == "action" && **id == action)
-        .map(|((_, label), _)| format!("action[{label}]"))
-        .unwrap_or_else(|| "an inline <action>".into())
+/// Actions named `action[label]` (or "an inline <action>"), joined by arrows; a long list
+/// shows its first and last few.
+fn names(pattern: &Pattern, labels: &Labels, actions: &[Id]) -> String {
+    let mut label_of: Vec<Option<&str>> = vec![None; pattern.actions.len()];
+    for ((kind, label), &id) in labels {
+        if kind == "action" {
+            label_of[id] = Some(label);
+        }
+    }
+    let name = |&a: &Id| match label_of[a] {
+        Some(label) => format!("action[{label}]"),
+        None => "an inline <action>".into(),
+    };
+    const SHOWN: usize = 4;
+    if actions.len() <= 2 * SHOWN {
+        return actions.iter().map(name).collect::<Vec<_>>().join(" -> ");
+    }
+    let first: Vec<String> = actions[..SHOWN].iter().map(name).collect();
+    let last: Vec<String> = actions[actions.len() - SHOWN..].iter().map(name).collect();
+    format!(
+        "{} -> ({} more) -> {}",
+        first.join(" -> "),
+        actions.len() - 2 * SHOWN,
+        last.join(" -> ")
+    )
 }

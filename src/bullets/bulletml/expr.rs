@@ -174,6 +174,12 @@ impl Expr {
         Ok(Expr { ops, depth })
     }
 
+    /// Work of an evaluation beyond that of the command it belongs to, in commands: nothing
+    /// for the expressions patterns are made of, one command per 16 terms for long ones.
+    pub fn work(&self) -> u64 {
+        (self.ops.len() / 16) as u64
+    }
+
     /// The value in `context`.
     pub fn eval(&self, context: &mut dyn Context) -> f64 {
         if let [Op::Number(n)] = self.ops[..] {

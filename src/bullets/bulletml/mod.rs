@@ -13,4 +13,6 @@ pub use pattern::{Pattern, PatternError, parse};
 pub use xml::is_pattern_document;
 
 #[cfg(test)]
+mod hostile;
+#[cfg(test)]
 mod tests;

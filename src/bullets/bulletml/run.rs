@@ -43,6 +43,10 @@ pub struct Object {
 
 /// What a running script asks of the bullet unit.
 pub trait Host {
+    /// Takes `work` from the frame's budget of BulletML work (a command is 1; see
+    /// [`Expr::work`]), or what is left of it; true when there was enough. Scripts pause
+    /// where the budget runs out and catch up on later frames.
+    fn spend(&mut self, work: u64) -> bool;
     /// The direction (BulletML degrees, in [0, 360)) from the object toward the player.
     fn aim(&self) -> f64;
     /// A random number in [0, 1) from the machine RNG.
@@ -195,19 +199,17 @@ impl Runner {
         }
     }
 
-    /// Runs turn `now`; `budget` counts commands down and stops the runner's turn at 0.
-    /// Returns the commands executed.
+    /// Runs turn `now`, within the host's budget. Returns the commands executed.
     pub fn run(
         &mut self,
         pattern: &Pattern,
         object: &mut Object,
         host: &mut dyn Host,
         now: i64,
-        budget: &mut u64,
     ) -> u64 {
         let mut steps = 0;
         for thread in &mut self.threads {
-            steps += thread.run(pattern, object, host, now, budget);
+            steps += thread.run(pattern, object, host, now);
             if thread.ended {
                 self.ended = true;
             }
@@ -234,8 +236,11 @@ impl Context for Eval<'_> {
     }
 }
 
-/// A value that is not finite (a division by zero) reads as 0.
+/// A value that is not finite (a division by zero) reads as 0. A long expression takes its
+/// work from the budget (what is left, if that is less: it is evaluated anyway, and the
+/// script pauses after this command).
 fn eval(expr: &Expr, params: &[f64], host: &mut dyn Host) -> f64 {
+    host.spend(expr.work());
     let value = expr.eval(&mut Eval { params, host });
     if value.is_finite() { value } else { 0.0 }
 }
@@ -301,9 +306,10 @@ impl Thread {
         object: &mut Object,
         host: &mut dyn Host,
         now: i64,
-        budget: &mut u64,
     ) -> u64 {
-        if self.ended {
+        // Each thread's turn costs one unit of work, so that any number of threads is
+        // bounded too.
+        if self.ended || !host.spend(1) {
             return 0;
         }
         self.changes.apply(object, now);
@@ -315,8 +321,7 @@ impl Thread {
         }
         self.cursor.get_or_insert(now);
         let mut steps = 0;
-        while self.cursor.is_some_and(|c| c <= now) && *budget > 0 {
-            *budget -= 1;
+        while self.cursor.is_some_and(|c| c <= now) && host.spend(1) {
             steps += 1;
             self.step(pattern, object, host);
             if self.unwind(pattern) {
