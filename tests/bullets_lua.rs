@@ -130,7 +130,10 @@ fn a_looping_pattern_from_an_aba_file_keeps_firing() {
         c.run_frame(InputFrame::NONE).unwrap();
     }
     assert_eq!(c.take_log(), ["false true"]);
-    assert!(!c.machine().bullets.table.is_empty(), "the loop still fires");
+    assert!(
+        !c.machine().bullets.table.is_empty(),
+        "the loop still fires"
+    );
 }
 
 #[test]
