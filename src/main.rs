@@ -59,6 +59,9 @@ struct PatternArgs {
     /// Print the number of live bullets after every frame (headless).
     #[arg(long)]
     stats: bool,
+    /// Start the pattern again the frame after it ends, as the games do with their bosses.
+    #[arg(long = "loop")]
+    looping: bool,
 }
 
 #[derive(Args)]
@@ -188,6 +191,7 @@ fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) ->
         fullscreen,
         profile,
         pattern: None,
+        pattern_loop: false,
     };
     kairo::host::run(options)
         .map(|()| ExitCode::SUCCESS)
@@ -321,9 +325,13 @@ fn pack(args: PackArgs) -> CmdResult {
 }
 
 fn pattern(args: PatternArgs) -> CmdResult {
-    let cart = kairo::preview::pattern_cart(&args.file)?;
+    let cart = if args.looping {
+        kairo::preview::looping_pattern_cart(&args.file)?
+    } else {
+        kairo::preview::pattern_cart(&args.file)?
+    };
     if !args.headless {
-        return pattern_window(args.file);
+        return pattern_window(args.file, args.looping);
     }
     let mut console = Console::new(cart).map_err(|e| e.to_string())?;
     let run = kairo::headless::run(&mut console, args.frames, None, &mut |line| {
@@ -360,13 +368,14 @@ fn pattern(args: PatternArgs) -> CmdResult {
 }
 
 #[cfg(feature = "host")]
-fn pattern_window(file: PathBuf) -> CmdResult {
+fn pattern_window(file: PathBuf, looping: bool) -> CmdResult {
     let options = kairo::host::WindowOptions {
         cart: None,
         scale: 3,
         fullscreen: false,
         profile: false,
         pattern: Some(file),
+        pattern_loop: looping,
     };
     kairo::host::run(options)
         .map(|()| ExitCode::SUCCESS)
@@ -374,7 +383,7 @@ fn pattern_window(file: PathBuf) -> CmdResult {
 }
 
 #[cfg(not(feature = "host"))]
-fn pattern_window(_file: PathBuf) -> CmdResult {
+fn pattern_window(_file: PathBuf, _looping: bool) -> CmdResult {
     Err("this build has no window (built without the `host` feature); use --headless".into())
 }
 

@@ -1,5 +1,7 @@
 -- The BulletML pattern previewer (`kairo pattern FILE.xml`): the pattern fires from the top
--- of the screen at a player marker you move with the d-pad; R or Start restarts it.
+-- of the screen at a player marker you move with the d-pad; R or Start restarts it. With
+-- `--loop` (the next line says true) the pattern starts again each time it ends.
+local LOOP = false
 
 local px, py = 128, 208
 local source, grazes, hits = nil, 0, 0
@@ -16,7 +18,7 @@ end
 
 local function restart()
   bu_clear()
-  source = bu_pattern("pattern", 128, 40, 0)
+  source = bu_pattern("pattern", 128, 40, 0, LOOP)
   grazes, hits = 0, 0
 end
 
@@ -58,4 +60,5 @@ function draw()
   print("graze " .. grazes, 104, 1, 3)
   print("hit " .. hits, 190, 1, 2)
   if not bu_source(source) then print("pattern ended - R restarts", 20, 244, 2) end
+  if LOOP then print("loop", 222, 244, 1) end
 end

@@ -1,5 +1,6 @@
-//! The BulletML pattern previewer behind `kairo pattern FILE.xml`: a cart built in memory from
-//! the pattern file and a small script (`preview.lua`) with a player marker to dodge with.
+//! The BulletML pattern previewer behind `kairo pattern FILE.xml [--loop]`: a cart built in
+//! memory from the pattern file and a small script (`preview.lua`) with a player marker to
+//! dodge with.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -9,8 +10,19 @@ use crate::cart::files::CartFiles;
 
 const SCRIPT: &str = include_str!("preview.lua");
 
-/// The previewer cart for the pattern in `xml` (a path shown in messages).
+/// The previewer cart for the pattern in `xml` (a path shown in messages); the pattern runs
+/// once.
 pub fn pattern_cart(xml: &Path) -> Result<Cart, String> {
+    build(xml, false)
+}
+
+/// The previewer cart for the pattern in `xml`, which starts again each time it ends
+/// (`--loop`).
+pub fn looping_pattern_cart(xml: &Path) -> Result<Cart, String> {
+    build(xml, true)
+}
+
+fn build(xml: &Path, looping: bool) -> Result<Cart, String> {
     let bytes = std::fs::read(xml).map_err(|e| format!("{}: cannot read: {e}", xml.display()))?;
     let text =
         std::str::from_utf8(&bytes).map_err(|_| format!("{}: not UTF-8 text", xml.display()))?;
@@ -29,7 +41,12 @@ pub fn pattern_cart(xml: &Path) -> Result<Cart, String> {
         )
         .into_bytes(),
     );
-    files.insert("main.lua".to_string(), SCRIPT.as_bytes().to_vec());
+    let script = if looping {
+        SCRIPT.replacen("local LOOP = false", "local LOOP = true", 1)
+    } else {
+        SCRIPT.to_string()
+    };
+    files.insert("main.lua".to_string(), script.into_bytes());
     files.insert("pattern.xml".to_string(), bytes);
     Cart::from_files(CartFiles::from_map(xml, files)).map_err(|errors| {
         // Name the user's file, not the in-memory copy.

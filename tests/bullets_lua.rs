@@ -117,6 +117,26 @@ fn patterns_run_from_a_source_the_cart_moves() {
 }
 
 #[test]
+fn a_looping_pattern_from_an_aba_file_keeps_firing() {
+    // An rRootage file as shipped: DOCTYPE, namespace, CRLF line ends.
+    let aba = std::fs::read(root().join("tests/bulletml/rrootage/normal/22way.xml")).unwrap();
+    let cart = cart_with(&[
+        ("main.lua", b"local once, looping function init() once = bu_pattern('way', 60, 40) looping = bu_pattern('way', 190, 40, 0, true) end
+                       function update() if frame() == 299 then log(bu_source(once), bu_source(looping)) end end"),
+        ("patterns/way.xml", &aba),
+    ]);
+    let mut c = Console::new(cart).unwrap();
+    for _ in 0..300 {
+        c.run_frame(InputFrame::NONE).unwrap();
+    }
+    assert_eq!(c.take_log(), ["false true"]);
+    assert!(
+        !c.machine().bullets.table.is_empty(),
+        "the loop still fires"
+    );
+}
+
+#[test]
 fn a_broken_pattern_is_a_cart_error_with_line_and_path() {
     let files = [
         ("main.lua", &b"function update() end"[..]),
@@ -164,6 +184,22 @@ fn kairo_pattern_headless_prints_per_frame_counts_and_a_screenshot() {
         .unwrap();
     assert!(peak > 100, "{peak}");
     assert!(std::fs::metadata(&shot).unwrap().len() > 0);
+    // --loop keeps an ABA pattern that fires once and ends firing to the last frame.
+    let aim = "tests/bulletml/rrootage/simple/aim.xml";
+    let last_count = |extra: &[&str]| {
+        let mut args = vec!["pattern", aim, "--headless", "--frames", "300", "--stats"];
+        args.extend(extra);
+        let (code, out, err) = kairo(&args, &root());
+        assert_eq!(code, 0, "{err}");
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("299 "))
+            .unwrap()
+            .to_string();
+        line.split(' ').nth(1).unwrap().parse::<u32>().unwrap()
+    };
+    assert_eq!(last_count(&[]), 0, "fired once, long gone");
+    assert!(last_count(&["--loop"]) > 0);
     let bad = dir.join("bad.xml");
     std::fs::write(
         &bad,

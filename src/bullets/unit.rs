@@ -1,17 +1,16 @@
 //! The bullet unit's state and its frame: emitters, spread bursts, moving and culling the
 //! table, the player's hit and graze tests, player shots swept against enemy boxes, cancels,
-//! and the events the cart reads.
+//! and the events the cart reads. Its BulletML side (sources, scripts) is in `scripts`.
 
-use std::sync::Arc;
-
-use super::angle::{atan_fine, degrees_from_fine, fine_from_degrees, velocity};
-use super::bulletml::Pattern;
-use super::bulletml::run::{Host, Object, Runner};
+use super::angle::{atan_fine, velocity};
 use super::table::{BulletTable, NO_PROGRAM, Spawn, motion};
-use crate::fixed::fx_from_f64;
 use crate::fixed::{Fx, fx};
-use crate::rng::Rng;
 use crate::spec::{SCREEN_H, SCREEN_W, cost};
+
+mod scripts;
+
+use scripts::Program;
+pub use scripts::Source;
 
 /// Bullets the table holds (a hardware limit carts can read).
 pub const CAPACITY: usize = 4096;
@@ -25,30 +24,10 @@ pub const TYPES: usize = 64;
 pub const SHOT_MAX_SPEED: i32 = 256;
 /// BulletML sources (enemies running a pattern) at once.
 pub const SOURCE_CAPACITY: usize = 64;
-/// BulletML commands all scripts together may run in one frame; past it, scripts pause
+/// BulletML work all scripts together may do in one frame, in commands (a script's turn
+/// and every 16 terms of a long expression count as one more); past it, scripts pause
 /// until the next frame (their turn cursors let them catch up).
 pub const COMMANDS_PER_FRAME: u64 = 200_000;
-
-/// A BulletML script attached to a bullet.
-#[derive(Clone, Debug)]
-struct Program {
-    pattern: Arc<Pattern>,
-    runner: Runner,
-    object: Object,
-}
-
-/// An enemy running a BulletML pattern: the cart moves it, the pattern fires from it.
-#[derive(Clone, Debug)]
-pub struct Source {
-    pub id: i64,
-    pub x: Fx,
-    pub y: Fx,
-    /// Bullet type of the bullets it fires.
-    pub kind: u8,
-    pattern: Arc<Pattern>,
-    runner: Runner,
-    object: Object,
-}
 
 /// How a bullet type looks and how big it is to hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,6 +142,10 @@ pub struct BulletUnit {
     pub pending_cycles: u64,
     programs: Vec<Option<Program>>,
     free_programs: Vec<u32>,
+    /// Program slots in the order the programs were made, with their serials (an entry
+    /// whose slot now holds another serial is stale and dropped).
+    program_order: Vec<(u32, u64)>,
+    next_serial: u64,
     pub sources: Vec<Source>,
     next_source: i64,
     /// BulletML's `$rank`, 0-1.
@@ -188,6 +171,8 @@ impl Default for BulletUnit {
             pending_cycles: 0,
             programs: Vec::new(),
             free_programs: Vec::new(),
+            program_order: Vec::new(),
+            next_serial: 0,
             sources: Vec::new(),
             next_source: 1,
             rank: 0.5,
@@ -205,140 +190,29 @@ impl BulletUnit {
             self.free_programs.push(program);
         }
         self.table.swap_remove(i);
-    }
-
-    fn add_program(&mut self, program: Program) -> u32 {
-        match self.free_programs.pop() {
-            Some(slot) => {
-                self.programs[slot as usize] = Some(program);
-                slot
-            }
-            None => {
-                self.programs.push(Some(program));
-                (self.programs.len() - 1) as u32
-            }
+        if let Some(&moved) = self.table.program.get(i)
+            && let Some(Some(p)) = self.programs.get_mut(moved as usize)
+        {
+            p.bullet = i as u32;
         }
-    }
-
-    /// Starts BulletML `pattern` at (x, y) firing bullets of type `kind`; returns the
-    /// source's id, or `None` when 64 sources already run.
-    pub fn start_pattern(&mut self, pattern: Arc<Pattern>, x: Fx, y: Fx, kind: u8) -> Option<i64> {
-        if self.sources.len() >= SOURCE_CAPACITY {
-            return None;
-        }
-        let id = self.next_source;
-        self.next_source += 1;
-        self.sources.push(Source {
-            id,
-            x,
-            y,
-            kind,
-            runner: Runner::source(&pattern),
-            pattern,
-            object: Object {
-                direction: 180.0,
-                ..Object::default()
-            },
-        });
-        Some(id)
-    }
-
-    /// The running source `id`.
-    pub fn source_mut(&mut self, id: i64) -> Option<&mut Source> {
-        self.sources.iter_mut().find(|s| s.id == id)
-    }
-
-    /// Stops source `id` (its bullets fly on).
-    pub fn stop_source(&mut self, id: i64) {
-        self.sources.retain(|s| s.id != id);
-    }
-
-    /// Runs every BulletML script for this turn: sources first, then the bullets that were
-    /// alive when the turn began (bullets fired now start next turn).
-    pub fn run_programs(&mut self, rng: &mut Rng) {
-        let now = self.frame as i64;
-        let mut budget = COMMANDS_PER_FRAME;
-        let mut steps = 0;
-        let alive = self.table.len();
-        let mut sources = std::mem::take(&mut self.sources);
-        for source in &mut sources {
-            let mut host = FireHost {
-                unit: self,
-                rng,
-                x: source.x,
-                y: source.y,
-                kind: source.kind,
-                pattern: &source.pattern,
-            };
-            steps += source.runner.run(
-                &source.pattern,
-                &mut source.object,
-                &mut host,
-                now,
-                &mut budget,
-            );
-        }
-        sources.retain(|s| !s.runner.ended && !s.object.vanished);
-        sources.append(&mut self.sources);
-        self.sources = sources;
-
-        let mut vanished = Vec::new();
-        for i in 0..alive {
-            let slot = self.table.program[i];
-            if slot == NO_PROGRAM {
-                continue;
-            }
-            let Some(mut program) = self.programs[slot as usize].take() else {
-                continue;
-            };
-            let (x, y, kind) = (self.table.x[i], self.table.y[i], self.table.kind[i]);
-            let mut host = FireHost {
-                unit: self,
-                rng,
-                x,
-                y,
-                kind,
-                pattern: &program.pattern,
-            };
-            steps += program.runner.run(
-                &program.pattern,
-                &mut program.object,
-                &mut host,
-                now,
-                &mut budget,
-            );
-            let o = program.object;
-            let (vx, vy) = velocity(fine_from_degrees(o.direction), fx_from_f64(o.speed));
-            self.table.vx[i] = vx.wrapping_add(fx_from_f64(o.accel_x));
-            self.table.vy[i] = vy.wrapping_add(fx_from_f64(o.accel_y));
-            self.table.angle[i] = fine_from_degrees(o.direction);
-            self.table.speed[i] = fx_from_f64(o.speed);
-            if o.vanished {
-                vanished.push(i);
-            }
-            if program.runner.ended {
-                self.table.program[i] = NO_PROGRAM;
-                self.free_programs.push(slot);
-            } else {
-                self.programs[slot as usize] = Some(program);
-            }
-        }
-        for &i in vanished.iter().rev() {
-            self.remove(i);
-        }
-        self.stats.program_steps += steps;
     }
 
     /// Adds one bullet now; false (and counted as dropped) when the table is full.
     pub fn spawn(&mut self, spawn: Spawn) -> bool {
+        self.spawn_at(spawn).is_some()
+    }
+
+    /// Adds one bullet now and returns its index; `None` (counted as dropped) when the table
+    /// is full.
+    fn spawn_at(&mut self, spawn: Spawn) -> Option<usize> {
         self.pending_cycles += cost::BULLET_SPAWN;
-        if self.table.push(spawn).is_some() {
+        let index = self.table.push(spawn);
+        if index.is_some() {
             self.stats.spawned += 1;
-            true
         } else {
             self.stats.dropped += 1;
-            false
         }
+        index
     }
 
     /// The fine angle from (x, y) toward the player (straight down without a player).
@@ -445,6 +319,7 @@ impl BulletUnit {
         self.table.clear();
         self.programs.clear();
         self.free_programs.clear();
+        self.program_order.clear();
         self.sources.clear();
         self.shots.clear();
         self.targets.clear();
@@ -683,68 +558,6 @@ pub fn swept_hit(shot: &Shot, half: (Fx, Fx), target: &Target) -> Option<f64> {
         }
     }
     Some(enter)
-}
-
-/// The bullet unit as a running script sees it.
-struct FireHost<'a> {
-    unit: &'a mut BulletUnit,
-    rng: &'a mut Rng,
-    x: Fx,
-    y: Fx,
-    kind: u8,
-    pattern: &'a Arc<Pattern>,
-}
-
-impl Host for FireHost<'_> {
-    fn aim(&self) -> f64 {
-        match self.unit.player {
-            Some(_) => degrees_from_fine(self.unit.aim_from(self.x, self.y)),
-            None => 180.0,
-        }
-    }
-
-    fn rand(&mut self) -> f64 {
-        self.rng.next_f64()
-    }
-
-    fn rank(&self) -> f64 {
-        self.unit.rank
-    }
-
-    fn fire(&mut self, direction: f64, speed: f64, bullet_id: usize, params: Vec<f64>) {
-        let actions: Vec<usize> = self.pattern.bullets[bullet_id]
-            .actions
-            .iter()
-            .map(|l| l.id())
-            .collect();
-        let program = if actions.is_empty() {
-            NO_PROGRAM
-        } else {
-            self.unit.add_program(Program {
-                pattern: self.pattern.clone(),
-                runner: Runner::bullet(actions, params),
-                object: Object {
-                    direction,
-                    speed,
-                    ..Object::default()
-                },
-            })
-        };
-        let spawn = Spawn {
-            program,
-            ..bullet(
-                self.x,
-                self.y,
-                fine_from_degrees(direction),
-                fx_from_f64(speed),
-                self.kind,
-            )
-        };
-        if !self.unit.spawn(spawn) && program != NO_PROGRAM {
-            self.unit.programs[program as usize] = None;
-            self.unit.free_programs.push(program);
-        }
-    }
 }
 
 /// The spawn of one bullet at (x, y) toward fine angle `angle` at `speed`, of type `kind`.

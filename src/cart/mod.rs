@@ -249,10 +249,7 @@ impl Cart {
                 problems.push(CartError::file(path, "not UTF-8 text"));
                 continue;
             };
-            let is_pattern = roxmltree::Document::parse(text)
-                .map(|doc| doc.root_element().tag_name().name() == "bulletml")
-                .unwrap_or_else(|_| text.contains("<bulletml"));
-            if !is_pattern {
+            if !bulletml::is_pattern_document(text) {
                 continue;
             }
             let name = Path::new(path)

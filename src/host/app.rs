@@ -44,7 +44,12 @@ impl App {
     pub fn new(options: WindowOptions) -> App {
         let mut shell = Shell::new("carts".into(), super::config::config_dir());
         if let Some(pattern) = &options.pattern {
-            shell.open_built(pattern, crate::preview::pattern_cart);
+            let build = if options.pattern_loop {
+                crate::preview::looping_pattern_cart
+            } else {
+                crate::preview::pattern_cart
+            };
+            shell.open_built(pattern, build);
         } else if let Some(cart) = &options.cart {
             shell.open(cart);
         }

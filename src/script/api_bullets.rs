@@ -159,11 +159,13 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_pattern",
-            args: "name, x, y, [type]",
+            args: "name, x, y, [type], [loop]",
             returns: "source",
             doc: "Starts the cart's BulletML pattern `name` (the file `name.xml`) from an \
                   enemy at (x, y); its bullets are of type `type` (default 0). Returns the \
-                  source's id. Move it each frame with `bu_source`.",
+                  source's id. Move it each frame with `bu_source`. With `loop` true the \
+                  pattern starts again the frame after it ends or vanishes, keeping the \
+                  enemy's heading and speed, as the games do with their bosses.",
             cost: "8 per BulletML command run (bullets)",
             call: bu_pattern,
         },
@@ -492,10 +494,14 @@ fn bu_pattern(c: &mut Call) -> LuaResult<MultiValue> {
             .ok_or_else(|| c.error(format!("the cart has no pattern named \"{name}\"")))?;
     let (x, y) = position(c, 1)?;
     let kind = if c.is_nil(3) { 0 } else { type_arg(c, 3)? };
+    let looping = c.opt_bool(4, false);
     let id =
         c.m.bullets
             .start_pattern(pattern, x, y, kind)
             .ok_or_else(|| c.error("64 patterns already run"))?;
+    if let Some(source) = c.m.bullets.source_mut(id) {
+        source.looping = looping;
+    }
     c.ret(id)
 }
 

@@ -1,12 +1,18 @@
 //! BulletML: bullet patterns as XML (`bulletml`, `action`, `fire`, `bullet` and their
-//! references), parsed with `roxmltree` into a checked [`pattern::Pattern`] and run by
-//! [`run::Runner`]s with the reference implementation's timing. See `docs/bullets.md`.
+//! references). [`xml`] reads the document with `roxmltree`, [`pattern`] builds a checked
+//! [`pattern::Pattern`] from it ([`check`] vets its references) and [`run::Runner`]s run it
+//! with libbulletml's timing and evaluation order. See `docs/bullets.md`.
 
+pub mod check;
 pub mod expr;
 pub mod pattern;
 pub mod run;
+pub mod xml;
 
 pub use pattern::{Pattern, PatternError, parse};
+pub use xml::is_pattern_document;
 
+#[cfg(test)]
+mod hostile;
 #[cfg(test)]
 mod tests;

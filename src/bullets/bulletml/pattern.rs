@@ -1,10 +1,13 @@
-//! BulletML documents (parsed with `roxmltree`) turned into a checked pattern: every
-//! reference resolved, every expression parsed, no reference cycles. Errors name the line
-//! and the element path (`bulletml/action[top]/repeat/action/fire`).
+//! BulletML documents (read by [`super::xml`]) turned into a checked pattern: every
+//! reference resolved, every expression parsed, no reference cycles among actions, bounded
+//! call depth. Errors name the line and the element path
+//! (`bulletml/action[top]/repeat/action/fire`). Building is linear in the size of the
+//! document: lines and paths are only worked out for the error that is reported.
 
 use std::collections::BTreeMap;
 
 use super::expr::Expr;
+use super::xml::{self, MAX_NESTING, NAMESPACE};
 
 /// Index of an action, fire or bullet in its pattern.
 pub type Id = usize;
@@ -95,6 +98,8 @@ pub struct Fire {
 pub struct Bullet {
     pub direction: Option<Direction>,
     pub speed: Option<Speed>,
+    /// The actions a fired bullet runs one after another: its inline `<action>`s first, then
+    /// its `<actionRef>`s, each in document order (libbulletml's order).
     pub actions: Vec<Link>,
 }
 
@@ -129,17 +134,16 @@ impl std::fmt::Display for PatternError {
     }
 }
 
+/// Most `<param>`s a reference may pass: only `$1`-`$99` can be read.
+pub const MAX_PARAMS: usize = 99;
+
 type Node<'a> = roxmltree::Node<'a, 'a>;
 
 /// Parses BulletML `text`, naming the pattern `name`.
 pub fn parse(name: &str, text: &str) -> Result<Pattern, PatternError> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| PatternError {
-        line: e.pos().row as usize,
-        path: String::new(),
-        message: format!("malformed XML: {e}"),
-    })?;
+    let doc = xml::open(text)?;
     let root = doc.root_element();
-    check_depth(&doc, root)?;
+    check_tree(&doc, root)?;
     let mut builder = Builder {
         doc: &doc,
         pattern: Pattern {
@@ -154,7 +158,8 @@ pub fn parse(name: &str, text: &str) -> Result<Pattern, PatternError> {
         pending: Vec::new(),
     };
     if root.tag_name().name() != "bulletml" {
-        return Err(builder.error(
+        return Err(error(
+            &doc,
             root,
             format!(
                 "the root element is <{}>, not <bulletml>",
@@ -166,7 +171,11 @@ pub fn parse(name: &str, text: &str) -> Result<Pattern, PatternError> {
     for child in root.children().filter(Node::is_element) {
         let kind = child.tag_name().name();
         if !matches!(kind, "action" | "fire" | "bullet") {
-            return Err(builder.error(child, format!("<{kind}> cannot appear in <bulletml>")));
+            return Err(error(
+                &doc,
+                child,
+                format!("<{kind}> cannot appear in <bulletml>"),
+            ));
         }
     }
     for child in root.children().filter(Node::is_element) {
@@ -178,25 +187,68 @@ pub fn parse(name: &str, text: &str) -> Result<Pattern, PatternError> {
     }
     builder.resolve()?;
     if builder.pattern.tops.is_empty() {
-        return Err(builder.error(root, "no <action> labelled \"top\" (or \"top...\")".into()));
+        return Err(error(
+            &doc,
+            root,
+            "no <action> labelled \"top\" (or \"top...\")".into(),
+        ));
     }
-    builder.check_cycles()?;
-    Ok(builder.pattern)
+    let labels = builder.labels;
+    let pattern = builder.pattern;
+    super::check::references(&pattern, &labels)?;
+    Ok(pattern)
 }
 
-/// Deepest element nesting a pattern may have (the builder recurses once per level).
-pub const MAX_NESTING: usize = 128;
+/// The line of `node`.
+fn line(doc: &roxmltree::Document, node: Node) -> usize {
+    doc.text_pos_at(node.range().start).row as usize
+}
 
-/// Rejects documents nested deeper than [`MAX_NESTING`] elements, without recursing.
-fn check_depth(doc: &roxmltree::Document, root: Node) -> Result<(), PatternError> {
+/// The element path of `node`, e.g. `bulletml/action[top]/repeat`.
+fn path(node: Node) -> String {
+    let mut parts: Vec<String> = node
+        .ancestors()
+        .filter(Node::is_element)
+        .map(|n| match n.attribute("label") {
+            Some(label) => format!("{}[{label}]", n.tag_name().name()),
+            None => n.tag_name().name().to_string(),
+        })
+        .collect();
+    parts.reverse();
+    parts.join("/")
+}
+
+fn error(doc: &roxmltree::Document, node: Node, message: String) -> PatternError {
+    PatternError {
+        line: line(doc, node),
+        path: path(node),
+        message,
+    }
+}
+
+/// Rejects documents nested deeper than [`MAX_NESTING`] elements and elements outside
+/// BulletML's namespace, without recursing.
+fn check_tree(doc: &roxmltree::Document, root: Node) -> Result<(), PatternError> {
     let mut stack = vec![(root, 1usize)];
     while let Some((node, depth)) = stack.pop() {
         if depth > MAX_NESTING {
             return Err(PatternError {
-                line: doc.text_pos_at(node.range().start).row as usize,
+                line: line(doc, node),
                 path: String::new(),
                 message: format!("elements nest deeper than {MAX_NESTING} levels"),
             });
+        }
+        if let Some(namespace) = node.tag_name().namespace()
+            && namespace != NAMESPACE
+        {
+            return Err(error(
+                doc,
+                node,
+                format!(
+                    "<{}> is in the namespace \"{namespace}\", not BulletML's (\"{NAMESPACE}\")",
+                    node.tag_name().name()
+                ),
+            ));
         }
         stack.extend(
             node.children()
@@ -211,8 +263,8 @@ fn check_depth(doc: &roxmltree::Document, root: Node) -> Result<(), PatternError
 struct Pending {
     kind: &'static str,
     label: String,
-    line: usize,
-    path: String,
+    /// The reference element, for the error message.
+    node: roxmltree::NodeId,
     /// Where to write the resolved id.
     slot: Slot,
 }
@@ -224,37 +276,19 @@ enum Slot {
     BulletAction(Id, usize),
 }
 
+/// Labels of the pattern's elements: (kind, label) -> id.
+pub type Labels = BTreeMap<(String, String), Id>;
+
 struct Builder<'a> {
     doc: &'a roxmltree::Document<'a>,
     pattern: Pattern,
-    labels: BTreeMap<(String, String), Id>,
+    labels: Labels,
     pending: Vec<Pending>,
 }
 
 impl<'a> Builder<'a> {
-    fn line(&self, node: Node) -> usize {
-        self.doc.text_pos_at(node.range().start).row as usize
-    }
-
-    fn path(node: Node) -> String {
-        let mut parts: Vec<String> = node
-            .ancestors()
-            .filter(Node::is_element)
-            .map(|n| match n.attribute("label") {
-                Some(label) => format!("{}[{label}]", n.tag_name().name()),
-                None => n.tag_name().name().to_string(),
-            })
-            .collect();
-        parts.reverse();
-        parts.join("/")
-    }
-
     fn error(&self, node: Node, message: String) -> PatternError {
-        PatternError {
-            line: self.line(node),
-            path: Self::path(node),
-            message,
-        }
+        error(self.doc, node, message)
     }
 
     fn expr(&self, node: Node) -> Result<Expr, PatternError> {
@@ -267,17 +301,15 @@ impl<'a> Builder<'a> {
         node: Node<'n>,
         names: &[&str],
     ) -> Result<Option<Node<'n>>, PatternError> {
-        let found: Vec<Node> = node
+        let mut found = node
             .children()
-            .filter(|c| c.is_element() && names.contains(&c.tag_name().name()))
-            .collect();
-        match found.len() {
-            0 => Ok(None),
-            1 => Ok(Some(found[0])),
-            _ => Err(self.error(
-                found[1],
-                format!("more than one <{}>", names.join("> or <")),
-            )),
+            .filter(|c| c.is_element() && names.contains(&c.tag_name().name()));
+        let first = found.next();
+        match found.next() {
+            None => Ok(first),
+            Some(second) => {
+                Err(self.error(second, format!("more than one <{}>", names.join("> or <"))))
+            }
         }
     }
 
@@ -321,22 +353,26 @@ impl<'a> Builder<'a> {
     }
 
     fn params(&self, node: Node) -> Result<Vec<Expr>, PatternError> {
-        node.children()
-            .filter(|c| c.is_element())
-            .map(|c| {
-                if c.tag_name().name() == "param" {
-                    self.expr(c)
-                } else {
-                    Err(self.error(
-                        c,
-                        format!("<{}> cannot appear in a reference", c.tag_name().name()),
-                    ))
-                }
-            })
-            .collect()
+        let mut params = Vec::new();
+        for c in node.children().filter(|c| c.is_element()) {
+            if c.tag_name().name() != "param" {
+                return Err(self.error(
+                    c,
+                    format!("<{}> cannot appear in a reference", c.tag_name().name()),
+                ));
+            }
+            if params.len() == MAX_PARAMS {
+                return Err(self.error(
+                    c,
+                    format!("more than {MAX_PARAMS} <param>s (only $1-${MAX_PARAMS} can be read)"),
+                ));
+            }
+            params.push(self.expr(c)?);
+        }
+        Ok(params)
     }
 
-    /// A link to an inline `inline_kind` element or a `ref_kind` reference, written to `slot`.
+    /// A link to an inline element or a reference, written to `slot` once resolved.
     fn link(&mut self, node: Node, slot: Slot) -> Result<Link, PatternError> {
         let name = node.tag_name().name();
         match name {
@@ -352,23 +388,23 @@ impl<'a> Builder<'a> {
                     "fireRef" => "fire",
                     _ => "bullet",
                 };
+                let params = self.params(node)?;
                 self.pending.push(Pending {
                     kind,
                     label: label.into(),
-                    line: self.line(node),
-                    path: Self::path(node),
+                    node: node.id(),
                     slot,
                 });
                 Ok(Link::Ref {
                     id: usize::MAX,
-                    params: self.params(node)?,
+                    params,
                 })
             }
             other => Err(self.error(node, format!("<{other}> is not allowed here"))),
         }
     }
 
-    /// Records the label of element `node` of kind `kind` (any depth, as the reference does).
+    /// Records the label of element `node` of kind `kind` (any depth, as libbulletml does).
     fn label(&mut self, node: Node, kind: &str, id: Id) -> Result<(), PatternError> {
         if let Some(label) = node.attribute("label") {
             if self
@@ -396,62 +432,65 @@ impl<'a> Builder<'a> {
         self.label(node, "action", id)?;
         for child in node.children().filter(Node::is_element) {
             let index = self.pattern.actions[id].commands.len();
-            let slot = Slot::Command(id, index);
-            let command = match child.tag_name().name() {
-                "repeat" => {
-                    let times = self
-                        .only_child(child, &["times"])?
-                        .ok_or_else(|| self.error(child, "<repeat> needs <times>".into()))?;
-                    let body = self
-                        .only_child(child, &["action", "actionRef"])?
-                        .ok_or_else(|| {
-                            self.error(child, "<repeat> needs an <action> or <actionRef>".into())
-                        })?;
-                    Command::Repeat {
-                        times: self.expr(times)?,
-                        action: self.link(body, slot)?,
-                    }
-                }
-                "fire" | "fireRef" => Command::Fire(self.link(child, slot)?),
-                "action" | "actionRef" => Command::Action(self.link(child, slot)?),
-                "changeDirection" => {
-                    let direction = self.only_child(child, &["direction"])?.ok_or_else(|| {
-                        self.error(child, "<changeDirection> needs <direction>".into())
-                    })?;
-                    Command::ChangeDirection {
-                        direction: self.direction(direction)?,
-                        term: self.term(child)?,
-                    }
-                }
-                "changeSpeed" => {
-                    let speed = self
-                        .only_child(child, &["speed"])?
-                        .ok_or_else(|| self.error(child, "<changeSpeed> needs <speed>".into()))?;
-                    Command::ChangeSpeed {
-                        speed: self.speed(speed)?,
-                        term: self.term(child)?,
-                    }
-                }
-                "accel" => Command::Accel {
-                    horizontal: self
-                        .only_child(child, &["horizontal"])?
-                        .map(|n| self.speed(n))
-                        .transpose()?,
-                    vertical: self
-                        .only_child(child, &["vertical"])?
-                        .map(|n| self.speed(n))
-                        .transpose()?,
-                    term: self.term(child)?,
-                },
-                "wait" => Command::Wait(self.expr(child)?),
-                "vanish" => Command::Vanish,
-                other => {
-                    return Err(self.error(child, format!("<{other}> cannot appear in <action>")));
-                }
-            };
+            let command = self.command(child, Slot::Command(id, index))?;
             self.pattern.actions[id].commands.push(command);
         }
         Ok(id)
+    }
+
+    fn command(&mut self, child: Node, slot: Slot) -> Result<Command, PatternError> {
+        Ok(match child.tag_name().name() {
+            "repeat" => {
+                let times = self
+                    .only_child(child, &["times"])?
+                    .ok_or_else(|| self.error(child, "<repeat> needs <times>".into()))?;
+                let body = self
+                    .only_child(child, &["action", "actionRef"])?
+                    .ok_or_else(|| {
+                        self.error(child, "<repeat> needs an <action> or <actionRef>".into())
+                    })?;
+                Command::Repeat {
+                    times: self.expr(times)?,
+                    action: self.link(body, slot)?,
+                }
+            }
+            "fire" | "fireRef" => Command::Fire(self.link(child, slot)?),
+            "action" | "actionRef" => Command::Action(self.link(child, slot)?),
+            "changeDirection" => {
+                let direction = self.only_child(child, &["direction"])?.ok_or_else(|| {
+                    self.error(child, "<changeDirection> needs <direction>".into())
+                })?;
+                Command::ChangeDirection {
+                    direction: self.direction(direction)?,
+                    term: self.term(child)?,
+                }
+            }
+            "changeSpeed" => {
+                let speed = self
+                    .only_child(child, &["speed"])?
+                    .ok_or_else(|| self.error(child, "<changeSpeed> needs <speed>".into()))?;
+                Command::ChangeSpeed {
+                    speed: self.speed(speed)?,
+                    term: self.term(child)?,
+                }
+            }
+            "accel" => Command::Accel {
+                horizontal: self
+                    .only_child(child, &["horizontal"])?
+                    .map(|n| self.speed(n))
+                    .transpose()?,
+                vertical: self
+                    .only_child(child, &["vertical"])?
+                    .map(|n| self.speed(n))
+                    .transpose()?,
+                term: self.term(child)?,
+            },
+            "wait" => Command::Wait(self.expr(child)?),
+            "vanish" => Command::Vanish,
+            other => {
+                return Err(self.error(child, format!("<{other}> cannot appear in <action>")));
+            }
+        })
     }
 
     fn term(&self, node: Node) -> Result<Expr, PatternError> {
@@ -486,6 +525,12 @@ impl<'a> Builder<'a> {
             bullet: Link::Inline(usize::MAX),
         });
         self.label(node, "fire", id)?;
+        for child in node.children().filter(Node::is_element) {
+            let name = child.tag_name().name();
+            if !matches!(name, "direction" | "speed" | "bullet" | "bulletRef") {
+                return Err(self.error(child, format!("<{name}> cannot appear in <fire>")));
+            }
+        }
         let bullet = self
             .only_child(node, &["bullet", "bulletRef"])?
             .ok_or_else(|| self.error(node, "<fire> needs a <bullet> or <bulletRef>".into()))?;
@@ -504,16 +549,19 @@ impl<'a> Builder<'a> {
         });
         self.label(node, "bullet", id)?;
         for child in node.children().filter(Node::is_element) {
-            match child.tag_name().name() {
-                "direction" | "speed" => {}
-                "action" | "actionRef" => {
-                    let index = self.pattern.bullets[id].actions.len();
-                    let link = self.link(child, Slot::BulletAction(id, index))?;
-                    self.pattern.bullets[id].actions.push(link);
-                }
-                other => {
-                    return Err(self.error(child, format!("<{other}> cannot appear in <bullet>")));
-                }
+            let name = child.tag_name().name();
+            if !matches!(name, "direction" | "speed" | "action" | "actionRef") {
+                return Err(self.error(child, format!("<{name}> cannot appear in <bullet>")));
+            }
+        }
+        for kind in ["action", "actionRef"] {
+            for child in node
+                .children()
+                .filter(|c| c.is_element() && c.tag_name().name() == kind)
+            {
+                let index = self.pattern.bullets[id].actions.len();
+                let link = self.link(child, Slot::BulletAction(id, index))?;
+                self.pattern.bullets[id].actions.push(link);
             }
         }
         Ok(id)
@@ -521,14 +569,19 @@ impl<'a> Builder<'a> {
 
     fn resolve(&mut self) -> Result<(), PatternError> {
         for pending in std::mem::take(&mut self.pending) {
-            let id = *self
+            let Some(&id) = self
                 .labels
                 .get(&(pending.kind.to_string(), pending.label.clone()))
-                .ok_or_else(|| PatternError {
-                    line: pending.line,
-                    path: pending.path.clone(),
-                    message: format!("no <{}> labelled \"{}\"", pending.kind, pending.label),
-                })?;
+            else {
+                let node = self
+                    .doc
+                    .get_node(pending.node)
+                    .expect("a node of this document");
+                return Err(self.error(
+                    node,
+                    format!("no <{}> labelled \"{}\"", pending.kind, pending.label),
+                ));
+            };
             let link = match pending.slot {
                 Slot::Command(action, index) => {
                     match &mut self.pattern.actions[action].commands[index] {
@@ -544,101 +597,6 @@ impl<'a> Builder<'a> {
             };
             if let Link::Ref { id: slot, .. } = link {
                 *slot = id;
-            }
-        }
-        Ok(())
-    }
-
-    /// Rejects patterns whose references loop back on themselves (they would recurse without
-    /// end), naming the loop.
-    fn check_cycles(&self) -> Result<(), PatternError> {
-        #[derive(Clone, Copy, PartialEq)]
-        enum Node {
-            Action(Id),
-            Fire(Id),
-            Bullet(Id),
-        }
-        let p = &self.pattern;
-        let edges = |n: Node| -> Vec<Node> {
-            match n {
-                Node::Action(a) => p.actions[a]
-                    .commands
-                    .iter()
-                    .filter_map(|c| match c {
-                        Command::Repeat { action, .. } | Command::Action(action) => {
-                            Some(Node::Action(action.id()))
-                        }
-                        Command::Fire(fire) => Some(Node::Fire(fire.id())),
-                        _ => None,
-                    })
-                    .collect(),
-                Node::Fire(f) => vec![Node::Bullet(p.fires[f].bullet.id())],
-                Node::Bullet(b) => p.bullets[b]
-                    .actions
-                    .iter()
-                    .map(|l| Node::Action(l.id()))
-                    .collect(),
-            }
-        };
-        let label_of = |n: Node| -> String {
-            let (kind, id) = match n {
-                Node::Action(i) => ("action", i),
-                Node::Fire(i) => ("fire", i),
-                Node::Bullet(i) => ("bullet", i),
-            };
-            self.labels
-                .iter()
-                .find(|((k, _), v)| k == kind && **v == id)
-                .map(|((_, l), _)| format!("{kind}[{l}]"))
-                .unwrap_or_else(|| format!("an inline <{kind}>"))
-        };
-        // Depth-first search with colours; the stack is explicit so deep patterns cannot
-        // overflow it.
-        let index = |n: Node| match n {
-            Node::Action(i) => i,
-            Node::Fire(i) => p.actions.len() + i,
-            Node::Bullet(i) => p.actions.len() + p.fires.len() + i,
-        };
-        let total = p.actions.len() + p.fires.len() + p.bullets.len();
-        let mut colour = vec![0u8; total];
-        let roots: Vec<Node> = (0..p.actions.len())
-            .map(Node::Action)
-            .chain((0..p.fires.len()).map(Node::Fire))
-            .chain((0..p.bullets.len()).map(Node::Bullet))
-            .collect();
-        for root in roots {
-            if colour[index(root)] != 0 {
-                continue;
-            }
-            let mut stack: Vec<(Node, usize)> = vec![(root, 0)];
-            colour[index(root)] = 1;
-            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-                let children = edges(node);
-                if *next < children.len() {
-                    let child = children[*next];
-                    *next += 1;
-                    match colour[index(child)] {
-                        0 => {
-                            colour[index(child)] = 1;
-                            stack.push((child, 0));
-                        }
-                        1 => {
-                            let start = stack.iter().position(|(n, _)| *n == child).unwrap_or(0);
-                            let mut names: Vec<String> =
-                                stack[start..].iter().map(|(n, _)| label_of(*n)).collect();
-                            names.push(label_of(child));
-                            return Err(PatternError {
-                                line: 1,
-                                path: String::new(),
-                                message: format!("references loop: {}", names.join(" -> ")),
-                            });
-                        }
-                        _ => {}
-                    }
-                } else {
-                    colour[index(node)] = 2;
-                    stack.pop();
-                }
             }
         }
         Ok(())

@@ -1,21 +1,33 @@
-//! Running BulletML, with the reference implementation's timing (libbulletml):
+//! Running BulletML with libbulletml's timing and evaluation order (checked against the
+//! library itself by `tests/bulletml_reference.rs`):
 //!
-//! - every runner keeps a turn cursor set on its first run; commands execute while the
-//!   cursor is not past the current turn, and `<wait>N` moves the cursor N turns on (a wait
-//!   of 0 or less does nothing), so `[fire, wait 10, fire]` fires on turns T and T+10;
+//! - every thread keeps a turn cursor set on its first run; commands execute while the
+//!   cursor is not past the current turn, and `<wait>N` moves it N turns on (a wait of 0 or
+//!   less does nothing), so `[fire, wait 10, fire]` fires on turns T and T+10;
 //! - `changeDirection`, `changeSpeed` and `accel` interpolate from the turn they run: nothing
 //!   changes that turn, the final value lands exactly `term` turns later; directions turn the
 //!   short way round; `sequence` adds its value every turn;
 //! - a `<fire>` without a direction aims, without a speed uses 1; a `<bullet>`'s own
-//!   direction and speed override its `<fire>`'s; the first `sequence` of a runner aims (and
-//!   uses speed 1);
-//! - `repeat` evaluates `times` when reached and runs at least once; a reference without
-//!   `<param>` reads every `$n` as 1;
-//! - a bullet's several actions run one after another; a source's `top` actions run in
-//!   parallel and the source ends when one of them has ended.
+//!   direction and speed override its `<fire>`'s; the first `sequence` of a thread aims (and
+//!   uses speed 1); every direction worked out, a `changeDirection`'s target included,
+//!   becomes the previous one for `sequence`, and every speed the previous speed;
+//! - a reference's `<param>`s are evaluated each time execution reaches the reference: a
+//!   `<repeat>` of an `<actionRef>` evaluates them again for every iteration, on the turn the
+//!   iteration begins; a bullet evaluates its `<actionRef>`s' params itself, against the
+//!   params it was fired with, when it starts each of them; a reference without `<param>`
+//!   reads every `$n` as 1;
+//! - `repeat` evaluates `times` when reached and runs at least once;
+//! - a bullet's actions (inline ones first) run one after another, the next starting the
+//!   turn after the previous ends; a source's `top` actions run in parallel and the source
+//!   ends when one of them has ended.
+
+use std::sync::Arc;
 
 use super::expr::{Context, Expr};
-use super::pattern::{Command, DirKind, Id, Link, Pattern, Speed, SpeedKind};
+use super::pattern::{Command, DirKind, Direction, Id, Link, Pattern, Speed, SpeedKind};
+
+/// The values of `$1`, `$2`, ...
+pub type Params = Arc<[f64]>;
 
 /// What a script runs on: an enemy (a source) or a bullet.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -31,66 +43,132 @@ pub struct Object {
 
 /// What a running script asks of the bullet unit.
 pub trait Host {
-    /// The direction (BulletML degrees) from the object toward the player.
+    /// Takes `work` from the frame's budget of BulletML work (a command is 1; see
+    /// [`Expr::work`]), or what is left of it; true when there was enough. Scripts pause
+    /// where the budget runs out and catch up on later frames.
+    fn spend(&mut self, work: u64) -> bool;
+    /// The direction (BulletML degrees, in [0, 360)) from the object toward the player.
     fn aim(&self) -> f64;
     /// A random number in [0, 1) from the machine RNG.
     fn rand(&mut self) -> f64;
     fn rank(&self) -> f64;
-    /// Creates a bullet at the object's position.
-    fn fire(&mut self, direction: f64, speed: f64, bullet: Id, params: Vec<f64>);
+    /// Creates bullet `bullet` of the pattern at the object's position, with `params`.
+    fn fire(&mut self, direction: f64, speed: f64, bullet: Id, params: Params);
 }
 
-/// A value moving in a straight line from (x0, y0) to (x1, y1) over turns.
+/// A value moving in a straight line from (x0, y0) to (x1, y1) over turns, computed as
+/// libbulletml's `LinearFunc` does (so the two agree to the last bit).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Linear {
     x0: i64,
     x1: i64,
     y0: f64,
     y1: f64,
+    gradient: f64,
 }
 
 impl Linear {
+    fn new(x0: i64, x1: i64, y0: f64, y1: f64) -> Linear {
+        Linear {
+            x0,
+            x1,
+            y0,
+            y1,
+            gradient: (y1 - y0) / (x1 - x0) as f64,
+        }
+    }
+
     /// The value at turn `now`, and whether the change is over.
     fn at(&self, now: i64) -> (f64, bool) {
         if now >= self.x1 {
             (self.y1, true)
         } else {
-            let t = (now - self.x0) as f64 / (self.x1 - self.x0) as f64;
-            (self.y0 + (self.y1 - self.y0) * t, false)
+            (self.y0 + self.gradient * (now - self.x0) as f64, false)
         }
     }
 }
 
-/// One level of the execution stack: an action being run, its parameters, its repeats.
-#[derive(Clone, Debug, PartialEq)]
-struct Frame {
-    action: Id,
-    pc: usize,
-    params: Vec<f64>,
-    /// Runs done and runs wanted, for a `<repeat>`.
-    repeat: Option<(u32, u32)>,
+/// The changes in progress, applied at the start of each turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Changes {
+    direction: Option<Linear>,
+    speed: Option<Linear>,
+    accel_x: Option<Linear>,
+    accel_y: Option<Linear>,
 }
 
-/// One thread of a script (the reference's `BulletMLRunnerImpl`).
+impl Changes {
+    fn apply(&mut self, object: &mut Object, now: i64) {
+        let slots: [(&mut Option<Linear>, &mut f64); 4] = [
+            (&mut self.direction, &mut object.direction),
+            (&mut self.speed, &mut object.speed),
+            (&mut self.accel_x, &mut object.accel_x),
+            (&mut self.accel_y, &mut object.accel_y),
+        ];
+        for (change, value) in slots {
+            if let Some(linear) = change {
+                let (v, done) = linear.at(now);
+                *value = v;
+                if done {
+                    *change = None;
+                }
+            }
+        }
+    }
+
+    fn idle(&self) -> bool {
+        self.direction.is_none()
+            && self.speed.is_none()
+            && self.accel_x.is_none()
+            && self.accel_y.is_none()
+    }
+}
+
+/// One level of a thread's call stack.
+#[derive(Clone, Debug, PartialEq)]
+enum Frame {
+    /// An action being run, with its parameters.
+    Action {
+        action: Id,
+        pc: usize,
+        params: Params,
+    },
+    /// A `<repeat>` (command `at.1` of action `at.0`): its body has run `done` of `wanted`
+    /// times. When this frame is on top, the next iteration is due.
+    Repeat {
+        at: (Id, usize),
+        done: u32,
+        wanted: u32,
+        params: Params,
+    },
+}
+
+/// What a thread runs: one top action, or a bullet's actions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Script {
+    Top(Id),
+    Bullet(Id),
+}
+
+/// One thread of a script (libbulletml's `BulletMLRunnerImpl`).
 #[derive(Clone, Debug, PartialEq)]
 struct Thread {
-    /// Actions run one after another.
-    actions: Vec<Id>,
+    script: Script,
+    /// The next of the script's actions to start.
     next_action: usize,
-    params: Vec<f64>,
+    params: Params,
     stack: Vec<Frame>,
     cursor: Option<i64>,
     previous_direction: Option<f64>,
     previous_speed: Option<f64>,
-    change_direction: Option<Linear>,
-    change_speed: Option<Linear>,
-    accel_x: Option<Linear>,
-    accel_y: Option<Linear>,
+    changes: Changes,
     ended: bool,
 }
 
 /// Most times a `<repeat>` runs.
 pub const MAX_REPEAT: u32 = 100_000;
+/// Longest `<wait>` and `<term>`, in turns.
+pub const MAX_TURNS: f64 = 1e9;
 
 /// A script: one thread per top action of a source, or one thread for a bullet's actions.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,33 +185,31 @@ impl Runner {
             threads: pattern
                 .tops
                 .iter()
-                .map(|&top| Thread::new(vec![top], Vec::new()))
+                .map(|&top| Thread::new(Script::Top(top), Arc::from([])))
                 .collect(),
             ended: false,
         }
     }
 
-    /// The runner of a bullet with `actions`, run one after another with `params`.
-    pub fn bullet(actions: Vec<Id>, params: Vec<f64>) -> Runner {
+    /// The runner of a fired bullet `bullet`, with the params it was fired with.
+    pub fn bullet(bullet: Id, params: Params) -> Runner {
         Runner {
-            threads: vec![Thread::new(actions, params)],
+            threads: vec![Thread::new(Script::Bullet(bullet), params)],
             ended: false,
         }
     }
 
-    /// Runs turn `now`; `budget` counts commands down and stops the runner's turn at 0.
-    /// Returns the commands executed.
+    /// Runs turn `now`, within the host's budget. Returns the commands executed.
     pub fn run(
         &mut self,
         pattern: &Pattern,
         object: &mut Object,
         host: &mut dyn Host,
         now: i64,
-        budget: &mut u64,
     ) -> u64 {
         let mut steps = 0;
         for thread in &mut self.threads {
-            steps += thread.run(pattern, object, host, now, budget);
+            steps += thread.run(pattern, object, host, now);
             if thread.ended {
                 self.ended = true;
             }
@@ -160,65 +236,68 @@ impl Context for Eval<'_> {
     }
 }
 
-/// Wraps a direction into [0, 360] by whole turns, as the reference does.
+/// A value that is not finite (a division by zero) reads as 0. A long expression takes its
+/// work from the budget (what is left, if that is less: it is evaluated anyway, and the
+/// script pauses after this command).
+fn eval(expr: &Expr, params: &[f64], host: &mut dyn Host) -> f64 {
+    host.spend(expr.work());
+    let value = expr.eval(&mut Eval { params, host });
+    if value.is_finite() { value } else { 0.0 }
+}
+
+/// A count of turns: truncated toward zero, bounded.
+fn turns(expr: &Expr, params: &[f64], host: &mut dyn Host) -> i64 {
+    eval(expr, params, host)
+        .trunc()
+        .clamp(-MAX_TURNS, MAX_TURNS) as i64
+}
+
+/// The parameters execution enters `link` with: a reference's own, evaluated now against
+/// `params`; an inline element's are `params`.
+fn link_params(link: &Link, params: &Params, host: &mut dyn Host) -> Params {
+    match link {
+        Link::Inline(_) => params.clone(),
+        Link::Ref { params: exprs, .. } => exprs.iter().map(|e| eval(e, params, host)).collect(),
+    }
+}
+
+/// Wraps a direction into [0, 360] by whole turns, as libbulletml does (360 stays 360).
 fn wrap(mut degrees: f64) -> f64 {
     if !degrees.is_finite() {
         return 0.0;
     }
-    degrees %= 360.0;
-    if degrees < 0.0 {
+    if degrees.abs() > 360.0 * 64.0 {
+        degrees = degrees.rem_euclid(360.0);
+    }
+    while degrees > 360.0 {
+        degrees -= 360.0;
+    }
+    while degrees < 0.0 {
         degrees += 360.0;
     }
     degrees
 }
 
 impl Thread {
-    fn new(actions: Vec<Id>, params: Vec<f64>) -> Thread {
+    fn new(script: Script, params: Params) -> Thread {
         Thread {
-            actions,
+            script,
             next_action: 0,
             params,
             stack: Vec::new(),
             cursor: None,
             previous_direction: None,
             previous_speed: None,
-            change_direction: None,
-            change_speed: None,
-            accel_x: None,
-            accel_y: None,
+            changes: Changes::default(),
             ended: false,
         }
     }
 
-    fn eval(&self, expr: &Expr, params: &[f64], host: &mut dyn Host) -> f64 {
-        let value = expr.eval(&mut Eval { params, host });
-        if value.is_finite() { value } else { 0.0 }
-    }
-
-    /// Applies the running changes for turn `now`.
-    fn changes(&mut self, object: &mut Object, now: i64) {
-        let slots: [(&mut Option<Linear>, &mut f64); 4] = [
-            (&mut self.change_direction, &mut object.direction),
-            (&mut self.change_speed, &mut object.speed),
-            (&mut self.accel_x, &mut object.accel_x),
-            (&mut self.accel_y, &mut object.accel_y),
-        ];
-        for (change, value) in slots {
-            if let Some(linear) = change {
-                let (v, done) = linear.at(now);
-                *value = v;
-                if done {
-                    *change = None;
-                }
-            }
+    fn action_count(&self, pattern: &Pattern) -> usize {
+        match self.script {
+            Script::Top(_) => 1,
+            Script::Bullet(bullet) => pattern.bullets[bullet].actions.len(),
         }
-    }
-
-    fn changing(&self) -> bool {
-        self.change_direction.is_some()
-            || self.change_speed.is_some()
-            || self.accel_x.is_some()
-            || self.accel_y.is_some()
     }
 
     fn run(
@@ -227,80 +306,95 @@ impl Thread {
         object: &mut Object,
         host: &mut dyn Host,
         now: i64,
-        budget: &mut u64,
     ) -> u64 {
-        if self.ended {
+        // Each thread's turn costs one unit of work, so that any number of threads is
+        // bounded too.
+        if self.ended || !host.spend(1) {
             return 0;
         }
-        self.changes(object, now);
-        if self.stack.is_empty() && self.next_action >= self.actions.len() {
-            if self.cursor.is_none_or(|c| c <= now) && !self.changing() {
+        self.changes.apply(object, now);
+        if self.stack.is_empty() && self.next_action >= self.action_count(pattern) {
+            if self.cursor.is_none_or(|c| c <= now) && self.changes.idle() {
                 self.ended = true;
             }
             return 0;
         }
-        let cursor = *self.cursor.get_or_insert(now);
-        if self.stack.is_empty() {
-            if cursor > now {
-                return 0;
-            }
-            self.stack.push(Frame {
-                action: self.actions[self.next_action],
-                pc: 0,
-                params: self.params.clone(),
-                repeat: None,
-            });
-        }
+        self.cursor.get_or_insert(now);
         let mut steps = 0;
-        // An empty action finishes at once.
-        if self.unwind(pattern) {
-            return 0;
-        }
-        while self.cursor.is_some_and(|c| c <= now) && *budget > 0 {
-            let Some(frame) = self.stack.last_mut() else {
-                break;
-            };
-            let command = &pattern.actions[frame.action].commands[frame.pc];
-            frame.pc += 1;
-            let params = frame.params.clone();
-            *budget -= 1;
+        while self.cursor.is_some_and(|c| c <= now) && host.spend(1) {
             steps += 1;
-            self.execute(pattern, command, &params, object, host);
+            self.step(pattern, object, host);
             if self.unwind(pattern) {
+                // The action is over; the next one starts on the next turn.
+                self.next_action += 1;
                 break;
             }
         }
         steps
     }
 
-    /// Moves past finished actions right after a command, as the reference does: a repeat
-    /// loops back, a finished action returns to its caller. Returns true when the current
-    /// top-level action is done (the next one starts on the next turn).
-    fn unwind(&mut self, pattern: &Pattern) -> bool {
-        while let Some(frame) = self.stack.last_mut() {
-            if frame.pc < pattern.actions[frame.action].commands.len() {
-                return false;
+    /// Executes what is next: starting the script's next action, the next iteration of a
+    /// repeat, or a command.
+    fn step(&mut self, pattern: &Pattern, object: &mut Object, host: &mut dyn Host) {
+        match self.stack.last_mut() {
+            None => {
+                let (action, params) = match self.script {
+                    Script::Top(top) => (top, self.params.clone()),
+                    Script::Bullet(bullet) => {
+                        let link = &pattern.bullets[bullet].actions[self.next_action];
+                        (link.id(), link_params(link, &self.params, host))
+                    }
+                };
+                self.stack.push(Frame::Action {
+                    action,
+                    pc: 0,
+                    params,
+                });
             }
-            if let Some((done, wanted)) = &mut frame.repeat {
-                *done += 1;
-                if *done < *wanted {
-                    frame.pc = 0;
-                    continue;
-                }
+            Some(Frame::Repeat { at, params, .. }) => {
+                let Command::Repeat { action: link, .. } = &pattern.actions[at.0].commands[at.1]
+                else {
+                    unreachable!("a repeat frame points at a <repeat>")
+                };
+                let params = link_params(link, params, host);
+                self.stack.push(Frame::Action {
+                    action: link.id(),
+                    pc: 0,
+                    params,
+                });
             }
-            self.stack.pop();
+            Some(Frame::Action { action, pc, params }) => {
+                let at = (*action, *pc);
+                *pc += 1;
+                let params = params.clone();
+                let command = &pattern.actions[at.0].commands[at.1];
+                self.execute(pattern, command, at, &params, object, host);
+            }
         }
-        self.next_action += 1;
-        true
     }
 
-    /// The parameters a link runs with: its own (evaluated here) for a reference, the current
-    /// ones for an inline element.
-    fn link_params(&self, link: &Link, params: &[f64], host: &mut dyn Host) -> Vec<f64> {
-        match link {
-            Link::Inline(_) => params.to_vec(),
-            Link::Ref { params: exprs, .. } => {
-                exprs.iter().map(|e| self.eval(e, params, host)).collect()
+    /// Leaves finished actions, as libbulletml does right after a command: a finished body
+    /// counts an iteration of its repeat, a finished repeat or action returns to its caller.
+    /// Returns true when the script's current action is over.
+    fn unwind(&mut self, pattern: &Pattern) -> bool {
+        loop {
+            match self.stack.last_mut() {
+                None => return true,
+                Some(Frame::Action { action, pc, .. }) => {
+                    if *pc < pattern.actions[*action].commands.len() {
+                        return false;
+                    }
+                    self.stack.pop();
+                    if let Some(Frame::Repeat { done, .. }) = self.stack.last_mut() {
+                        *done += 1;
+                    }
+                }
+                Some(Frame::Repeat { done, wanted, .. }) => {
+                    if done < wanted {
+                        return false;
+                    }
+                    self.stack.pop();
+                }
             }
         }
     }
@@ -309,149 +403,109 @@ impl Thread {
         &mut self,
         pattern: &Pattern,
         command: &Command,
-        params: &[f64],
+        at: (Id, usize),
+        params: &Params,
         object: &mut Object,
         host: &mut dyn Host,
     ) {
         let now = self.cursor.unwrap_or(0);
         match command {
             Command::Wait(expr) => {
-                let turns = self.eval(expr, params, host).trunc();
-                if turns > 0.0 {
-                    self.cursor = Some(now + turns.min(1e9) as i64);
+                let turns = turns(expr, params, host);
+                if turns > 0 {
+                    self.cursor = Some(now + turns);
                 }
             }
             Command::Vanish => object.vanished = true,
             Command::Action(link) => {
-                let params = self.link_params(link, params, host);
-                self.stack.push(Frame {
+                let params = link_params(link, params, host);
+                self.stack.push(Frame::Action {
                     action: link.id(),
                     pc: 0,
                     params,
-                    repeat: None,
                 });
             }
-            Command::Repeat { times, action } => {
-                let wanted = self
-                    .eval(times, params, host)
+            Command::Repeat { times, .. } => {
+                let wanted = eval(times, params, host)
                     .trunc()
                     .clamp(1.0, f64::from(MAX_REPEAT)) as u32;
-                let params = self.link_params(action, params, host);
-                self.stack.push(Frame {
-                    action: action.id(),
-                    pc: 0,
-                    params,
-                    repeat: Some((0, wanted)),
+                self.stack.push(Frame::Repeat {
+                    at,
+                    done: 0,
+                    wanted,
+                    params: params.clone(),
                 });
             }
             Command::Fire(link) => self.fire(pattern, link, params, object, host),
             Command::ChangeDirection { direction, term } => {
-                let term = self.eval(term, params, host).trunc().clamp(-1e9, 1e9) as i64;
-                let current = object.direction;
-                let end = if direction.kind == DirKind::Sequence {
-                    current + self.eval(&direction.value, params, host) * term as f64
+                let term = turns(term, params, host);
+                let first = object.direction;
+                let last = if direction.kind == DirKind::Sequence {
+                    first + eval(&direction.value, params, host) * term as f64
                 } else {
-                    let target = self.direction(
-                        pattern,
-                        direction.kind,
-                        &direction.value,
-                        params,
-                        object,
-                        host,
-                        false,
-                    );
-                    let d1 = target - current;
+                    let target = self.direction(pattern, direction, params, object, host);
+                    let d1 = target - first;
                     let d2 = if d1 > 0.0 { d1 - 360.0 } else { d1 + 360.0 };
-                    current + if d1.abs() < d2.abs() { d1 } else { d2 }
+                    first + if d1.abs() < d2.abs() { d1 } else { d2 }
                 };
-                self.change_direction = Some(Linear {
-                    x0: now,
-                    x1: now + term,
-                    y0: current,
-                    y1: end,
-                });
+                self.changes.direction = Some(Linear::new(now, now + term, first, last));
             }
             Command::ChangeSpeed { speed, term } => {
-                let term = self.eval(term, params, host).trunc().clamp(-1e9, 1e9) as i64;
-                let current = object.speed;
-                let end = if speed.kind == SpeedKind::Sequence {
-                    current + self.eval(&speed.value, params, host) * term as f64
+                let term = turns(term, params, host);
+                let last = if speed.kind == SpeedKind::Sequence {
+                    eval(&speed.value, params, host) * term as f64 + object.speed
                 } else {
                     self.speed(speed, params, object, host)
                 };
-                self.change_speed = Some(Linear {
-                    x0: now,
-                    x1: now + term,
-                    y0: current,
-                    y1: end,
-                });
+                self.changes.speed = Some(Linear::new(now, now + term, object.speed, last));
             }
             Command::Accel {
                 horizontal,
                 vertical,
                 term,
             } => {
-                let term = self.eval(term, params, host).trunc().clamp(-1e9, 1e9) as i64;
-                // In a horizontal pattern the axes turn: x follows <vertical>, y minus <horizontal>.
+                let term = turns(term, params, host);
+                // In a horizontal pattern the axes turn: x follows <vertical>, y minus
+                // <horizontal>.
                 let (x_source, y_source, y_sign) = if pattern.horizontal {
                     (vertical, horizontal, -1.0)
                 } else {
                     (horizontal, vertical, 1.0)
                 };
-                let target =
-                    |thread: &Thread, host: &mut dyn Host, s: &Speed, first: f64, sign: f64| {
-                        let v = sign * thread.eval(&s.value, params, host);
-                        match s.kind {
-                            SpeedKind::Absolute => v,
-                            SpeedKind::Relative => first + v,
-                            SpeedKind::Sequence => first + v * term as f64,
-                        }
+                let mut target = |s: &Speed, first: f64, sign: f64| {
+                    let v = sign * eval(&s.value, params, host);
+                    let last = match s.kind {
+                        SpeedKind::Absolute => v,
+                        SpeedKind::Relative => first + v,
+                        SpeedKind::Sequence => first + v * term as f64,
                     };
+                    Linear::new(now, now + term, first, last)
+                };
                 if let Some(s) = x_source {
-                    let end = target(self, host, s, object.accel_x, 1.0);
-                    self.accel_x = Some(Linear {
-                        x0: now,
-                        x1: now + term,
-                        y0: object.accel_x,
-                        y1: end,
-                    });
+                    self.changes.accel_x = Some(target(s, object.accel_x, 1.0));
                 }
                 if let Some(s) = y_source {
-                    let end = target(self, host, s, object.accel_y, y_sign);
-                    self.accel_y = Some(Linear {
-                        x0: now,
-                        x1: now + term,
-                        y0: object.accel_y,
-                        y1: end,
-                    });
+                    self.changes.accel_y = Some(target(s, object.accel_y, y_sign));
                 }
             }
         }
     }
 
-    /// A direction of `kind` with `value`, in BulletML degrees wrapped to [0, 360]. Fire
-    /// directions (`remember`) also become the previous direction for `sequence`.
-    #[allow(clippy::too_many_arguments)]
+    /// A direction in BulletML degrees wrapped to [0, 360]; it becomes the previous
+    /// direction for `sequence`.
     fn direction(
         &mut self,
         pattern: &Pattern,
-        kind: DirKind,
-        value: &Expr,
+        direction: &Direction,
         params: &[f64],
         object: &Object,
         host: &mut dyn Host,
-        remember: bool,
     ) -> f64 {
-        let v = self.eval(value, params, host);
-        let degrees = match kind {
+        let v = eval(&direction.value, params, host);
+        let degrees = match direction.kind {
             DirKind::Aim => v + host.aim(),
-            DirKind::Absolute => {
-                if pattern.horizontal {
-                    v - 90.0
-                } else {
-                    v
-                }
-            }
+            DirKind::Absolute if pattern.horizontal => v - 90.0,
+            DirKind::Absolute => v,
             DirKind::Relative => v + object.direction,
             DirKind::Sequence => match self.previous_direction {
                 Some(previous) => v + previous,
@@ -459,13 +513,11 @@ impl Thread {
             },
         };
         let degrees = wrap(degrees);
-        if remember {
-            self.previous_direction = Some(degrees);
-        }
+        self.previous_direction = Some(degrees);
         degrees
     }
 
-    /// A speed; every speed evaluated becomes the previous speed for `sequence`.
+    /// A speed; it becomes the previous speed for `sequence`.
     fn speed(
         &mut self,
         speed: &Speed,
@@ -473,7 +525,7 @@ impl Thread {
         object: &Object,
         host: &mut dyn Host,
     ) -> f64 {
-        let v = self.eval(&speed.value, params, host);
+        let v = eval(&speed.value, params, host);
         let value = match speed.kind {
             SpeedKind::Absolute => v,
             SpeedKind::Relative => v + object.speed,
@@ -486,15 +538,17 @@ impl Thread {
         value
     }
 
+    /// A `<fire>`: the fire's speed and direction, then the bullet's (which override them),
+    /// each evaluated in the order libbulletml does.
     fn fire(
         &mut self,
         pattern: &Pattern,
         link: &Link,
-        params: &[f64],
+        params: &Params,
         object: &Object,
         host: &mut dyn Host,
     ) {
-        let fire_params = self.link_params(link, params, host);
+        let fire_params = link_params(link, params, host);
         let fire = &pattern.fires[link.id()];
         let mut speed = fire
             .speed
@@ -503,22 +557,14 @@ impl Thread {
         let mut direction = fire
             .direction
             .as_ref()
-            .map(|d| self.direction(pattern, d.kind, &d.value, &fire_params, object, host, true));
-        let bullet_params = self.link_params(&fire.bullet, &fire_params, host);
+            .map(|d| self.direction(pattern, d, &fire_params, object, host));
+        let bullet_params = link_params(&fire.bullet, &fire_params, host);
         let bullet = &pattern.bullets[fire.bullet.id()];
         if let Some(s) = &bullet.speed {
             speed = Some(self.speed(s, &bullet_params, object, host));
         }
         if let Some(d) = &bullet.direction {
-            direction = Some(self.direction(
-                pattern,
-                d.kind,
-                &d.value,
-                &bullet_params,
-                object,
-                host,
-                true,
-            ));
+            direction = Some(self.direction(pattern, d, &bullet_params, object, host));
         }
         let speed = speed.unwrap_or_else(|| {
             self.previous_speed = Some(1.0);

@@ -3,21 +3,25 @@
 use std::sync::Arc;
 
 use super::parse;
-use crate::bullets::angle::{fine_from_degrees, velocity};
+use crate::bullets::angle::{fine_from_degrees, unit_vector};
 use crate::bullets::unit::{BulletUnit, Player};
-use crate::fixed::{Fx, fx, fx_from_f64};
+use crate::fixed::{Fx, fx, fx_from_f64, fx_to_f64};
 use crate::rng::Rng;
 
 /// A unit with the player below the source, running `xml` from (128, 50).
-struct Harness {
-    unit: BulletUnit,
+pub(super) struct Harness {
+    pub unit: BulletUnit,
     rng: Rng,
-    source: i64,
+    pub source: i64,
 }
 
 impl Harness {
-    fn new(xml: &str) -> Harness {
-        let pattern = Arc::new(parse("test", xml).unwrap_or_else(|e| panic!("{e}")));
+    pub fn new(xml: &str) -> Harness {
+        Harness::from_pattern(parse("test", xml).unwrap_or_else(|e| panic!("{e}")))
+    }
+
+    pub fn from_pattern(pattern: super::Pattern) -> Harness {
+        let pattern = Arc::new(pattern);
         let mut unit = BulletUnit::default();
         unit.cull_margin = 4000;
         unit.player = Some(Player {
@@ -34,7 +38,7 @@ impl Harness {
     }
 
     /// One frame; returns the number of bullets alive after it.
-    fn frame(&mut self) -> usize {
+    pub fn frame(&mut self) -> usize {
         self.unit.release_pending();
         self.unit.run_programs(&mut self.rng);
         self.unit.advance();
@@ -42,11 +46,11 @@ impl Harness {
     }
 
     /// Bullet counts after each of `n` frames.
-    fn counts(&mut self, n: usize) -> Vec<usize> {
+    pub fn counts(&mut self, n: usize) -> Vec<usize> {
         (0..n).map(|_| self.frame()).collect()
     }
 
-    fn source_alive(&self) -> bool {
+    pub fn source_alive(&self) -> bool {
         self.unit.sources.iter().any(|s| s.id == self.source)
     }
 
@@ -57,7 +61,7 @@ impl Harness {
     }
 }
 
-fn wrap_top(body: &str) -> String {
+pub(super) fn wrap_top(body: &str) -> String {
     format!(
         "<?xml version=\"1.0\"?>\n<bulletml>\n<action label=\"top\">{body}</action>\n</bulletml>"
     )
@@ -65,7 +69,8 @@ fn wrap_top(body: &str) -> String {
 
 /// Where a bullet from (128, 50) with BulletML `degrees` and `speed` is after `moves` moves.
 fn at(degrees: f64, speed: f64, moves: i32) -> (Fx, Fx) {
-    let (vx, vy) = velocity(fine_from_degrees(degrees), fx_from_f64(speed));
+    let (ux, uy) = unit_vector(degrees);
+    let (vx, vy) = (fx_from_f64(ux * speed), fx_from_f64(uy * speed));
     (fx(128) + vx * moves, fx(50) + vy * moves)
 }
 
@@ -373,27 +378,141 @@ fn malformed_cyclic_and_dangling_patterns_are_errors_with_the_element_path() {
     }
 }
 
-#[test]
-fn absurdly_deep_documents_are_errors_not_stack_overflows() {
-    let n = 20_000;
-    let xml = format!(
-        "<bulletml><action label=\"top\">{}<wait>1</wait>{}</action></bulletml>",
-        "<action>".repeat(n),
-        "</action>".repeat(n)
-    );
-    let err = parse("deep", &xml).unwrap_err().to_string();
-    assert!(err.contains("nest deeper than"), "{err}");
+/// The headings (BulletML degrees) of the bullets alive, sorted.
+fn headings(h: &Harness) -> Vec<f64> {
+    let mut d: Vec<f64> = (0..h.unit.table.len())
+        .map(|i| crate::bullets::angle::degrees_from_fine(h.unit.table.angle[i]))
+        .map(|d| (d * 100.0).round() / 100.0)
+        .collect();
+    d.sort_by(f64::total_cmp);
+    d
 }
 
 #[test]
-fn huge_repeats_are_bounded_per_frame() {
+fn a_bullets_action_refs_take_params_it_evaluates_against_its_own() {
+    // rRootage's morph/6gt.xml in small: each bullet turns by its actionRef's param.
+    let xml = "<bulletml>\
+        <action label=\"top\"><fire><direction type=\"absolute\">0</direction><bulletRef label=\"b\"><param>30</param></bulletRef></fire>\
+        <fire><direction type=\"absolute\">0</direction><bulletRef label=\"b\"><param>-50</param></bulletRef></fire></action>\
+        <bullet label=\"b\"><actionRef label=\"turn\"><param>$1*2</param></actionRef></bullet>\
+        <action label=\"turn\"><changeDirection><direction type=\"relative\">$1</direction><term>1</term></changeDirection></action>\
+        </bulletml>";
+    let mut h = Harness::new(xml);
+    h.counts(3);
+    assert_eq!(headings(&h), [60.0, 260.0]);
+}
+
+#[test]
+fn a_repeated_action_ref_evaluates_its_params_every_iteration() {
+    let xml = "<bulletml>\
+        <action label=\"top\"><repeat><times>3</times><actionRef label=\"shot\"><param>$rand*360</param></actionRef></repeat></action>\
+        <action label=\"shot\"><fire><direction type=\"absolute\">$1</direction><bullet/></fire></action>\
+        </bulletml>";
+    let mut h = Harness::new(xml);
+    h.frame();
+    let mut rng = Rng::new(1);
+    let mut expected: Vec<f64> = (0..3)
+        .map(|_| {
+            let d = rng.next_f64() * 360.0;
+            let d = crate::bullets::angle::degrees_from_fine(fine_from_degrees(d));
+            (d * 100.0).round() / 100.0
+        })
+        .collect();
+    expected.sort_by(f64::total_cmp);
+    assert_eq!(headings(&h), expected, "three draws, not one");
+}
+
+#[test]
+fn a_bullet_runs_its_inline_actions_before_its_references() {
+    // The actionRef comes first in the document, yet the inline action (vanish after 2
+    // turns) runs first: the bullet never turns.
+    let xml = "<bulletml>\
+        <action label=\"top\"><fire><direction type=\"absolute\">90</direction><bullet>\
+        <actionRef label=\"turn\"/><action><wait>2</wait><vanish/></action></bullet></fire></action>\
+        <action label=\"turn\"><changeDirection><direction type=\"absolute\">180</direction><term>1</term></changeDirection></action>\
+        </bulletml>";
+    let mut h = Harness::new(xml);
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        h.frame();
+        seen.push(headings(&h));
+    }
+    assert_eq!(seen, [vec![90.0], vec![90.0], vec![90.0], vec![]]);
+}
+
+#[test]
+fn a_change_directions_target_is_the_previous_direction_for_sequence() {
+    let mut h = bullet_with(
+        "<changeDirection><direction type=\"absolute\">200</direction><term>5</term></changeDirection>\
+         <fire><direction type=\"sequence\">10</direction><bullet/></fire>",
+    );
+    h.counts(3);
+    // The child: 200 + 10, though its parent has only turned to 112 yet.
+    assert_eq!(headings(&h), [112.0, 210.0]);
+}
+
+#[test]
+fn accel_of_every_type_in_vertical_and_horizontal_patterns() {
+    // A bullet heading right at speed 1; each accel lands after its term.
+    let velocity = |pattern_type: &str, accel: &str, frames: usize| {
+        let xml = format!(
+            "<bulletml type=\"{pattern_type}\"><action label=\"top\"><fire><direction type=\"relative\">-90</direction><speed>1</speed>\
+             <bullet><action><accel>{accel}<term>4</term></accel><wait>4</wait><accel>{accel}<term>2</term></accel></action></bullet></fire></action></bulletml>"
+        );
+        let mut h = Harness::new(&xml);
+        h.counts(frames);
+        (fx_to_f64(h.unit.table.vx[0]), fx_to_f64(h.unit.table.vy[0]))
+    };
+    // Absolute: the velocity it reaches; twice the same value changes nothing more.
+    let absolute = "<horizontal>0.5</horizontal><vertical>2</vertical>";
+    assert_eq!(velocity("vertical", absolute, 6), (1.5, 2.0));
+    assert_eq!(velocity("vertical", absolute, 10), (1.5, 2.0));
+    // Halfway through the first term (it starts on turn 1, the bullet's first).
+    assert_eq!(velocity("vertical", absolute, 4), (1.25, 1.0));
+    // Relative: added to the current accel each time.
+    let relative =
+        "<horizontal type=\"relative\">0.5</horizontal><vertical type=\"relative\">-1</vertical>";
+    assert_eq!(velocity("vertical", relative, 6), (1.5, -1.0));
+    assert_eq!(velocity("vertical", relative, 10), (2.0, -2.0));
+    // Sequence: added every turn of the term.
+    let sequence = "<vertical type=\"sequence\">0.25</vertical>";
+    assert_eq!(velocity("vertical", sequence, 6), (1.0, 1.0));
+    assert_eq!(velocity("vertical", sequence, 10), (1.0, 1.5));
+    // Horizontal patterns: x follows <vertical>, y minus <horizontal> (relative directions
+    // do not turn, so the bullet still heads right).
+    assert_eq!(velocity("horizontal", absolute, 6), (3.0, -0.5));
+}
+
+#[test]
+fn a_looping_source_restarts_the_frame_after_it_ends_keeping_its_heading() {
     let xml = wrap_top(
-        "<repeat><times>100000</times><action><repeat><times>100000</times><action><wait>0</wait></action></repeat></action></repeat>",
+        "<fire><direction type=\"relative\">0</direction><bullet/></fire>\
+         <changeDirection><direction type=\"relative\">90</direction><term>1</term></changeDirection><wait>2</wait>",
     );
     let mut h = Harness::new(&xml);
-    h.frame();
-    assert_eq!(
-        h.unit.stats.program_steps,
-        crate::bullets::unit::COMMANDS_PER_FRAME
+    h.unit.source_mut(h.source).unwrap().looping = true;
+    let counts = h.counts(9);
+    // Fires on turns 0, 3 and 6 (ended on turns 2 and 5), each time a quarter turn on:
+    // 180, 270, then 360 (kept as 360, as libbulletml does; 0 in the table).
+    assert_eq!(counts, [1, 1, 1, 2, 2, 2, 3, 3, 3]);
+    assert_eq!(headings(&h), [0.0, 180.0, 270.0]);
+    assert!(h.source_alive());
+}
+
+#[test]
+fn bullets_fly_along_their_exact_heading() {
+    let mut h = Harness::new(&wrap_top(
+        "<fire><direction type=\"absolute\">37.3</direction><speed>3.7</speed><bullet/></fire>",
+    ));
+    h.counts(60);
+    let (x, y) = (fx_to_f64(h.unit.table.x[0]), fx_to_f64(h.unit.table.y[0]));
+    let radians = 37.3f64.to_radians();
+    let (ex, ey) = (
+        128.0 + 60.0 * 3.7 * radians.sin(),
+        50.0 - 60.0 * 3.7 * radians.cos(),
+    );
+    assert!(
+        (x - ex).abs() < 0.001 && (y - ey).abs() < 0.001,
+        "({x}, {y}) against ({ex}, {ey})"
     );
 }
