@@ -19,6 +19,7 @@ pub mod machine;
 pub mod math;
 pub mod meter;
 pub mod movie;
+pub mod out;
 pub mod preview;
 pub mod profile;
 pub mod rng;

@@ -11,7 +11,8 @@ const SCRIPT: &str = include_str!("preview.lua");
 
 /// The previewer cart for the pattern in `xml` (a path shown in messages).
 pub fn pattern_cart(xml: &Path) -> Result<Cart, String> {
-    let bytes = std::fs::read(xml).map_err(|e| format!("{}: cannot read: {e}", xml.display()))?;
+    let bytes = crate::fsutil::read_capped(xml, crate::cart::files::MAX_FILE_BYTES)
+        .map_err(|e| format!("{}: {e}", xml.display()))?;
     let text =
         std::str::from_utf8(&bytes).map_err(|_| format!("{}: not UTF-8 text", xml.display()))?;
     crate::bullets::bulletml::parse("pattern", text)

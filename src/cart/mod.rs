@@ -6,6 +6,7 @@
 //! (collecting errors, not stopping at the first), document it in `docs/cart-format.md`.
 
 pub mod files;
+mod folder;
 pub mod kcart;
 pub mod manifest;
 pub mod map;
