@@ -10,6 +10,7 @@ pub mod collide;
 pub mod console;
 pub mod fixed;
 pub mod fsutil;
+pub mod fuzz;
 pub mod hash;
 pub mod headless;
 #[cfg(feature = "host")]

@@ -117,6 +117,16 @@ fn run(args: &[&str]) -> (i32, String, String) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run kairo");
+    // Drain both pipes while waiting, so a long output cannot block the child.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            pipe.read_to_string(&mut text).unwrap();
+            text
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
     let started = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
         if started.elapsed().as_secs() > 60 {
@@ -125,10 +135,8 @@ fn run(args: &[&str]) -> (i32, String, String) {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let (mut out, mut err) = (String::new(), String::new());
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
-    (child.wait().unwrap().code().unwrap_or(-1), out, err)
+    let code = child.wait().unwrap().code().unwrap_or(-1);
+    (code, out.join().unwrap(), err.join().unwrap())
 }
 
 /// A fresh cart folder `name` whose script logs a long line every frame.
@@ -156,7 +164,10 @@ fn symlink(target: &str, link: &Path) {
 fn check_fails_with(cart: &Path, expected: &str) {
     let (code, stdout, stderr) = run(&["check", cart.to_str().unwrap()]);
     assert_eq!(code, 1, "{stdout}{stderr}");
-    assert!(stdout.contains(expected), "expected `{expected}` in {stdout}");
+    assert!(
+        stdout.contains(expected),
+        "expected `{expected}` in {stdout}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
@@ -220,7 +231,10 @@ fn symlink_loops_are_errors() {
     let cart = plain_cart("loop-self");
     std::fs::create_dir(cart.join("gfx")).unwrap();
     symlink("..", &cart.join("gfx/up"));
-    check_fails_with(&cart, "gfx/up: a symlink back into a folder that contains it");
+    check_fails_with(
+        &cart,
+        "gfx/up: a symlink back into a folder that contains it",
+    );
 
     let cart = plain_cart("loop-pair");
     symlink("b.lua", &cart.join("a.lua"));
@@ -269,7 +283,10 @@ fn special_files_given_on_the_command_line_are_errors_not_hangs() {
     }
     let (code, _, stderr) = run(&["pattern", "--headless", fifo.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(stderr.contains("a FIFO (named pipe), not a regular file"), "{stderr}");
+    assert!(
+        stderr.contains("a FIFO (named pipe), not a regular file"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -306,7 +323,12 @@ fn read_one_byte_then_close(args: &[&str]) -> (i32, String) {
     stdout.read_exact(&mut byte).unwrap();
     drop(stdout);
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     (child.wait().unwrap().code().unwrap_or(-1), err)
 }
 
@@ -338,4 +360,27 @@ fn a_closed_stdout_ends_every_printing_command_quietly() {
         let expected = if args[0] == "check" { 1 } else { 0 };
         assert_eq!(code, expected, "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn a_manifest_with_tens_of_thousands_of_problems_is_checked_without_a_hang() {
+    // 1 MB of palettes with bad colours: once took a search of the whole text per problem.
+    let cart = plain_cart("many-problems");
+    let mut manifest = String::from("name = \"many\"\n");
+    let mut count = 0;
+    while manifest.len() < 1_000_000 {
+        let colors: Vec<String> = (0..15)
+            .map(|j| format!("\"zz{}\"", count * 15 + j))
+            .collect();
+        manifest += &format!("[[palette]]\nindex = 1\ncolors = [{}]\n", colors.join(","));
+        count += 1;
+    }
+    std::fs::write(cart.join("cart.toml"), manifest).unwrap();
+    let (code, stdout, stderr) = run(&["check", cart.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(stdout.lines().count(), count * 15, "{stderr}");
+    assert!(
+        stdout.contains("cart.toml:4: `zz0` is not a #rrggbb colour"),
+        "{stdout:.300}"
+    );
 }
