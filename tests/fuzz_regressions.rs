@@ -58,3 +58,12 @@ fn every_regression_folder_names_a_target() {
         );
     }
 }
+
+/// Findings in loaders being rewritten elsewhere (`fuzz/known/<target>/`, listed in
+/// fuzz/README.md): run with `cargo test -- --ignored`; when one passes, move its file to
+/// `tests/fuzz/<target>/`.
+#[test]
+#[ignore = "fuzz/known: panics in src/cart/map.rs (the tiled crate), fixed by its rewrite"]
+fn known_findings_in_loaders_owned_elsewhere_run_cleanly() {
+    assert!(replay("fuzz/known") > 0);
+}
