@@ -10,6 +10,7 @@ pub mod collide;
 pub mod console;
 pub mod fixed;
 pub mod fsutil;
+pub mod fuzz;
 pub mod hash;
 pub mod headless;
 #[cfg(feature = "host")]
@@ -19,6 +20,7 @@ pub mod machine;
 pub mod math;
 pub mod meter;
 pub mod movie;
+pub mod out;
 pub mod preview;
 pub mod profile;
 pub mod rng;

@@ -10,6 +10,7 @@ use kairo::cart::Cart;
 use kairo::cart::files::CartFiles;
 use kairo::console::Console;
 use kairo::movie::Movie;
+use kairo::out::{Printer, eprint_line};
 
 #[derive(Parser)]
 #[command(
@@ -175,7 +176,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("kairo: {message}");
+            eprint_line(&format!("kairo: {message}"));
             ExitCode::FAILURE
         }
     }
@@ -216,7 +217,8 @@ fn headless(args: HeadlessArgs) -> CmdResult {
         .transpose()
         .map_err(|e| e.to_string())?;
     let mut console = boot(&args.cart)?;
-    let mut print = |line: &str| println!("{line}");
+    let mut out = Printer::stdout();
+    let mut print = |line: &str| out.line(line);
     let run = if args.wav.is_some() {
         kairo::headless::run_with_audio(&mut console, args.frames, movie.as_ref(), &mut print)
     } else {
@@ -231,15 +233,16 @@ fn headless(args: HeadlessArgs) -> CmdResult {
     if let Some(fault) = &run.fault {
         return Err(fault.to_string());
     }
-    println!("{}", run.summary());
+    out.line(&run.summary());
     let rgba = console.rgba();
     if let Some(path) = &args.screenshot {
         kairo::screenshot::save_png(path, &rgba)
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
     if args.hash {
-        println!("hash {}", kairo::hash::frame_hash_hex(&rgba));
+        out.line(&format!("hash {}", kairo::hash::frame_hash_hex(&rgba)));
     }
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -253,8 +256,10 @@ fn profile(args: ProfileArgs) -> CmdResult {
         trace: args.trace,
         max_load: args.max_load,
     };
-    let outcome = kairo::profile::command::profile(&options, &mut |line| println!("{line}"))?;
-    print!("{}", outcome.report);
+    let mut out = Printer::stdout();
+    let outcome = kairo::profile::command::profile(&options, &mut |line| out.line(line))?;
+    out.text(&outcome.report);
+    out.finish()?;
     let (Some(limit), false) = (options.max_load, outcome.over_limit.is_empty()) else {
         return Ok(ExitCode::SUCCESS);
     };
@@ -264,7 +269,7 @@ fn profile(args: ProfileArgs) -> CmdResult {
         .take(20)
         .map(|(frame, load)| format!("{frame} ({load:.1}%)"))
         .collect();
-    eprintln!(
+    eprint_line(&format!(
         "kairo: {} frame(s) over the {limit}% load limit: {}{}",
         outcome.over_limit.len(),
         listed.join(", "),
@@ -273,30 +278,33 @@ fn profile(args: ProfileArgs) -> CmdResult {
         } else {
             ""
         }
-    );
+    ));
     Ok(ExitCode::FAILURE)
 }
 
 fn check(args: CheckArgs) -> CmdResult {
     let report = kairo::check::check_cart_report(&args.cart, args.frames);
+    let mut out = Printer::stdout();
     if args.verbose {
         for note in &report.notes {
-            println!("note: {note}");
+            out.line(&format!("note: {note}"));
         }
     }
     let problems = report.problems;
     if problems.is_empty() {
-        println!("{}: ok", args.cart.display());
+        out.line(&format!("{}: ok", args.cart.display()));
+        out.finish()?;
         return Ok(ExitCode::SUCCESS);
     }
     for problem in &problems {
-        println!("{problem}");
+        out.line(problem);
     }
-    eprintln!(
+    out.finish()?;
+    eprint_line(&format!(
         "kairo: {} problem(s) in {}",
         problems.len(),
         args.cart.display()
-    );
+    ));
     Ok(ExitCode::FAILURE)
 }
 
@@ -315,12 +323,14 @@ fn pack(args: PackArgs) -> CmdResult {
     let bytes = kairo::cart::kcart::pack(files.iter()).map_err(|e| e.to_string())?;
     kairo::fsutil::write_atomic(&args.output, &bytes)
         .map_err(|e| format!("{}: cannot write: {e}", args.output.display()))?;
-    println!(
+    let mut out = Printer::stdout();
+    out.line(&format!(
         "{}: {} files, {} bytes",
         args.output.display(),
         files.iter().count(),
         bytes.len()
-    );
+    ));
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -334,22 +344,21 @@ fn pattern(args: PatternArgs) -> CmdResult {
         return pattern_window(args.file, args.looping);
     }
     let mut console = Console::new(cart).map_err(|e| e.to_string())?;
-    let run = kairo::headless::run(&mut console, args.frames, None, &mut |line| {
-        println!("{line}")
-    });
+    let mut out = Printer::stdout();
+    let run = kairo::headless::run(&mut console, args.frames, None, &mut |line| out.line(line));
     if let Some(fault) = &run.fault {
         return Err(fault.to_string());
     }
     if args.stats {
-        println!("frame bullets dropped cycles");
+        out.line("frame bullets dropped cycles");
         for report in &run.reports {
-            println!(
+            out.line(&format!(
                 "{} {} {} {}",
                 report.frame,
                 report.bullets_live,
                 report.bullets_dropped,
                 report.total()
-            );
+            ));
         }
         let peak = run
             .reports
@@ -357,13 +366,14 @@ fn pattern(args: PatternArgs) -> CmdResult {
             .map(|r| r.bullets_live)
             .max()
             .unwrap_or(0);
-        println!("peak bullets {peak}");
+        out.line(&format!("peak bullets {peak}"));
     }
-    println!("{}", run.summary());
+    out.line(&run.summary());
     if let Some(path) = &args.screenshot {
         kairo::screenshot::save_png(path, &console.rgba())
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -396,9 +406,15 @@ fn bench(args: BenchArgs) -> CmdResult {
     } else {
         args.workloads
     };
+    let mut out = Printer::stdout();
     for name in names {
         let figure = kairo::bench::run_workload(&name, &args.carts)?;
-        println!("{figure}");
+        out.line(&figure.to_string());
+        // Nobody reads the figures any more: the rest would only take time.
+        if out.stopped() {
+            break;
+        }
     }
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -25,6 +25,8 @@ pub const MOVIE_VERSION: u32 = 1;
 const MAGIC: &str = "kairo-movie";
 /// Most vblanks a movie may hold (10 hours).
 const MAX_TICKS: usize = 60 * 60 * 60 * 10;
+/// Largest movie file read: room for [`MAX_TICKS`] lines of four words and some comments.
+pub const MAX_MOVIE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// A problem with a movie file.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -97,7 +99,9 @@ impl Movie {
                         .parse::<usize>()
                         .ok()
                         .filter(|&n| n > 0)
-                        .ok_or_else(|| fail(n, format!("bad repeat count `{}`", count.trim())))?;
+                        .ok_or_else(|| {
+                            fail(n, format!("bad repeat count `{}`", excerpt(count.trim())))
+                        })?;
                     (words, count)
                 }
                 None => (line, 1),
@@ -111,10 +115,12 @@ impl Movie {
                 ));
             }
             for (player, field) in fields.iter().enumerate() {
-                frame.0[player] = u16::from_str_radix(field, 16)
-                    .map_err(|_| fail(n, format!("`{field}` is not a hex input word")))?;
+                frame.0[player] = u16::from_str_radix(field, 16).map_err(|_| {
+                    fail(n, format!("`{}` is not a hex input word", excerpt(field)))
+                })?;
             }
-            if movie.ticks.len() + repeat > MAX_TICKS {
+            // `repeat` can be anything up to usize::MAX: compare without adding.
+            if repeat > MAX_TICKS - movie.ticks.len() {
                 return Err(fail(n, format!("longer than {MAX_TICKS} vblanks")));
             }
             movie.ticks.extend(std::iter::repeat_n(frame, repeat));
@@ -122,13 +128,17 @@ impl Movie {
         Ok(movie)
     }
 
-    /// Reads a movie file.
+    /// Reads a movie file (a regular file of at most [`MAX_MOVIE_BYTES`]).
     pub fn load(path: &Path) -> Result<Movie, MovieError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| MovieError::Io {
+        let io = |message: String| MovieError::Io {
             file: file.clone(),
-            message: format!("cannot read: {e}"),
-        })?;
+            message,
+        };
+        let bytes =
+            crate::fsutil::read_capped(path, MAX_MOVIE_BYTES).map_err(|e| io(e.to_string()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| io("not UTF-8 text: give a movie written by kairo".into()))?;
         Movie::parse(&text, &file)
     }
 
@@ -162,6 +172,14 @@ impl Movie {
     }
 }
 
+/// At most 32 characters of `text`, for quoting the user's input in a message.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(32) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +207,17 @@ mod tests {
         assert!(Movie::parse("kairo-movie 1\n0 0 0 0 0\n", "m").is_err());
         assert!(Movie::parse("kairo-movie 1\n0 *0\n", "m").is_err());
         assert!(Movie::parse("kairo-movie1\n", "m").is_err());
+    }
+
+    #[test]
+    fn repeat_counts_near_usize_max_are_refused_without_overflow() {
+        let text = format!("kairo-movie 1\n0 *5\n0 *{}\n", usize::MAX);
+        let err = Movie::parse(&text, "m").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("m:3: longer than {MAX_TICKS} vblanks")
+        );
+        let text = format!("kairo-movie 1\n0 *{MAX_TICKS}\n0\n");
+        assert!(Movie::parse(&text, "m").is_err());
     }
 }

@@ -23,7 +23,8 @@ pub fn looping_pattern_cart(xml: &Path) -> Result<Cart, String> {
 }
 
 fn build(xml: &Path, looping: bool) -> Result<Cart, String> {
-    let bytes = std::fs::read(xml).map_err(|e| format!("{}: cannot read: {e}", xml.display()))?;
+    let bytes = crate::fsutil::read_capped(xml, crate::cart::files::MAX_FILE_BYTES)
+        .map_err(|e| format!("{}: {e}", xml.display()))?;
     let text =
         std::str::from_utf8(&bytes).map_err(|_| format!("{}: not UTF-8 text", xml.display()))?;
     crate::bullets::bulletml::parse("pattern", text)

@@ -1,9 +1,12 @@
 //! Hostile carts: each gives its clear, located error from `kairo check` and exit code 1 —
-//! never a panic or a hang.
+//! never a panic or a hang. Also hostile files the tests build (FIFOs, symlinks, devices,
+//! sparse giants) and a standard output closed early.
 
 mod common;
 
-use common::{kairo, root};
+use std::path::{Path, PathBuf};
+
+use common::{kairo, root, temp_dir};
 
 /// (cart under tests/carts, text the first problem line must contain)
 const CASES: &[(&str, &str)] = &[
@@ -67,6 +70,10 @@ const CASES: &[(&str, &str)] = &[
     ),
     ("truncated.kcart", "truncated.kcart: truncated"),
     ("newer.kcart", "made by a newer Kairo: format version 2"),
+    (
+        "huge_entry.kcart",
+        "corrupt: `main.lua` holds 4294967280 bytes (most is 16777216)",
+    ),
 ];
 
 #[test]
@@ -113,4 +120,286 @@ fn every_listed_hostile_cart_exists_and_is_tested() {
             "{name} has no test case"
         );
     }
+}
+
+// Carts that git cannot hold (FIFOs, symlinks, devices, huge sparse files) are built here, in
+// a temporary folder, and must give their error quickly: `run` fails the test after 60 s.
+
+/// Runs kairo with `args` and a 60 s limit; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run kairo");
+    // Drain both pipes while waiting, so a long output cannot block the child.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            pipe.read_to_string(&mut text).unwrap();
+            text
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() > 60 {
+            child.kill().unwrap();
+            panic!("kairo {args:?} hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let code = child.wait().unwrap().code().unwrap_or(-1);
+    (code, out.join().unwrap(), err.join().unwrap())
+}
+
+/// A fresh cart folder `name` whose script logs a long line every frame.
+fn plain_cart(name: &str) -> PathBuf {
+    let dir = temp_dir(name).join("cart");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cart.toml"), "name = \"plain\"\n").unwrap();
+    std::fs::write(
+        dir.join("main.lua"),
+        "function update() log(string.rep(\"x\", 1000)) end\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+}
+
+fn symlink(target: &str, link: &Path) {
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+fn check_fails_with(cart: &Path, expected: &str) {
+    let (code, stdout, stderr) = run(&["check", cart.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(expected),
+        "expected `{expected}` in {stdout}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn special_files_in_a_cart_folder_are_errors_not_hangs() {
+    let cart = plain_cart("fifo");
+    mkfifo(&cart.join("music.mml"));
+    check_fails_with(
+        &cart,
+        "music.mml: a FIFO (named pipe), not a regular file: remove it from the cart folder",
+    );
+    let (code, _, stderr) = run(&["headless", cart.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("music.mml: a FIFO"), "{stderr}");
+
+    let cart = plain_cart("urandom");
+    symlink("/dev/urandom", &cart.join("noise.png"));
+    check_fails_with(
+        &cart,
+        "noise.png: a symlink to /dev/urandom, outside the cart folder",
+    );
+    let (code, _, stderr) = run(&["headless", cart.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("noise.png: a symlink"), "{stderr}");
+
+    let cart = plain_cart("zero");
+    symlink("/dev/zero", &cart.join("zero.lua"));
+    check_fails_with(&cart, "zero.lua: a symlink to /dev/zero, outside the cart");
+}
+
+#[test]
+fn symlinks_are_followed_inside_the_cart_only() {
+    let cart = plain_cart("links");
+    std::fs::create_dir(cart.join("lib")).unwrap();
+    std::fs::write(cart.join("lib/util.lua"), "return 1\n").unwrap();
+    symlink("lib/util.lua", &cart.join("util.lua"));
+    symlink("lib", &cart.join("lib2"));
+    let (code, stdout, stderr) = run(&["check", cart.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+
+    let outside = temp_dir("links-secret").join("secret.txt");
+    std::fs::write(&outside, "secret").unwrap();
+    symlink(outside.to_str().unwrap(), &cart.join("lib/secret.txt"));
+    let packed = cart.with_file_name("out.kcart");
+    let (code, _, stderr) = run(&[
+        "pack",
+        cart.to_str().unwrap(),
+        "-o",
+        packed.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("lib/secret.txt: a symlink to") && stderr.contains("outside the cart"),
+        "{stderr}"
+    );
+    assert!(!packed.exists(), "nothing is packed");
+}
+
+#[test]
+fn symlink_loops_are_errors() {
+    let cart = plain_cart("loop-self");
+    std::fs::create_dir(cart.join("gfx")).unwrap();
+    symlink("..", &cart.join("gfx/up"));
+    check_fails_with(
+        &cart,
+        "gfx/up: a symlink back into a folder that contains it",
+    );
+
+    let cart = plain_cart("loop-pair");
+    symlink("b.lua", &cart.join("a.lua"));
+    symlink("a.lua", &cart.join("b.lua"));
+    check_fails_with(&cart, "a symlink that cannot be followed");
+}
+
+#[test]
+fn oversized_files_are_refused_from_their_size_before_reading() {
+    // Sparse files: large on paper, nothing on disk.
+    let cart = plain_cart("big-file");
+    let file = std::fs::File::create(cart.join("huge.png")).unwrap();
+    file.set_len(17 * 1024 * 1024).unwrap();
+    check_fails_with(
+        &cart,
+        "huge.png: file too big (17825792 bytes, the most is 16777216): make it smaller",
+    );
+
+    let cart = plain_cart("big-cart");
+    for i in 0..5 {
+        let file = std::fs::File::create(cart.join(format!("part{i}.bin"))).unwrap();
+        file.set_len(15 * 1024 * 1024).unwrap();
+    }
+    check_fails_with(&cart, "cart is too big");
+}
+
+#[test]
+fn special_files_given_on_the_command_line_are_errors_not_hangs() {
+    let dir = temp_dir("cli-fifos");
+    let fifo = dir.join("cart.kcart");
+    mkfifo(&fifo);
+    check_fails_with(&fifo, "cart.kcart: a FIFO (named pipe), not a regular file");
+
+    let cart = plain_cart("cli-movie");
+    for input in [dir.join("cart.kcart"), PathBuf::from("/dev/zero")] {
+        for command in ["headless", "profile"] {
+            let (code, _, stderr) = run(&[
+                command,
+                cart.to_str().unwrap(),
+                "--input",
+                input.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 1, "{command} {input:?}");
+            assert!(stderr.contains("not a regular file"), "{stderr}");
+        }
+    }
+    let (code, _, stderr) = run(&["pattern", "--headless", fifo.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("a FIFO (named pipe), not a regular file"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_movie_whose_repeat_count_overflows_is_an_error() {
+    let dir = temp_dir("overflow-movie");
+    let movie = dir.join("m.kmv");
+    std::fs::write(&movie, "kairo-movie 1\n0 *10\n0 *18446744073709551615\n").unwrap();
+    let cart = plain_cart("overflow-movie-cart");
+    let (code, _, stderr) = run(&[
+        "headless",
+        cart.to_str().unwrap(),
+        "--input",
+        movie.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("m.kmv:3: longer than 2160000 vblanks"),
+        "{stderr}"
+    );
+}
+
+/// Runs kairo, reads one byte of its output, closes the pipe; returns (exit code, stderr).
+fn read_one_byte_then_close(args: &[&str]) -> (i32, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args(args)
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run kairo");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut byte = [0u8; 1];
+    stdout.read_exact(&mut byte).unwrap();
+    drop(stdout);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code().unwrap_or(-1), err)
+}
+
+#[test]
+fn a_closed_stdout_ends_every_printing_command_quietly() {
+    // Each prints far more than a pipe holds (64 KiB), so writes after the close fail.
+    let cart = plain_cart("epipe");
+    let cart = cart.to_str().unwrap();
+    let many_problems = plain_cart("epipe-check");
+    for i in 0..3000 {
+        std::fs::write(many_problems.join(format!("broken{i:04}.lua")), "x = = 1\n").unwrap();
+    }
+    let commands: [&[&str]; 4] = [
+        &["headless", cart, "--frames", "600", "--hash"],
+        &["profile", cart, "--frames", "600"],
+        &["check", many_problems.to_str().unwrap()],
+        &[
+            "pattern",
+            "docs/patterns/spiral.xml",
+            "--headless",
+            "--stats",
+            "--frames",
+            "6000",
+        ],
+    ];
+    for args in commands {
+        let (code, stderr) = read_one_byte_then_close(args);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        let expected = if args[0] == "check" { 1 } else { 0 };
+        assert_eq!(code, expected, "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_manifest_with_tens_of_thousands_of_problems_is_checked_without_a_hang() {
+    // 1 MB of palettes with bad colours: once took a search of the whole text per problem.
+    let cart = plain_cart("many-problems");
+    let mut manifest = String::from("name = \"many\"\n");
+    let mut count = 0;
+    while manifest.len() < 1_000_000 {
+        let colors: Vec<String> = (0..15)
+            .map(|j| format!("\"zz{}\"", count * 15 + j))
+            .collect();
+        manifest += &format!("[[palette]]\nindex = 1\ncolors = [{}]\n", colors.join(","));
+        count += 1;
+    }
+    std::fs::write(cart.join("cart.toml"), manifest).unwrap();
+    let (code, stdout, stderr) = run(&["check", cart.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(stdout.lines().count(), count * 15, "{stderr}");
+    assert!(
+        stdout.contains("cart.toml:4: `zz0` is not a #rrggbb colour"),
+        "{stdout:.300}"
+    );
 }

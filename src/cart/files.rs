@@ -7,12 +7,20 @@ use std::fs;
 use std::path::{Component, Path, PathBuf};
 
 use crate::cart::CartError;
+use crate::cart::folder::FolderReader;
 use crate::cart::kcart;
+use crate::fsutil;
 
 /// Most files a cart may hold.
 pub const MAX_FILES: usize = 4096;
+/// Most folders a cart folder may hold (a folder reached through a symlink counts each time).
+pub const MAX_FOLDERS: usize = 4096;
 /// Most bytes a cart may hold in all.
 pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
+/// Most bytes one file of a cart may hold.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Longest cart path, in bytes of UTF-8.
+pub const MAX_PATH_BYTES: usize = 1024;
 
 /// A cart's files.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,63 +39,20 @@ impl CartFiles {
         }
     }
 
-    /// Reads a cart folder or a `.kcart` file.
+    /// Reads a cart folder or a `.kcart` file. Only regular files are read: a FIFO, device
+    /// or socket, or a symlink that leaves the cart folder, is an error naming it.
     pub fn open(path: &Path) -> Result<CartFiles, CartError> {
         let meta = fs::metadata(path)
             .map_err(|e| CartError::file(path.display(), format!("cannot open cart: {e}")))?;
         if meta.is_dir() {
-            Self::read_folder(path)
-        } else {
-            let bytes = fs::read(path)
-                .map_err(|e| CartError::file(path.display(), format!("cannot read: {e}")))?;
-            let files = kcart::unpack(&bytes)
-                .map_err(|e| CartError::file(path.display(), e.to_string()))?;
-            Ok(CartFiles {
-                origin: path.to_path_buf(),
-                files,
-            })
+            return FolderReader::read(path);
         }
-    }
-
-    fn read_folder(root: &Path) -> Result<CartFiles, CartError> {
-        let mut files = BTreeMap::new();
-        let mut total = 0u64;
-        let mut pending = vec![root.to_path_buf()];
-        while let Some(dir) = pending.pop() {
-            let entries = fs::read_dir(&dir)
-                .map_err(|e| CartError::file(dir.display(), format!("cannot list: {e}")))?;
-            for entry in entries {
-                let entry = entry
-                    .map_err(|e| CartError::file(dir.display(), format!("cannot list: {e}")))?;
-                let path = entry.path();
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if name.starts_with('.') {
-                    continue;
-                }
-                let kind = entry
-                    .file_type()
-                    .map_err(|e| CartError::file(path.display(), e.to_string()))?;
-                if kind.is_dir() {
-                    pending.push(path);
-                    continue;
-                }
-                let key = cart_path(root, &path).ok_or_else(|| {
-                    CartError::file(path.display(), "file name is not valid UTF-8")
-                })?;
-                let bytes = fs::read(&path)
-                    .map_err(|e| CartError::file(&key, format!("cannot read: {e}")))?;
-                total += bytes.len() as u64;
-                if files.len() >= MAX_FILES || total > MAX_BYTES {
-                    return Err(CartError::file(
-                        root.display(),
-                        format!("cart is too big (over {MAX_FILES} files or {MAX_BYTES} bytes)"),
-                    ));
-                }
-                files.insert(key, bytes);
-            }
-        }
+        let bytes = fsutil::read_capped(path, kcart::MAX_KCART_BYTES)
+            .map_err(|e| CartError::file(path.display(), e.to_string()))?;
+        let files =
+            kcart::unpack(&bytes).map_err(|e| CartError::file(path.display(), e.to_string()))?;
         Ok(CartFiles {
-            origin: root.to_path_buf(),
+            origin: path.to_path_buf(),
             files,
         })
     }
@@ -115,7 +80,7 @@ impl CartFiles {
 }
 
 /// `path` relative to `root`, `/`-separated.
-fn cart_path(root: &Path, path: &Path) -> Option<String> {
+pub(super) fn cart_path(root: &Path, path: &Path) -> Option<String> {
     let relative = path.strip_prefix(root).ok()?;
     let parts: Option<Vec<&str>> = relative
         .components()

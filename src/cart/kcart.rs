@@ -9,12 +9,17 @@ use std::collections::BTreeMap;
 
 use thiserror::Error;
 
-use crate::cart::files::{MAX_BYTES, MAX_FILES, normalize};
+use crate::cart::files::{MAX_BYTES, MAX_FILE_BYTES, MAX_FILES, MAX_PATH_BYTES, normalize};
 
 /// The magic bytes a `.kcart` starts with.
 pub const MAGIC: &[u8; 8] = b"KCART\x1a\r\n";
 /// The format version this build writes and the newest it reads.
 pub const FORMAT_VERSION: u16 = 1;
+/// Largest `.kcart` file a cart within the limits can make: the header, the checksum, and
+/// [`MAX_FILES`] entries with the longest names holding [`MAX_BYTES`] of data in all. Larger
+/// files are refused before they are read.
+pub const MAX_KCART_BYTES: u64 =
+    16 + 4 + MAX_FILES as u64 * (2 + MAX_PATH_BYTES as u64 + 4) + MAX_BYTES;
 
 /// Why a `.kcart` was refused.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -33,6 +38,8 @@ pub enum KcartError {
     Corrupt(String),
     #[error("cannot pack `{0}`: {1}")]
     Unpackable(String, &'static str),
+    #[error("cannot pack: more than {MAX_FILES} files or {MAX_BYTES} bytes in all")]
+    TooBig,
 }
 
 /// Packs `files` into `.kcart` bytes.
@@ -40,6 +47,31 @@ pub fn pack<'a>(
     files: impl IntoIterator<Item = (&'a str, &'a [u8])>,
 ) -> Result<Vec<u8>, KcartError> {
     let files: Vec<_> = files.into_iter().collect();
+    if files.len() > MAX_FILES {
+        return Err(KcartError::TooBig);
+    }
+    // Refuse here what `unpack` would refuse, so a packed cart always loads.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut total = 0u64;
+    for &(path, data) in &files {
+        let unpackable = |why| Err(KcartError::Unpackable(path.into(), why));
+        if normalize(std::path::Path::new(path)).as_deref() != Some(path) || path.is_empty() {
+            return unpackable("not a cart path");
+        }
+        if path.len() > MAX_PATH_BYTES {
+            return unpackable("path too long");
+        }
+        if data.len() as u64 > MAX_FILE_BYTES {
+            return unpackable("file too big");
+        }
+        if !seen.insert(path) {
+            return unpackable("given twice");
+        }
+        total += data.len() as u64;
+    }
+    if total > MAX_BYTES {
+        return Err(KcartError::TooBig);
+    }
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -97,12 +129,22 @@ pub fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<u8>>, KcartError> {
     let mut total = 0u64;
     for _ in 0..count {
         let path_len = reader.u16("a file entry")? as usize;
+        if path_len > MAX_PATH_BYTES {
+            return Err(KcartError::Corrupt(format!(
+                "a file name of {path_len} bytes (most is {MAX_PATH_BYTES})"
+            )));
+        }
         let path = std::str::from_utf8(reader.take(path_len, "a file name", body_end)?)
             .map_err(|_| KcartError::Corrupt("a file name is not UTF-8".into()))?;
         let clean = normalize(std::path::Path::new(path))
             .filter(|p| p == path && !p.is_empty())
             .ok_or_else(|| KcartError::Corrupt(format!("bad file name `{path}`")))?;
         let len = reader.u32("a file entry")? as usize;
+        if len as u64 > MAX_FILE_BYTES {
+            return Err(KcartError::Corrupt(format!(
+                "`{path}` holds {len} bytes (most is {MAX_FILE_BYTES})"
+            )));
+        }
         total += len as u64;
         if total > MAX_BYTES {
             return Err(KcartError::Corrupt(format!(
@@ -131,7 +173,7 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize, what: &'static str, end: usize) -> Result<&'a [u8], KcartError> {
         let stop = self.at.checked_add(n).filter(|&s| s <= end);
-        let stop = stop.ok_or(if self.at + n <= self.bytes.len() {
+        let stop = stop.ok_or(if self.at.saturating_add(n) <= self.bytes.len() {
             KcartError::Corrupt(format!("{what} runs into the checksum"))
         } else {
             KcartError::Truncated(what)
@@ -200,7 +242,27 @@ mod tests {
 
     #[test]
     fn paths_leaving_the_cart_are_refused() {
-        let bytes = pack([("../evil.lua", &b""[..])]).unwrap();
+        assert!(matches!(
+            pack([("../evil.lua", &b""[..])]),
+            Err(KcartError::Unpackable(..))
+        ));
+        let mut bytes = pack([("aa/evil.lua", &b""[..])]).unwrap();
+        bytes[18..20].copy_from_slice(b"..");
+        let body = bytes.len() - 4;
+        let crc = crc32fast::hash(&bytes[..body]);
+        bytes[body..].copy_from_slice(&crc.to_le_bytes());
         assert!(matches!(unpack(&bytes), Err(KcartError::Corrupt(_))));
+    }
+
+    #[test]
+    fn oversized_entries_are_refused_before_their_data() {
+        // A header that claims a 4 GiB file, with no data: refused by size, not truncation.
+        let mut bytes = pack([("a", &b""[..])]).unwrap();
+        let len_at = 16 + 2 + 1;
+        bytes[len_at..len_at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+        let err = unpack(&bytes).unwrap_err().to_string();
+        assert!(err.contains("`a` holds 4294967295 bytes"), "{err}");
+        let long = "x".repeat(MAX_PATH_BYTES + 1);
+        assert!(pack([(long.as_str(), &b""[..])]).is_err());
     }
 }

@@ -110,11 +110,6 @@ impl Manifest {
             }
         })
     }
-
-    /// The 1-based line of the first mention of `needle` (for errors found after parsing).
-    pub fn line_of_text(text: &str, needle: &str) -> Option<usize> {
-        text.find(needle).map(|at| line_of(text, at))
-    }
 }
 
 /// Parses `#rrggbb` (or `rrggbb`) into `0xRRGGBB`.
@@ -123,6 +118,62 @@ pub fn parse_color(text: &str) -> Option<u32> {
     (hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
         .then(|| u32::from_str_radix(hex, 16).ok())
         .flatten()
+}
+
+/// Finds text in the manifest for error lines, within a budget of bytes scanned: a hostile
+/// manifest with thousands of problems would otherwise take a search through the whole text
+/// per problem. Once the budget is spent, problems are reported without a line.
+pub struct Locator<'a> {
+    text: &'a str,
+    /// Byte offset of the start of every line.
+    line_starts: Vec<usize>,
+    budget: std::cell::Cell<usize>,
+}
+
+impl<'a> Locator<'a> {
+    /// Bytes all searches may scan together.
+    pub const BUDGET: usize = 64 * 1024 * 1024;
+
+    /// A locator over `text`.
+    pub fn new(text: &'a str) -> Locator<'a> {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Locator {
+            text,
+            line_starts,
+            budget: std::cell::Cell::new(Self::BUDGET),
+        }
+    }
+
+    /// The byte offset of the first `needle`, unless not found or the budget is spent.
+    pub fn find(&self, needle: &str) -> Option<usize> {
+        if self.budget.get() == 0 {
+            return None;
+        }
+        let found = self.text.find(needle);
+        let scanned = found.map_or(self.text.len(), |at| at + needle.len());
+        self.budget
+            .set(self.budget.get().saturating_sub(scanned.max(1)));
+        found
+    }
+
+    /// The 1-based line of byte offset `at`.
+    pub fn line(&self, at: usize) -> usize {
+        self.line_starts.partition_point(|&start| start <= at)
+    }
+
+    /// The 1-based line of the first `needle`.
+    pub fn line_of(&self, needle: &str) -> Option<usize> {
+        self.find(needle).map(|at| self.line(at))
+    }
+
+    /// The 1-based line and column (in characters) of byte offset `at`.
+    pub fn position(&self, at: usize) -> (usize, usize) {
+        let line = self.line(at);
+        let start = self.line_starts[line - 1];
+        (line, self.text[start..at].chars().count() + 1)
+    }
 }
 
 /// The 1-based line of byte offset `at` in `text`.
@@ -158,6 +209,23 @@ mod tests {
         assert!(err.message.contains("bogus"), "{}", err.message);
         let err = Manifest::parse("author = 'x'\n").unwrap_err();
         assert!(err.message.contains("name"), "{}", err.message);
+    }
+
+    #[test]
+    fn the_locator_finds_lines_and_columns_within_its_budget() {
+        let text = "a = 1\nbb = \"é x\"\n";
+        let locator = Locator::new(text);
+        assert_eq!(locator.line_of("a"), Some(1));
+        assert_eq!(locator.line_of("x"), Some(2));
+        assert_eq!(locator.position(text.find('x').unwrap()), (2, 9));
+        assert_eq!(locator.line_of("zzz"), None);
+        // A text searched past the budget gives no more lines.
+        let big = "\n".repeat(1024 * 1024);
+        let locator = Locator::new(&big);
+        for _ in 0..Locator::BUDGET / big.len() {
+            assert_eq!(locator.find("x"), None);
+        }
+        assert_eq!(locator.line_of("\n"), None);
     }
 
     #[test]

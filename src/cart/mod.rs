@@ -7,6 +7,7 @@
 
 pub mod art;
 pub mod files;
+mod folder;
 pub mod kcart;
 pub mod manifest;
 pub mod map;
@@ -24,7 +25,7 @@ use crate::bullets::bulletml::{self, Pattern};
 
 use art::{Art, SheetRequest};
 use files::CartFiles;
-use manifest::{MANIFEST, Manifest, parse_color};
+use manifest::{Locator, MANIFEST, Manifest, parse_color};
 use map::MapAsset;
 
 use crate::spec::{PALETTE_COLORS, PALETTES};
@@ -134,7 +135,8 @@ impl Cart {
             .map_err(|_| CartError::file(MANIFEST, "not UTF-8 text"))?;
         let mut manifest = Manifest::parse(text)?;
         let mut problems = Vec::new();
-        let at_line = |needle: &str, message: String| match Manifest::line_of_text(text, needle) {
+        let locator = Locator::new(text);
+        let at_line = |needle: &str, message: String| match locator.line_of(needle) {
             Some(line) => CartError::at(MANIFEST, line, message),
             None => CartError::file(MANIFEST, message),
         };
@@ -279,7 +281,7 @@ impl Cart {
             }
         }
 
-        let audio = load_audio(&manifest, text, &files, &mut problems);
+        let audio = load_audio(&manifest, &locator, &files, &mut problems);
 
         if !scripts.contains_key(&manifest.entry) {
             problems.push(at_line(
@@ -312,57 +314,56 @@ impl Cart {
 }
 
 /// Where MML given inline in `cart.toml` starts, for error positions: the line and column of
-/// the first occurrence of the text (or of the declaration's name when the text is escaped).
-fn inline_position(manifest_text: &str, mml: &str, name: &str) -> Pos {
-    let at = manifest_text
-        .find(mml)
-        .or_else(|| manifest_text.find(name))
-        .unwrap_or(0);
-    let line = manifest::line_of(manifest_text, at);
-    let line_start = manifest_text[..at].rfind('\n').map_or(0, |i| i + 1);
-    Pos {
-        line,
-        column: manifest_text[line_start..at].chars().count() + 1,
-    }
+/// the first occurrence of the text (or of the declaration's name when the text is escaped);
+/// `None` when neither is found (or the locator's budget is spent).
+fn inline_position(locator: &Locator, mml: &str, name: &str) -> Option<Pos> {
+    let at = locator.find(mml).or_else(|| locator.find(name))?;
+    let (line, column) = locator.position(at);
+    Some(Pos { line, column })
 }
 
 /// Compiles the manifest's `[[music]]` and `[[sfx]]`, collecting problems as
 /// `file:line:column: message`.
 fn load_audio(
     manifest: &Manifest,
-    manifest_text: &str,
+    locator: &Locator,
     files: &CartFiles,
     problems: &mut Vec<CartError>,
 ) -> AudioLibrary {
     let mut library = AudioLibrary::default();
-    let located = |file: &str, e: MmlError| CartError {
-        column: Some(e.pos.column),
-        ..CartError::at(file, e.pos.line, e.message)
+    // An error in text whose start is known (`start` is `Some`) carries its position.
+    let located = |file: &str, start: Option<Pos>, e: MmlError| match start {
+        Some(_) => CartError {
+            column: Some(e.pos.column),
+            ..CartError::at(file, e.pos.line, e.message)
+        },
+        None => CartError::file(file, e.message),
     };
     // The text of a declaration and where it starts.
-    let source =
-        |decl: &manifest::SoundDecl, kind: &str| -> Result<(String, String, Pos), CartError> {
-            match (&decl.file, &decl.mml) {
-                (Some(file), None) => {
-                    let bytes = files.require(file, MANIFEST)?;
-                    let text = std::str::from_utf8(bytes)
-                        .map_err(|_| CartError::file(file, "not UTF-8 text"))?;
-                    Ok((file.clone(), text.to_string(), Pos { line: 1, column: 1 }))
-                }
-                (None, Some(mml)) => Ok((
-                    MANIFEST.to_string(),
-                    mml.clone(),
-                    inline_position(manifest_text, mml, &decl.name),
-                )),
-                _ => Err(CartError::file(
-                    MANIFEST,
-                    format!(
-                        "{kind} `{}` needs exactly one of `file` and `mml`",
-                        decl.name
-                    ),
-                )),
+    type Source = (String, String, Option<Pos>);
+    let source = |decl: &manifest::SoundDecl, kind: &str| -> Result<Source, CartError> {
+        match (&decl.file, &decl.mml) {
+            (Some(file), None) => {
+                let bytes = files.require(file, MANIFEST)?;
+                let text = std::str::from_utf8(bytes)
+                    .map_err(|_| CartError::file(file, "not UTF-8 text"))?;
+                let start = Some(Pos { line: 1, column: 1 });
+                Ok((file.clone(), text.to_string(), start))
             }
-        };
+            (None, Some(mml)) => Ok((
+                MANIFEST.to_string(),
+                mml.clone(),
+                inline_position(locator, mml, &decl.name),
+            )),
+            _ => Err(CartError::file(
+                MANIFEST,
+                format!(
+                    "{kind} `{}` needs exactly one of `file` and `mml`",
+                    decl.name
+                ),
+            )),
+        }
+    };
     for decl in &manifest.music {
         let (file, text, start) = match source(decl, "music") {
             Ok(s) => s,
@@ -375,13 +376,14 @@ fn load_audio(
             // Inline music: tracks separated by `|`.
             let mut pieces = Vec::new();
             let mut offset = 0;
+            let start_or_top = start.unwrap_or(Pos { line: 1, column: 1 });
             for (channel, piece) in text.split('|').enumerate() {
                 pieces.push((
                     channel,
                     piece.to_string(),
                     Pos {
-                        line: start.line,
-                        column: start.column + offset,
+                        line: start_or_top.line,
+                        column: start_or_top.column + offset,
                     },
                 ));
                 offset += piece.chars().count() + 1;
@@ -393,7 +395,7 @@ fn load_audio(
         let pieces = match pieces {
             Ok(p) => p,
             Err(e) => {
-                problems.push(located(&file, e));
+                problems.push(located(&file, start, e));
                 continue;
             }
         };
@@ -408,7 +410,7 @@ fn load_audio(
         for (channel, body, pos) in pieces {
             match mml::compile(&body, pos) {
                 Ok(cmds) => tracks.push((channel, Arc::new(cmds))),
-                Err(e) => problems.push(located(&file, e)),
+                Err(e) => problems.push(located(&file, start, e)),
             }
         }
         if library
@@ -422,20 +424,23 @@ fn load_audio(
             ));
         }
     }
+    let mut sound_names = std::collections::BTreeSet::new();
     for decl in &manifest.sfx {
         match source(decl, "sfx") {
-            Ok((file, text, start)) => match mml::compile(&text, start) {
-                Ok(cmds) => {
-                    if library.sound_index(&decl.name).is_some() {
-                        problems.push(CartError::file(
-                            MANIFEST,
-                            format!("two [[sfx]] are named `{}`", decl.name),
-                        ));
+            Ok((file, text, start)) => {
+                match mml::compile(&text, start.unwrap_or(Pos { line: 1, column: 1 })) {
+                    Ok(cmds) => {
+                        if !sound_names.insert(decl.name.as_str()) {
+                            problems.push(CartError::file(
+                                MANIFEST,
+                                format!("two [[sfx]] are named `{}`", decl.name),
+                            ));
+                        }
+                        library.sounds.push((decl.name.clone(), Arc::new(cmds)));
                     }
-                    library.sounds.push((decl.name.clone(), Arc::new(cmds)));
+                    Err(e) => problems.push(located(&file, start, e)),
                 }
-                Err(e) => problems.push(located(&file, e)),
-            },
+            }
             Err(e) => problems.push(e),
         }
     }

@@ -191,7 +191,7 @@ impl ApplicationHandler for App {
                     && let Some(pixels) = self.pixels.as_mut()
                     && let Err(e) = pixels.resize_surface(size.width, size.height)
                 {
-                    eprintln!("kairo: resize: {e}");
+                    crate::out::eprint_line(&format!("kairo: resize: {e}"));
                 }
             }
             WindowEvent::ModifiersChanged(modifiers) => self.modifiers = modifiers.state(),

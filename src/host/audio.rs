@@ -94,7 +94,7 @@ impl AudioOut {
         match opened {
             Ok(out) => Some(out),
             Err(message) => {
-                eprintln!("kairo: no sound ({message}); running silent");
+                crate::out::eprint_line(&format!("kairo: no sound ({message}); running silent"));
                 None
             }
         }
@@ -147,7 +147,7 @@ impl AudioOut {
                         }
                     }
                 },
-                |e| eprintln!("kairo: sound stream error: {e}"),
+                |e| crate::out::eprint_line(&format!("kairo: sound stream error: {e}")),
                 None,
             )
             .map_err(|e| e.to_string())?;

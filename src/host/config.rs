@@ -109,7 +109,9 @@ impl Recent {
 /// to `name.bad` and reported in the returned warning.
 pub fn load<T: Default + for<'de> Deserialize<'de>>(dir: &Path, name: &str) -> (T, Option<String>) {
     let path = dir.join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    // A settings file is small; a FIFO or a huge file there must not hang or fill memory.
+    let text = crate::fsutil::read_capped(&path, 1024 * 1024).ok();
+    let Some(text) = text.and_then(|bytes| String::from_utf8(bytes).ok()) else {
         return (T::default(), None);
     };
     match toml::from_str(&text) {

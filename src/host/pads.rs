@@ -32,7 +32,9 @@ impl Pads {
                 }
             }
             Err(e) => {
-                eprintln!("kairo: gamepads unavailable ({e}); keyboard only");
+                crate::out::eprint_line(&format!(
+                    "kairo: gamepads unavailable ({e}); keyboard only"
+                ));
                 Pads {
                     gilrs: None,
                     initial: Vec::new(),

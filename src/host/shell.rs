@@ -112,7 +112,7 @@ impl Shell {
             let (loaded, warning2): (Recent, _) = config::load(dir, "recent.toml");
             recent = loaded;
             for w in [warning, warning2].into_iter().flatten() {
-                eprintln!("kairo: {w}");
+                crate::out::eprint_line(&format!("kairo: {w}"));
             }
         }
         let mut shell = Shell {
@@ -190,7 +190,7 @@ impl Shell {
         if let Some(dir) = &self.config_dir
             && let Err(e) = config::save(dir, "recent.toml", &self.recent)
         {
-            eprintln!("kairo: cannot remember recent carts: {e}");
+            crate::out::eprint_line(&format!("kairo: cannot remember recent carts: {e}"));
         }
         let watcher = path
             .is_dir()
@@ -234,7 +234,7 @@ impl Shell {
         match started {
             Ok((mut console, cart)) => {
                 for line in console.take_log() {
-                    println!("{line}");
+                    crate::out::print_line(&line);
                 }
                 console.set_profiling(self.profiler.is_some());
                 if let Some(profiler) = &mut self.profiler {
@@ -385,7 +385,7 @@ impl Shell {
                 profiler.collect(console);
             }
             for line in console.take_log() {
-                println!("{line}");
+                crate::out::print_line(&line);
             }
             if let Err(fault) = result {
                 self.show_error(fault.to_string());

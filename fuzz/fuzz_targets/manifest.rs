@@ -1,0 +1,5 @@
+//! Fuzz target `manifest`: the body is `kairo::fuzz::manifest` (src/fuzz.rs), which
+//! tests/fuzz_regressions.rs also runs on every saved input.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::fuzz::manifest(data));
