@@ -2,17 +2,13 @@
 //! sound cards or pads; the host in `host/` (feature `host`) is a thin shell around it.
 
 pub mod audio;
-pub mod bench;
 pub mod bullets;
 pub mod cart;
-pub mod check;
 pub mod collide;
 pub mod console;
 pub mod fixed;
 pub mod fsutil;
-pub mod fuzz;
 pub mod hash;
-pub mod headless;
 #[cfg(feature = "host")]
 pub mod host;
 pub mod input;
@@ -21,10 +17,9 @@ pub mod math;
 pub mod meter;
 pub mod movie;
 pub mod out;
-pub mod preview;
 pub mod profile;
 pub mod rng;
-pub mod screenshot;
 pub mod script;
 pub mod spec;
+pub mod tools;
 pub mod video;

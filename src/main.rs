@@ -220,12 +220,17 @@ fn headless(args: HeadlessArgs) -> CmdResult {
     let mut out = Printer::stdout();
     let mut print = |line: &str| out.line(line);
     let run = if args.wav.is_some() {
-        kairo::headless::run_with_audio(&mut console, args.frames, movie.as_ref(), &mut print)
+        kairo::tools::headless::run_with_audio(
+            &mut console,
+            args.frames,
+            movie.as_ref(),
+            &mut print,
+        )
     } else {
-        kairo::headless::run(&mut console, args.frames, movie.as_ref(), &mut print)
+        kairo::tools::headless::run(&mut console, args.frames, movie.as_ref(), &mut print)
     };
     if let Some(path) = &args.wav {
-        kairo::headless::write_wav(path, &run.audio)?;
+        kairo::tools::headless::write_wav(path, &run.audio)?;
     }
     if let Some(path) = &args.record {
         run.recorded.save(path).map_err(|e| e.to_string())?;
@@ -236,7 +241,7 @@ fn headless(args: HeadlessArgs) -> CmdResult {
     out.line(&run.summary());
     let rgba = console.rgba();
     if let Some(path) = &args.screenshot {
-        kairo::screenshot::save_png(path, &rgba)
+        kairo::tools::screenshot::save_png(path, &rgba)
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
     if args.hash {
@@ -247,7 +252,7 @@ fn headless(args: HeadlessArgs) -> CmdResult {
 }
 
 fn profile(args: ProfileArgs) -> CmdResult {
-    let options = kairo::profile::command::ProfileOptions {
+    let options = kairo::tools::profile::command::ProfileOptions {
         cart: args.cart,
         vblanks: args.frames,
         input: args.input,
@@ -257,7 +262,7 @@ fn profile(args: ProfileArgs) -> CmdResult {
         max_load: args.max_load,
     };
     let mut out = Printer::stdout();
-    let outcome = kairo::profile::command::profile(&options, &mut |line| out.line(line))?;
+    let outcome = kairo::tools::profile::command::profile(&options, &mut |line| out.line(line))?;
     out.text(&outcome.report);
     out.finish()?;
     let (Some(limit), false) = (options.max_load, outcome.over_limit.is_empty()) else {
@@ -283,7 +288,7 @@ fn profile(args: ProfileArgs) -> CmdResult {
 }
 
 fn check(args: CheckArgs) -> CmdResult {
-    let report = kairo::check::check_cart_report(&args.cart, args.frames);
+    let report = kairo::tools::check::check_cart_report(&args.cart, args.frames);
     let mut out = Printer::stdout();
     if args.verbose {
         for note in &report.notes {
@@ -313,7 +318,7 @@ fn pack(args: PackArgs) -> CmdResult {
         return Err(format!("{}: not a cart folder", args.dir.display()));
     }
     let files = CartFiles::open(&args.dir).map_err(|e| e.to_string())?;
-    if let Err(problems) = kairo::check::static_check(files.clone()) {
+    if let Err(problems) = kairo::tools::check::static_check(files.clone()) {
         let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
         return Err(format!(
             "not packing a cart with problems:\n{}",
@@ -336,16 +341,17 @@ fn pack(args: PackArgs) -> CmdResult {
 
 fn pattern(args: PatternArgs) -> CmdResult {
     let cart = if args.looping {
-        kairo::preview::looping_pattern_cart(&args.file)?
+        kairo::tools::preview::looping_pattern_cart(&args.file)?
     } else {
-        kairo::preview::pattern_cart(&args.file)?
+        kairo::tools::preview::pattern_cart(&args.file)?
     };
     if !args.headless {
         return pattern_window(args.file, args.looping);
     }
     let mut console = Console::new(cart).map_err(|e| e.to_string())?;
     let mut out = Printer::stdout();
-    let run = kairo::headless::run(&mut console, args.frames, None, &mut |line| out.line(line));
+    let run =
+        kairo::tools::headless::run(&mut console, args.frames, None, &mut |line| out.line(line));
     if let Some(fault) = &run.fault {
         return Err(fault.to_string());
     }
@@ -370,7 +376,7 @@ fn pattern(args: PatternArgs) -> CmdResult {
     }
     out.line(&run.summary());
     if let Some(path) = &args.screenshot {
-        kairo::screenshot::save_png(path, &console.rgba())
+        kairo::tools::screenshot::save_png(path, &console.rgba())
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
     out.finish()?;
@@ -399,7 +405,7 @@ fn pattern_window(_file: PathBuf, _looping: bool) -> CmdResult {
 
 fn bench(args: BenchArgs) -> CmdResult {
     let names: Vec<String> = if args.workloads.is_empty() {
-        kairo::bench::WORKLOADS
+        kairo::tools::bench::WORKLOADS
             .iter()
             .map(|s| s.to_string())
             .collect()
@@ -408,7 +414,7 @@ fn bench(args: BenchArgs) -> CmdResult {
     };
     let mut out = Printer::stdout();
     for name in names {
-        let figure = kairo::bench::run_workload(&name, &args.carts)?;
+        let figure = kairo::tools::bench::run_workload(&name, &args.carts)?;
         out.line(&figure.to_string());
         // Nobody reads the figures any more: the rest would only take time.
         if out.stopped() {

@@ -157,7 +157,7 @@ fn check_demo(demo: &Demo) {
         .unwrap_or_else(|_| panic!("{} (UPDATE_GOLDEN=1 writes it)", path.display()));
     if text != expected {
         let shot = temp_dir(&format!("golden-{}", demo.cart)).join("final.png");
-        kairo::screenshot::save_png(&shot, &played.final_rgba).unwrap();
+        kairo::tools::screenshot::save_png(&shot, &played.final_rgba).unwrap();
         panic!(
             "{}: frame hashes differ from {}\nexpected:\n{expected}got:\n{text}final picture: {}",
             demo.cart,
@@ -205,7 +205,7 @@ fn the_packed_shmup_runs_like_the_folder() {
 #[test]
 fn the_bundled_carts_pass_check() {
     for cart in ["platformer", "shmup"] {
-        let problems = kairo::check::check_cart(&bundled(cart), 120);
+        let problems = kairo::tools::check::check_cart(&bundled(cart), 120);
         assert!(problems.is_empty(), "{cart}: {problems:?}");
     }
 }

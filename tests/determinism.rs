@@ -7,9 +7,9 @@ use common::bundled;
 use kairo::cart::Cart;
 use kairo::console::Console;
 use kairo::hash::fnv1a64;
-use kairo::headless;
 use kairo::input::{Button, InputFrame};
 use kairo::movie::Movie;
+use kairo::tools::headless;
 
 /// A movie that walks right, then up and left, with some pauses.
 fn wander_movie() -> Movie {

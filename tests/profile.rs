@@ -11,9 +11,9 @@ use kairo::console::{Console, Tick};
 use kairo::input::InputFrame;
 use kairo::meter::Unit;
 use kairo::profile::FrameProfile;
-use kairo::profile::history::History;
-use kairo::profile::overlay::{self, OverlayMode, OverlayView};
 use kairo::spec::{LUA_HOOK_INTERVAL, cost};
+use kairo::tools::profile::history::History;
+use kairo::tools::profile::overlay::{self, OverlayMode, OverlayView};
 
 /// Runs `console` profiled for `vblanks`; returns the frames with their reports' totals.
 fn profiled(console: &mut Console, vblanks: usize) -> Vec<(FrameProfile, u64)> {
@@ -330,7 +330,7 @@ fn max_load_fails_on_the_spike_and_passes_once_it_is_spread() {
 /// they vary from run to run).
 fn overlay_picture(mode: OverlayMode, cursor: Option<usize>) -> Vec<u8> {
     let mut c = Console::new(kairo::cart::Cart::open(&example()).unwrap()).unwrap();
-    let mut history = History::new(kairo::profile::history::OVERLAY_FRAMES);
+    let mut history = History::new(kairo::tools::profile::history::OVERLAY_FRAMES);
     for (mut p, _) in profiled(&mut c, 150) {
         p.host = Default::default();
         history.push(p);
@@ -366,7 +366,7 @@ fn the_overlay_matches_its_golden_pictures() {
     for ((name, rgba), (line, want)) in pictures.iter().zip(lines.iter().zip(expected.lines())) {
         if line != want {
             let path = temp_dir("overlay").join(format!("{name}.png"));
-            kairo::screenshot::save_png(&path, rgba).unwrap();
+            kairo::tools::screenshot::save_png(&path, rgba).unwrap();
             panic!(
                 "overlay {name} differs from its golden hash; see {}",
                 path.display()
@@ -376,7 +376,7 @@ fn the_overlay_matches_its_golden_pictures() {
     // docs/profiling.md shows the full overlay.
     let docs_png = root().join("docs/img/profiler-overlay.png");
     if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
-        kairo::screenshot::save_png(&docs_png, &pictures[0].1).unwrap();
+        kairo::tools::screenshot::save_png(&docs_png, &pictures[0].1).unwrap();
     }
     let decoder = png::Decoder::new(std::io::BufReader::new(
         std::fs::File::open(&docs_png).expect("docs/img/profiler-overlay.png"),
@@ -403,13 +403,13 @@ fn the_overlay_matches_its_golden_pictures() {
 
 #[test]
 fn the_chart_in_the_docs_is_the_worked_example_run() {
-    let options = kairo::profile::command::ProfileOptions {
+    let options = kairo::tools::profile::command::ProfileOptions {
         cart: example(),
         vblanks: 300,
         svg: Some(temp_dir("docs-chart").join("p.svg")),
         ..Default::default()
     };
-    kairo::profile::command::profile(&options, &mut |_| {}).unwrap();
+    kairo::tools::profile::command::profile(&options, &mut |_| {}).unwrap();
     let made = std::fs::read_to_string(options.svg.as_ref().unwrap()).unwrap();
     let docs = root().join("docs/img/slowdown-profile.svg");
     if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {

@@ -1,5 +1,5 @@
-//! Fuzz target `map`: the body is `kairo::fuzz::map` (src/fuzz.rs), which
+//! Fuzz target `map`: the body is `kairo::tools::fuzz::map` (src/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::fuzz::map(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::map(data));

@@ -1,4 +1,4 @@
-//! Reading a cart folder into [`CartFiles`]: every regular file under it, hidden names
+//! Reading a cart folder into a map of its files by cart path: every regular file under it, hidden names
 //! skipped. What it refuses, each as one error naming the entry: a FIFO, device or socket; a
 //! symlink whose target leaves the cart folder (or cannot be resolved, a loop of links
 //! included); a symlinked folder that leads back into a folder being read; a file over
@@ -11,9 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::CartError;
-use super::files::{
-    CartFiles, MAX_BYTES, MAX_FILE_BYTES, MAX_FILES, MAX_FOLDERS, MAX_PATH_BYTES, cart_path,
-};
+use super::paths::{MAX_BYTES, MAX_FILE_BYTES, MAX_FILES, MAX_FOLDERS, MAX_PATH_BYTES, cart_path};
 use crate::fsutil::{self, ReadError};
 
 /// A folder waiting to be listed.
@@ -37,7 +35,7 @@ pub(super) struct FolderReader<'a> {
 
 impl<'a> FolderReader<'a> {
     /// Reads the cart folder `root`.
-    pub(super) fn read(root: &'a Path) -> Result<CartFiles, CartError> {
+    pub(super) fn read(root: &'a Path) -> Result<BTreeMap<String, Vec<u8>>, CartError> {
         let real_root = fs::canonicalize(root)
             .map_err(|e| CartError::file(root.display(), format!("cannot open cart: {e}")))?;
         let mut reader = FolderReader {
@@ -55,7 +53,7 @@ impl<'a> FolderReader<'a> {
         while let Some(dir) = pending.pop() {
             reader.list(dir, &mut pending)?;
         }
-        Ok(CartFiles::from_map(root, reader.files))
+        Ok(reader.files)
     }
 
     fn too_big(&self) -> CartError {

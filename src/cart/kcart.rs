@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use thiserror::Error;
 
-use crate::cart::files::{MAX_BYTES, MAX_FILE_BYTES, MAX_FILES, MAX_PATH_BYTES, normalize};
+use crate::cart::paths::{MAX_BYTES, MAX_FILE_BYTES, MAX_FILES, MAX_PATH_BYTES, normalize};
 
 /// The magic bytes a `.kcart` starts with.
 pub const MAGIC: &[u8; 8] = b"KCART\x1a\r\n";

@@ -11,6 +11,7 @@ mod folder;
 pub mod kcart;
 pub mod manifest;
 pub mod map;
+pub mod paths;
 pub mod tiled;
 pub mod tilesets;
 
@@ -146,7 +147,7 @@ impl Cart {
             .chain(manifest.sheets.iter_mut().map(|s| &mut s.file))
             .chain(manifest.maps.iter_mut().map(|m| &mut m.file));
         for path in paths {
-            match files::normalize(Path::new(path.as_str())) {
+            match paths::normalize(Path::new(path.as_str())) {
                 Some(clean) => *path = clean,
                 None => problems.push(at_line(path, format!("`{path}` is outside the cart"))),
             }

@@ -45,16 +45,16 @@ impl App {
         let mut shell = Shell::new("carts".into(), super::config::config_dir());
         if let Some(pattern) = &options.pattern {
             let build = if options.pattern_loop {
-                crate::preview::looping_pattern_cart
+                crate::tools::preview::looping_pattern_cart
             } else {
-                crate::preview::pattern_cart
+                crate::tools::preview::pattern_cart
             };
             shell.open_built(pattern, build);
         } else if let Some(cart) = &options.cart {
             shell.open(cart);
         }
         if options.profile {
-            shell.set_profiler(Some(crate::profile::overlay::OverlayMode::Full));
+            shell.set_profiler(Some(crate::tools::profile::overlay::OverlayMode::Full));
         }
         App {
             options,

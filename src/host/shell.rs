@@ -14,8 +14,8 @@ use super::ui::{self, Menu, UiAction, UiCanvas, color};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
-use crate::profile::overlay::OverlayMode;
 use crate::spec::{SCREEN_H, SCREEN_W};
+use crate::tools::profile::overlay::OverlayMode;
 
 /// Vblanks a toast message stays up.
 const TOAST_VBLANKS: u32 = 120;
@@ -599,7 +599,7 @@ impl Shell {
             .map(|n| dir.join(format!("kairo-{slug}-{n}.png")))
             .find(|p| !p.exists())
             .expect("a free file name");
-        let saved = crate::screenshot::save_png(&path, &console.rgba());
+        let saved = crate::tools::screenshot::save_png(&path, &console.rgba());
         self.toast(match saved {
             Ok(()) => format!("Saved {}", path.display()),
             Err(e) => format!("Screenshot failed: {e}"),

@@ -1,19 +1,11 @@
-//! The frame-budget profiler: what each frame spent, split finer than the cycle meter's
-//! units — script cycles by Lua function (sampled from the instruction hook) and by the
-//! cart's own `prof_begin`/`prof_end` sections, video by layer and sprites — plus the host's
-//! real time, kept apart from the virtual cycles. [`collector`] gathers a frame inside the
-//! machine; [`history`] keeps the frames and their statistics; [`report`], [`svg`],
-//! [`trace`] and [`json`] write them out for `kairo profile`; [`overlay`] draws the live
-//! graph the window shows. See `docs/profiling.md`.
+//! The frame-budget profiler's machine side: what each frame spent, split finer than the
+//! cycle meter's units — script cycles by Lua function (sampled from the instruction hook)
+//! and by the cart's own `prof_begin`/`prof_end` sections, video by layer and sprites — plus
+//! the host's real time, kept apart from the virtual cycles. [`collector`] gathers a frame
+//! while it runs; the console hands out a [`FrameProfile`] per frame. Keeping, reporting and
+//! drawing them is `tools::profile`'s. See `docs/profiling.md`.
 
 pub mod collector;
-pub mod command;
-pub mod history;
-pub mod json;
-pub mod overlay;
-pub mod report;
-pub mod svg;
-pub mod trace;
 
 use std::sync::Arc;
 
@@ -122,19 +114,4 @@ impl FrameProfile {
     pub fn unit(&self, unit: Unit) -> u64 {
         self.units.get(unit)
     }
-}
-
-/// The colour each unit has in every chart (RGB), in [`Unit::ALL`] order.
-pub const UNIT_COLORS: [u32; 6] = [
-    0x4C_A8F0, // script: blue
-    0x5C_D070, // video: green
-    0xF0_C040, // collision: yellow
-    0xF0_5C8C, // bullets: pink
-    0xB0_78F0, // audio: violet
-    0x90_98A8, // system: grey
-];
-
-/// The chart colour of `unit`.
-pub fn unit_color(unit: Unit) -> u32 {
-    UNIT_COLORS[unit as usize]
 }

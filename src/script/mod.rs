@@ -3,14 +3,7 @@
 //! to the script unit, and a call that passes its cycle cap is stopped as a runaway.
 
 pub mod api;
-pub mod api_audio;
-pub mod api_bullets;
-pub mod api_collide;
-pub mod api_input;
-pub mod api_map;
-pub mod api_profile;
-pub mod api_system;
-pub mod api_video;
+pub mod call;
 pub mod docs;
 pub mod error;
 mod sandbox;
@@ -87,7 +80,7 @@ impl Script {
             other => Err(mlua::Error::runtime(format!(
                 "{}: the global `{name}` is a {}, not a function",
                 self.entry,
-                api::type_name(&other)
+                call::type_name(&other)
             ))),
         })
     }

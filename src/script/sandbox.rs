@@ -10,8 +10,9 @@ use std::rc::Rc;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 
-use super::api::{Call, LuaResult, all_functions};
-use super::api_system::{math_random, math_randomseed};
+use super::api::all_functions;
+use super::api::system::{math_random, math_randomseed};
+use super::call::{Call, LuaResult};
 use crate::machine::{Machine, RunawayStop};
 use crate::meter::Unit;
 use crate::spec::{LUA_HOOK_INTERVAL, LUA_MEMORY_LIMIT, cost};
@@ -56,7 +57,7 @@ pub fn build(sources: Rc<BTreeMap<String, String>>) -> LuaResult<Lua> {
     )?;
     globals.set("require", require_function(&lua, sources)?)?;
     let flags = lua.create_table()?;
-    for (name, value) in super::api_collide::flag_constants() {
+    for (name, value) in super::api::collide::flag_constants() {
         flags.set(name, value)?;
     }
     globals.set("COL", flags)?;

@@ -3,13 +3,15 @@
 //! [`pattern::Pattern`] from it ([`check`] vets its references) and [`run::Runner`]s run it
 //! with libbulletml's timing and evaluation order. See `docs/bullets.md`.
 
+pub mod build;
 pub mod check;
 pub mod expr;
 pub mod pattern;
 pub mod run;
 pub mod xml;
 
-pub use pattern::{Pattern, PatternError, parse};
+pub use build::parse;
+pub use pattern::{Pattern, PatternError};
 pub use xml::is_pattern_document;
 
 #[cfg(test)]

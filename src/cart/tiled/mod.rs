@@ -248,7 +248,7 @@ fn resolve(origin: &Origin, relative: &str, what: &str) -> Result<String, CartEr
     if relative.is_empty() {
         return Err(origin.error(format!("{what} has no path")));
     }
-    crate::cart::files::resolve(&origin.file, relative).ok_or_else(|| {
+    crate::cart::paths::resolve(&origin.file, relative).ok_or_else(|| {
         origin.error(format!(
             "{what} `{relative}` is outside the cart: keep every file the map uses inside the cart folder"
         ))

@@ -6,8 +6,9 @@
 
 use std::fmt::Write;
 
-use super::{FrameProfile, history::Summary, unit_color};
+use super::{history::Summary, unit_color};
 use crate::meter::Unit;
+use crate::profile::FrameProfile;
 use crate::spec::FRAME_BUDGET;
 
 const WIDTH: f64 = 1000.0;

@@ -7,8 +7,9 @@
 //! the core so headless tests can render it.
 
 use super::history::{History, OVERLAY_FRAMES, Summary};
-use super::{FrameProfile, unit_color};
+use super::unit_color;
 use crate::meter::Unit;
+use crate::profile::FrameProfile;
 use crate::spec::{FRAME_BUDGET, FRAME_RATE, SCREEN_H, SCREEN_W};
 use crate::video::font::glyph;
 

@@ -2,10 +2,10 @@
 
 use mlua::MultiValue;
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::bullets::angle::{self, atan};
 use crate::bullets::unit::{BulletType, Event, Player, Shot, TYPES, Target, bullet, shot_velocity};
 use crate::fixed::{Fx, fx_from_f64, fx_to_f64};
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS};
 
 pub const GROUP: ApiGroup = ApiGroup {

@@ -3,8 +3,8 @@
 
 use mlua::MultiValue;
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::meter::Unit;
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::cost;
 
 pub const GROUP: ApiGroup = ApiGroup {

@@ -2,8 +2,8 @@
 
 use mlua::{MultiValue, Value};
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::audio::CHANNELS;
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Audio",

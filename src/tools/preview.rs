@@ -23,7 +23,7 @@ pub fn looping_pattern_cart(xml: &Path) -> Result<Cart, String> {
 }
 
 fn build(xml: &Path, looping: bool) -> Result<Cart, String> {
-    let bytes = crate::fsutil::read_capped(xml, crate::cart::files::MAX_FILE_BYTES)
+    let bytes = crate::fsutil::read_capped(xml, crate::cart::paths::MAX_FILE_BYTES)
         .map_err(|e| format!("{}: {e}", xml.display()))?;
     let text =
         std::str::from_utf8(&bytes).map_err(|_| format!("{}: not UTF-8 text", xml.display()))?;

@@ -4,9 +4,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::FrameProfile;
 use super::history::Summary;
 use crate::meter::{Unit, UnitCycles};
+use crate::profile::FrameProfile;
 use crate::spec::FRAME_BUDGET;
 
 /// Version of the JSON layout, bumped when a field changes meaning.

@@ -3,10 +3,10 @@
 
 use mlua::MultiValue;
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::cart::map::{MapAsset, MapLayer};
 use crate::cart::tiled::Properties;
 use crate::meter::Unit;
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::{BG_LAYERS, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {

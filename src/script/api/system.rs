@@ -2,9 +2,9 @@
 
 use mlua::MultiValue;
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::meter::Unit;
 use crate::rng::Rng;
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::{FRAME_BUDGET, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {

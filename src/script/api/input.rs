@@ -2,8 +2,8 @@
 
 use mlua::{MultiValue, Value};
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::input::Button;
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::PLAYERS;
 
 pub const GROUP: ApiGroup = ApiGroup {

@@ -2,8 +2,8 @@
 
 use mlua::MultiValue;
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::meter::Unit;
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::{
     BG_CELL_SIZES, BG_LAYERS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES,
     PRIORITY_LEVELS, SCREEN_H, TILE_ANIM_FRAMES, TILE_SIZE, cost,

@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
-use super::FrameProfile;
 use crate::meter::Unit;
+use crate::profile::FrameProfile;
 use crate::spec::FRAME_BUDGET;
 
 /// Frames the window's overlay keeps (4 seconds).

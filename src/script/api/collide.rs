@@ -2,7 +2,6 @@
 
 use mlua::{MultiValue, Table, Value};
 
-use super::api::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::collide::check_margin;
 use crate::collide::hitbox::{Hitbox, overlap_rects};
 use crate::collide::map::{CollisionMap, Edges};
@@ -11,6 +10,7 @@ use crate::collide::platform::{Platform, move_among};
 use crate::collide::tile::Tile;
 use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
+use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::cost;
 
 pub const GROUP: ApiGroup = ApiGroup {
@@ -271,7 +271,7 @@ fn number_field(c: &Call, table: &Table, key: &str) -> LuaResult<f64> {
         Value::Number(f) if f.is_finite() => Ok(f),
         other => Err(c.error(format!(
             "body.{key} must be a number, got {}",
-            super::api::type_name(&other)
+            crate::script::call::type_name(&other)
         ))),
     }
 }
@@ -327,7 +327,7 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         other => {
             return Err(c.error(format!(
                 "body.platform must be a platform id or nil, got {}",
-                super::api::type_name(&other)
+                crate::script::call::type_name(&other)
             )));
         }
     };

@@ -5,10 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::FrameProfile;
 use super::history::{History, Summary};
 use crate::console::Console;
 use crate::movie::Movie;
+use crate::profile::FrameProfile;
 
 /// What `kairo profile` was asked to do.
 #[derive(Clone, Debug, Default)]

@@ -1,9 +1,6 @@
-//! The cart API, declared once: every function carts can call is one [`ApiFn`] entry in
-//! [`API`]. The Lua bindings, `docs/api.md` and the help text are all generated from it.
-//!
-//! Adding an API function: write `fn name(c: &mut Call) -> LuaResult<MultiValue>` in the
-//! `api_*` module of its area, add an entry to that module's table (name, arguments, returns,
-//! summary, cost), run `KAIRO_UPDATE_DOCS=1 cargo test api_doc` to regenerate `docs/api.md`.
+//! The script layer's types: an API function's declaration ([`ApiFn`], [`ApiGroup`]) and one
+//! call of it ([`Call`]: the machine, the Lua state, the arguments, with argument readers
+//! that give Lua-style errors). The table of every function is `script::api`.
 
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
 
@@ -33,18 +30,6 @@ pub struct ApiGroup {
     pub intro: &'static str,
     pub functions: &'static [ApiFn],
 }
-
-/// Every API group, in docs order.
-pub const API: &[ApiGroup] = &[
-    crate::script::api_system::GROUP,
-    crate::script::api_input::GROUP,
-    crate::script::api_video::GROUP,
-    crate::script::api_map::GROUP,
-    crate::script::api_collide::GROUP,
-    crate::script::api_bullets::GROUP,
-    crate::script::api_audio::GROUP,
-    crate::script::api_profile::GROUP,
-];
 
 /// One call of an API function: the machine, the Lua state and the arguments.
 pub struct Call<'a> {
@@ -232,9 +217,4 @@ pub fn type_name(value: &Value) -> &'static str {
         Value::Thread(_) => "thread",
         _ => "userdata",
     }
-}
-
-/// Every API function, in docs order.
-pub fn all_functions() -> impl Iterator<Item = &'static ApiFn> {
-    API.iter().flat_map(|group| group.functions.iter())
 }

@@ -8,8 +8,8 @@ use std::path::Path;
 use crate::cart::files::CartFiles;
 use crate::cart::{Cart, CartError};
 use crate::console::Console;
-use crate::headless;
 use crate::script::syntax_problems;
+use crate::tools::headless;
 
 /// Checks the cart at `path`, running it for `vblanks` vblanks; returns every problem.
 pub fn check_cart(path: &Path, vblanks: u64) -> Vec<String> {

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::FrameProfile;
 use crate::meter::Unit;
+use crate::profile::FrameProfile;
 use crate::spec::{FRAME_BUDGET, FRAME_RATE};
 
 /// Process id used for every event.

@@ -1,0 +1,35 @@
+//! The cart API, declared once: every function carts can call is one [`ApiFn`] entry in
+//! [`API`], grouped by area (one module each). The Lua bindings, `docs/api.md` and the help
+//! text are all generated from it.
+//!
+//! Adding an API function: write `fn name(c: &mut Call) -> LuaResult<MultiValue>` in the
+//! module of its area, add an entry to that module's table (name, arguments, returns,
+//! summary, cost), run `KAIRO_UPDATE_DOCS=1 cargo test api_doc` to regenerate `docs/api.md`.
+
+pub mod audio;
+pub mod bullets;
+pub mod collide;
+pub mod input;
+pub mod map;
+pub mod profile;
+pub mod system;
+pub mod video;
+
+use crate::script::call::{ApiFn, ApiGroup};
+
+/// Every API group, in docs order.
+pub const API: &[ApiGroup] = &[
+    crate::script::api::system::GROUP,
+    crate::script::api::input::GROUP,
+    crate::script::api::video::GROUP,
+    crate::script::api::map::GROUP,
+    crate::script::api::collide::GROUP,
+    crate::script::api::bullets::GROUP,
+    crate::script::api::audio::GROUP,
+    crate::script::api::profile::GROUP,
+];
+
+/// Every API function, in docs order.
+pub fn all_functions() -> impl Iterator<Item = &'static ApiFn> {
+    API.iter().flat_map(|group| group.functions.iter())
+}
