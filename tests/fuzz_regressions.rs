@@ -1,6 +1,6 @@
 //! Replays, on stable Rust, every input the fuzzers found a crash or a timeout with
 //! (`tests/fuzz/<target>/`) and every committed seed (`fuzz/seeds/<target>/`) through the
-//! fuzz targets' bodies in `src/fuzz.rs`. A panic fails the test naming the file.
+//! fuzz targets' bodies in `src/tools/fuzz.rs`. A panic fails the test naming the file.
 
 mod common;
 

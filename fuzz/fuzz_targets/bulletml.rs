@@ -1,4 +1,4 @@
-//! Fuzz target `bulletml`: the body is `kairo::tools::fuzz::bulletml` (src/fuzz.rs), which
+//! Fuzz target `bulletml`: the body is `kairo::tools::fuzz::bulletml` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 

@@ -1,4 +1,4 @@
-//! Fuzz target `kcart`: the body is `kairo::tools::fuzz::kcart` (src/fuzz.rs), which
+//! Fuzz target `kcart`: the body is `kairo::tools::fuzz::kcart` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 

@@ -1,4 +1,4 @@
-//! Fuzz target `manifest`: the body is `kairo::tools::fuzz::manifest` (src/fuzz.rs), which
+//! Fuzz target `manifest`: the body is `kairo::tools::fuzz::manifest` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 

@@ -1,4 +1,4 @@
-//! Fuzz target `map`: the body is `kairo::tools::fuzz::map` (src/fuzz.rs), which
+//! Fuzz target `map`: the body is `kairo::tools::fuzz::map` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 

@@ -1,4 +1,4 @@
-//! Fuzz target `mml`: the body is `kairo::tools::fuzz::mml` (src/fuzz.rs), which
+//! Fuzz target `mml`: the body is `kairo::tools::fuzz::mml` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 

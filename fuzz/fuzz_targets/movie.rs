@@ -1,4 +1,4 @@
-//! Fuzz target `movie`: the body is `kairo::tools::fuzz::movie` (src/fuzz.rs), which
+//! Fuzz target `movie`: the body is `kairo::tools::fuzz::movie` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 

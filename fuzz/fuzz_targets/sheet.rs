@@ -1,4 +1,4 @@
-//! Fuzz target `sheet`: the body is `kairo::tools::fuzz::sheet` (src/fuzz.rs), which
+//! Fuzz target `sheet`: the body is `kairo::tools::fuzz::sheet` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
