@@ -12,7 +12,8 @@ use crate::input::InputFrame;
 use crate::machine::Machine;
 use crate::meter::{Unit, UnitCycles, load_percent, vblanks_for};
 use crate::profile::{FrameProfile, HostTimes, OUTSIDE_LUA, VideoSplit};
-use crate::script::{Script, ScriptError};
+use crate::script::context::CallContext;
+use crate::script::{Lent, Script, ScriptError};
 use crate::spec::{FRAME_BUDGET, INIT_CAP, PALETTE_ENTRIES, RUNAWAY_CAP, SCREEN_H, SCREEN_W, cost};
 use crate::video::Video;
 use crate::video::framebuffer::Framebuffer;
@@ -61,15 +62,14 @@ pub enum Tick {
 /// The machine running one cart.
 pub struct Console {
     cart: Arc<Cart>,
-    /// `None` only while it is lent to the script during a call.
-    machine: Option<Box<Machine>>,
+    /// The hardware and the script calls' bookkeeping; `None` only while they are lent to
+    /// the script during a call.
+    lent: Option<Lent>,
     script: Script,
     framebuffer: Framebuffer,
     /// Palette RAM as it was when `framebuffer` was composed, as RGBA words.
     shown_palette: [u32; PALETTE_ENTRIES],
     fault: Option<ScriptError>,
-    busy_vblanks: u32,
-    vblanks: u64,
     /// Audio mixed by `tick` and not yet taken: interleaved stereo f32 at 48 kHz.
     audio: Vec<f32>,
     /// Whether frames are profiled (see [`Console::set_profiling`]).
@@ -84,7 +84,7 @@ impl std::fmt::Debug for Console {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Console")
             .field("cart", &self.cart.name())
-            .field("vblanks", &self.vblanks)
+            .field("vblanks", &self.machine().vblanks)
             .field("fault", &self.fault)
             .finish_non_exhaustive()
     }
@@ -104,35 +104,31 @@ impl Console {
             patterns: cart.patterns.clone(),
             ..Video::default()
         };
-        let mut machine = Box::new(Machine::new(
-            video,
-            cart.manifest.seed,
-            Arc::new(cart.maps.clone()),
-        ));
-        machine.bullet_patterns = Arc::new(cart.bullet_patterns.clone());
-        machine.tile_palettes = Arc::new(cart.tile_palettes.clone());
+        let mut machine = Box::new(Machine::new(video, cart.manifest.seed));
         machine.audio.library = cart.audio.clone();
-        machine.cap = INIT_CAP;
-        let script = Script::new(cart.scripts.clone(), &cart.manifest.entry)?;
+        let context = CallContext {
+            cap: INIT_CAP,
+            ..CallContext::default()
+        };
+        let script = Script::new(cart.clone())?;
         let mut console = Console {
             shown_palette: machine.video.palette.rgba_words(),
             cart,
-            machine: Some(machine),
+            lent: Some((machine, context)),
             script,
             framebuffer: Framebuffer::default(),
             fault: None,
-            busy_vblanks: 0,
-            vblanks: 0,
             audio: Vec::new(),
             profiling: false,
             audio_us: 0.0,
             profile: None,
         };
-        console.with_script(|script, m| script.run_main(m))?;
-        console.with_script(|script, m| script.call(m, "init"))?;
-        let machine = console.machine_mut();
-        machine.meter.take();
-        machine.cap = RUNAWAY_CAP;
+        console.with_script(|script, lent| script.run_main(lent))?;
+        console.with_script(|script, lent| script.call(lent, "init"))?;
+        let context = console.context_mut();
+        context.meter.take();
+        context.log.end_frame();
+        context.cap = RUNAWAY_CAP;
         Ok(console)
     }
 
@@ -141,7 +137,7 @@ impl Console {
         let log = self.take_log();
         let profiling = self.profiling;
         *self = Console::start(self.cart.clone())?;
-        self.machine_mut().log.splice(0..0, log);
+        self.context_mut().log.prepend(log);
         self.set_profiling(profiling);
         Ok(())
     }
@@ -151,7 +147,7 @@ impl Console {
     /// host time only: the machine runs exactly the same.
     pub fn set_profiling(&mut self, on: bool) {
         self.profiling = on;
-        self.machine_mut().profile.sampling = on;
+        self.context_mut().profile.sampling = on;
         if !on {
             self.profile = None;
         }
@@ -174,40 +170,39 @@ impl Console {
             return Err(fault.clone());
         }
         {
-            let machine = self.machine_mut();
-            machine.input.latch(input);
-            machine.video.overlay.clear();
-            machine.collide.hitboxes.clear();
-            machine.collide.platforms.clear();
-            machine.bullets.reset_counters();
-            machine.meter.take();
+            let (machine, context) = self.lent.as_mut().expect(LENT);
+            machine.begin_frame(input);
+            context.meter.take();
             // The vblanks mixed since the last frame are this frame's audio work.
-            let audio = std::mem::take(&mut machine.audio.cycles);
-            machine.meter.charge(Unit::Audio, audio);
-            machine.profile.discard_frame();
+            context
+                .meter
+                .charge(Unit::Audio, std::mem::take(&mut machine.audio_owed));
+            context.profile.discard_frame();
         }
         let mut clock = HostClock::start(self.profiling);
         let mut host = HostTimes {
             audio_us: std::mem::take(&mut self.audio_us),
             ..HostTimes::default()
         };
-        let mut scripted = self.with_script(|script, m| script.call(m, "update"));
+        let mut scripted = self.with_script(|script, lent| script.call(lent, "update"));
         host.script_us += clock.lap();
         if scripted.is_ok() {
-            self.machine_mut().step_bullets();
+            let (machine, context) = self.lent.as_mut().expect(LENT);
+            context.meter.charge(Unit::Bullets, machine.step_bullets());
             host.bullets_us = clock.lap();
-            scripted = self.with_script(|script, m| script.call(m, "draw"));
+            scripted = self.with_script(|script, lent| script.call(lent, "draw"));
             host.script_us += clock.lap();
         }
+        self.context_mut().log.end_frame();
         if let Err(e) = scripted {
             self.fault = Some(e.clone());
             self.machine_mut().frame += 1;
             return Err(e);
         }
-        let machine = self.machine.as_deref_mut().expect(LENT);
-        let now = machine.meter.cycles();
-        for name in machine.profile.close_open(now) {
-            machine.log.push(format!(
+        let (machine, context) = self.lent.as_mut().expect(LENT);
+        let now = context.meter.cycles();
+        for name in context.profile.close_open(now) {
+            context.log.push_system(format!(
                 "kairo: section \"{name}\" was still open at the end of frame {}; closed there \
                  (reported once)",
                 machine.frame
@@ -218,9 +213,9 @@ impl Console {
         let work = machine.video.compose(&mut self.framebuffer);
         host.video_us = clock.lap();
         self.shown_palette = machine.video.palette.rgba_words();
-        machine.meter.charge(Unit::Video, work.cycles());
-        machine.meter.charge(Unit::System, cost::FRAME_OUT);
-        let cycles = machine.meter.take();
+        context.meter.charge(Unit::Video, work.cycles());
+        context.meter.charge(Unit::System, cost::FRAME_OUT);
+        let cycles = context.meter.take();
         let report = FrameReport {
             frame: machine.frame,
             cycles,
@@ -229,7 +224,7 @@ impl Console {
             bullets_dropped: machine.bullets.stats.dropped,
         };
         machine.frame += 1;
-        let (mut functions, sections) = machine.profile.take_frame();
+        let (mut functions, sections) = context.profile.take_frame();
         if self.profiling {
             let placed: u64 = functions.iter().map(|(_, c)| c).sum();
             let outside = cycles.get(Unit::Script).saturating_sub(placed);
@@ -256,13 +251,13 @@ impl Console {
     /// Advances one vblank (1/60 s): starts a machine frame with `input` unless the previous
     /// one is still running.
     pub fn tick(&mut self, input: InputFrame) -> Result<Tick, ScriptError> {
-        self.vblanks += 1;
-        let tick = if self.busy_vblanks > 0 {
-            self.busy_vblanks -= 1;
+        self.machine_mut().vblanks += 1;
+        let tick = if self.machine().busy_vblanks > 0 {
+            self.machine_mut().busy_vblanks -= 1;
             Ok(Tick::Busy)
         } else {
             self.run_frame(input).map(|report| {
-                self.busy_vblanks = report.vblanks - 1;
+                self.machine_mut().busy_vblanks = report.vblanks - 1;
                 Tick::Frame(report)
             })
         };
@@ -270,9 +265,10 @@ impl Console {
         let start = self.audio.len();
         self.audio
             .resize(start + crate::audio::SAMPLES_PER_VBLANK, 0.0);
-        let machine = self.machine.as_deref_mut().expect(LENT);
+        let machine = &mut self.lent.as_mut().expect(LENT).0;
         let mut clock = HostClock::start(self.profiling);
-        machine.audio.render_vblank(&mut self.audio[start..]);
+        let cycles = machine.audio.render_vblank(&mut self.audio[start..]);
+        machine.audio_owed += cycles;
         self.audio_us += clock.lap();
         tick
     }
@@ -283,25 +279,30 @@ impl Console {
         std::mem::take(&mut self.audio)
     }
 
-    /// Lends the machine to the script for one call and takes it back.
+    /// Lends the machine and the call context to the script for one call and takes them
+    /// back.
     fn with_script<R>(
         &mut self,
-        call: impl FnOnce(&Script, Box<Machine>) -> (Box<Machine>, Result<R, ScriptError>),
+        call: impl FnOnce(&Script, Lent) -> (Lent, Result<R, ScriptError>),
     ) -> Result<R, ScriptError> {
-        let machine = self.machine.take().expect(LENT);
-        let (machine, result) = call(&self.script, machine);
-        self.machine = Some(machine);
+        let lent = self.lent.take().expect(LENT);
+        let (lent, result) = call(&self.script, lent);
+        self.lent = Some(lent);
         result
     }
 
     /// The hardware state.
     pub fn machine(&self) -> &Machine {
-        self.machine.as_deref().expect(LENT)
+        &self.lent.as_ref().expect(LENT).0
     }
 
     /// The hardware state, for tools and tests that poke it directly.
     pub fn machine_mut(&mut self) -> &mut Machine {
-        self.machine.as_deref_mut().expect(LENT)
+        &mut self.lent.as_mut().expect(LENT).0
+    }
+
+    fn context_mut(&mut self) -> &mut CallContext {
+        &mut self.lent.as_mut().expect(LENT).1
     }
 
     /// The cart running.
@@ -333,7 +334,7 @@ impl Console {
 
     /// Lines the cart logged since the last call.
     pub fn take_log(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.machine_mut().log)
+        self.context_mut().log.take()
     }
 
     /// The script fault that stopped the cart, if any.
@@ -343,7 +344,7 @@ impl Console {
 
     /// Vblanks ticked since power-on.
     pub fn vblanks(&self) -> u64 {
-        self.vblanks
+        self.machine().vblanks
     }
 
     /// Bytes the cart's Lua state uses.

@@ -1,15 +1,13 @@
-//! The machine's hardware state: everything a cart's API calls read and write. The console
-//! owns it and lends it to the script for the duration of a call.
-
-use std::collections::BTreeMap;
-use std::sync::Arc;
+//! The machine's hardware state and nothing else: the units, the input latch, the RNG and
+//! the frame counter — the whole of what a save state, a rewind frame and a run-ahead
+//! snapshot contain. Cart data (maps, patterns, music) stays in the cart; the bookkeeping of
+//! a script call (meter, cap, log, profiler) stays in the call context. The console owns the
+//! machine and lends it to the script for the duration of a call.
 
 use crate::audio::AudioUnit;
 use crate::bullets::BulletUnit;
-use crate::cart::map::MapAsset;
 use crate::collide::CollisionUnit;
-use crate::input::InputLatch;
-use crate::meter::CycleMeter;
+use crate::input::{InputFrame, InputLatch};
 use crate::rng::Rng;
 use crate::video::Video;
 
@@ -22,34 +20,31 @@ pub struct Machine {
     pub audio: Box<AudioUnit>,
     pub input: InputLatch,
     pub rng: Rng,
-    pub meter: CycleMeter,
     /// Machine frames run since power-on.
     pub frame: u64,
-    /// Cycles the current call may reach before it is stopped as a runaway.
-    pub cap: u64,
-    /// The cart's maps (read-only cart data).
-    pub maps: Arc<BTreeMap<String, MapAsset>>,
-    /// The palette the cart loader gave each pattern tile it filled (read-only cart data).
-    pub tile_palettes: Arc<Vec<Option<u8>>>,
-    /// The cart's BulletML patterns (read-only cart data).
-    pub bullet_patterns: Arc<BTreeMap<String, Arc<crate::bullets::bulletml::Pattern>>>,
-    /// Lines the cart logged and the host has not printed yet.
-    pub log: Vec<String>,
-    /// Set when the script passed its cap; every later Lua error stays uncatchable.
-    pub stopped: Option<RunawayStop>,
-    /// The profiler's view of the frame being run.
-    pub profile: crate::profile::collector::ProfileCollector,
+    /// Vblanks since power-on.
+    pub vblanks: u64,
+    /// Vblanks the frame being shown still occupies (slowdown).
+    pub busy_vblanks: u32,
+    /// Cycles of the audio mixed in the vblanks since the last machine frame, paid by the
+    /// next one.
+    pub audio_owed: u64,
 }
 
 impl Machine {
+    /// Starts a machine frame: latches `input` and lets every unit start its frame (the
+    /// overlay, hitbox and platform lists and the bullet counters are per frame).
+    pub fn begin_frame(&mut self, input: InputFrame) {
+        self.input.latch(input);
+        self.video.begin_frame();
+        self.collide.begin_frame();
+        self.bullets.begin_frame();
+    }
+
     /// The bullet unit's frame: spread bursts due now, programs, then moving, culling and
-    /// hit tests. Charged to the bullet unit.
-    pub fn step_bullets(&mut self) {
-        let bullets = &mut self.bullets;
-        bullets.release_pending();
-        bullets.run_programs(&mut self.rng);
-        let cycles = bullets.advance();
-        self.meter.charge(crate::meter::Unit::Bullets, cycles);
+    /// hit tests. Returns the bullet unit's cycles.
+    pub fn step_bullets(&mut self) -> u64 {
+        self.bullets.step(&mut self.rng)
     }
 
     /// Gives the video unit this frame's bullet layer: one sprite per live bullet, centred.
@@ -79,8 +74,8 @@ impl Machine {
         }
     }
 
-    /// A machine at power-on with `video` contents, RNG `seed` and the cart's `maps`.
-    pub fn new(video: Video, seed: u64, maps: Arc<BTreeMap<String, MapAsset>>) -> Machine {
+    /// A machine at power-on with `video` contents and RNG `seed`.
+    pub fn new(video: Video, seed: u64) -> Machine {
         Machine {
             video,
             collide: CollisionUnit::default(),
@@ -88,25 +83,10 @@ impl Machine {
             audio: Box::default(),
             input: InputLatch::default(),
             rng: Rng::new(seed),
-            meter: CycleMeter::default(),
             frame: 0,
-            cap: crate::spec::RUNAWAY_CAP,
-            maps,
-            tile_palettes: Arc::default(),
-            bullet_patterns: Arc::default(),
-            log: Vec::new(),
-            stopped: None,
-            profile: Default::default(),
+            vblanks: 0,
+            busy_vblanks: 0,
+            audio_owed: 0,
         }
     }
-}
-
-/// Where and how a runaway script was stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunawayStop {
-    /// `file:line` the script was at.
-    pub at: String,
-    /// The cap it passed.
-    pub cap: u64,
-    pub traceback: String,
 }

@@ -64,6 +64,13 @@ pub const FONT_LAST_CHAR: u8 = 126;
 /// Players whose input the machine latches.
 pub const PLAYERS: usize = 4;
 
+/// Most bytes one `log` line keeps (the rest is cut, with `...`).
+pub const LOG_LINE_BYTES: usize = 512;
+/// Most lines `log` keeps in one frame (past it, lines are counted, and reported as one).
+pub const LOG_FRAME_LINES: usize = 256;
+/// Most bytes `log` keeps in one frame.
+pub const LOG_FRAME_BYTES: usize = 64 * 1024;
+
 /// Cycles every frame may use before it spills into the next vblank (a virtual 6 MHz CPU).
 pub const FRAME_BUDGET: u64 = 100_000;
 /// Cycles one frame may use before the script is stopped as a runaway (10 frames of budget).
@@ -129,6 +136,11 @@ pub mod cost {
     pub const LOG_BYTES: u64 = 1;
     /// One frame written to the tile animation table (video).
     pub const ANIM_FRAME: u64 = 1;
+    /// Each element `table.sort` (times log2 of the length) or `table.concat` goes over,
+    /// charged before the library's loop runs (script).
+    pub const TABLE_ITEM: u64 = 1;
+    /// Every 64 bytes `string.rep` builds, charged before it builds them (script).
+    pub const STRING_FILL: u64 = 1;
     /// One map object turned into a Lua table by `map_objects` (script).
     pub const MAP_OBJECT: u64 = 8;
     /// Turning the indexed picture into colours at the end of a frame (system).

@@ -53,7 +53,7 @@ fn every_real_pattern_loads_and_runs() {
             unit.advance();
             fired += unit.stats.spawned;
             steps += unit.stats.program_steps;
-            unit.reset_counters();
+            unit.begin_frame();
             peak = peak.max(unit.table.len());
         }
         println!(

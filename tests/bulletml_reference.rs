@@ -174,7 +174,7 @@ fn run_kairo(file: &Path) -> Vec<Frame> {
     unit.source_mut(id).unwrap().looping = true;
     (0..FRAMES)
         .map(|n| {
-            unit.reset_counters();
+            unit.begin_frame();
             unit.release_pending();
             unit.run_programs(&mut rng);
             unit.advance();

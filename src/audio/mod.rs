@@ -61,8 +61,6 @@ pub struct AudioUnit {
     effect_voices: [Voice; CHANNELS],
     music: Option<(String, Vec<(usize, TrackPlayer)>)>,
     effects: [Option<Effect>; CHANNELS],
-    /// Cycles of the vblanks mixed since the last machine frame.
-    pub cycles: u64,
 }
 
 /// Why a sound request failed.
@@ -173,8 +171,9 @@ impl AudioUnit {
         self.effects.get(channel)?.as_ref().map(|e| e.name.as_str())
     }
 
-    /// Mixes one vblank: 800 stereo frames, interleaved, into `out` (1600 samples).
-    pub fn render_vblank(&mut self, out: &mut [f32]) {
+    /// Mixes one vblank: 800 stereo frames, interleaved, into `out` (1600 samples). Returns
+    /// the cycles it took (the voices that sounded and the commands run).
+    pub fn render_vblank(&mut self, out: &mut [f32]) -> u64 {
         assert_eq!(
             out.len(),
             SAMPLES_PER_VBLANK,
@@ -219,7 +218,7 @@ impl AudioUnit {
         for sample in out.iter_mut() {
             *sample = sample.clamp(-1.0, 1.0);
         }
-        self.cycles += commands * cost::AUDIO_COMMAND + sounding as u64 * cost::AUDIO_VOICE;
+        commands * cost::AUDIO_COMMAND + sounding as u64 * cost::AUDIO_VOICE
     }
 }
 

@@ -4,6 +4,7 @@ use super::angle::fine_from_degrees;
 use super::table::Spawn;
 use super::unit::*;
 use crate::fixed::{FX_ONE, Fx, fx};
+use crate::rng::Rng;
 use crate::spec::cost;
 
 fn unit_with_player(px: i32, py: i32, hit: i32, graze: i32) -> BulletUnit {
@@ -236,17 +237,19 @@ fn a_full_table_refuses_spawns_and_counts_them() {
 }
 
 #[test]
-fn a_big_ring_costs_its_spawns_in_one_frame_and_a_spread_one_in_several() {
+fn a_ring_is_paid_by_its_caller_and_a_spread_one_by_the_frames_it_appears_in() {
     let base = bullet(fx(128), fx(128), 0, fx(1), 0);
+    let mut rng = Rng::new(1);
     let mut one = BulletUnit::default();
-    one.ring(base, 64);
-    let spike = step(&mut one);
-    assert_eq!(spike, 64 * cost::BULLET_SPAWN + 64 * cost::BULLET_LIVE);
+    assert_eq!(one.ring(base, 64), 64);
+    // The API call that made the ring paid its 64 spawns; the step pays for flying.
+    assert_eq!(one.step(&mut rng), 64 * cost::BULLET_LIVE);
     let mut spread = BulletUnit::default();
     spread.burst(base, 64, 2);
-    let first = step(&mut spread);
-    let second = step(&mut spread);
-    assert_eq!(first, 32 * cost::BULLET_SPAWN + 32 * cost::BULLET_LIVE);
+    // Half fly now (paid by the call, like the ring), half appear next frame.
+    let first = spread.step(&mut rng);
+    let second = spread.step(&mut rng);
+    assert_eq!(first, 32 * cost::BULLET_LIVE);
     assert_eq!(second, 32 * cost::BULLET_SPAWN + 64 * cost::BULLET_LIVE);
 }
 

@@ -5,6 +5,7 @@
 use super::angle::{atan_fine, velocity};
 use super::table::{BulletTable, NO_PROGRAM, Spawn, motion};
 use crate::fixed::{Fx, fx};
+use crate::rng::Rng;
 use crate::spec::{SCREEN_H, SCREEN_W, cost};
 
 mod scripts;
@@ -138,8 +139,9 @@ pub struct BulletUnit {
     pub priority: u8,
     /// Steps run: the unit's clock for spread bursts.
     pub frame: u64,
-    /// Cycles charged since the last step (spawns between steps).
-    pub pending_cycles: u64,
+    /// Bullets spawned during the current step (spread bursts, BulletML fires): the step
+    /// pays for them.
+    step_spawns: u64,
     programs: Vec<Option<Program>>,
     free_programs: Vec<u32>,
     /// Program slots in the order the programs were made, with their serials (an entry
@@ -168,7 +170,7 @@ impl Default for BulletUnit {
             cull_margin: 32,
             priority: 2,
             frame: 0,
-            pending_cycles: 0,
+            step_spawns: 0,
             programs: Vec::new(),
             free_programs: Vec::new(),
             program_order: Vec::new(),
@@ -205,7 +207,7 @@ impl BulletUnit {
     /// Adds one bullet now and returns its index; `None` (counted as dropped) when the table
     /// is full.
     fn spawn_at(&mut self, spawn: Spawn) -> Option<usize> {
-        self.pending_cycles += cost::BULLET_SPAWN;
+        self.step_spawns += 1;
         let index = self.table.push(spawn);
         if index.is_some() {
             self.stats.spawned += 1;
@@ -342,7 +344,8 @@ impl BulletUnit {
     }
 
     /// Moves, culls and hit-tests every bullet and shot: the body of a step, after programs
-    /// ran. Returns the cycles of the whole step (including spawns since the last one).
+    /// ran. Returns the cycles of the whole step, the spawns counted since the step began
+    /// included.
     pub fn advance(&mut self) -> u64 {
         self.events.clear();
         let before = self.stats;
@@ -358,17 +361,26 @@ impl BulletUnit {
         self.targets.clear();
         self.frame += 1;
         self.stats.live = self.table.len() as u32;
-        let cycles = self.pending_cycles
+        let spawns = std::mem::take(&mut self.step_spawns);
+        spawns * cost::BULLET_SPAWN
             + u64::from(self.stats.live) * cost::BULLET_LIVE
             + self.shots.len() as u64 * cost::BULLET_LIVE
             + self.stats.hit_tests * cost::HIT_TEST
-            + self.stats.program_steps * cost::BULLETML_STEP;
-        self.pending_cycles = 0;
-        cycles
+            + self.stats.program_steps * cost::BULLETML_STEP
+    }
+
+    /// The unit's frame: spread bursts due now, programs, then moving, culling and hit
+    /// tests. Returns the cycles of the whole step, spawns made during it included (bullets
+    /// spawned by API calls are paid for by the call).
+    pub fn step(&mut self, rng: &mut Rng) -> u64 {
+        self.step_spawns = 0;
+        self.release_pending();
+        self.run_programs(rng);
+        self.advance()
     }
 
     /// Starts the counters of a new frame (spawns made during the cart's update count in it).
-    pub fn reset_counters(&mut self) {
+    pub fn begin_frame(&mut self) {
         self.stats.spawned = 0;
         self.stats.dropped = 0;
         self.stats.program_steps = 0;

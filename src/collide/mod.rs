@@ -47,6 +47,14 @@ impl Default for CollisionUnit {
     }
 }
 
+impl CollisionUnit {
+    /// Starts a machine frame: hitboxes and moving platforms are registered anew each frame.
+    pub fn begin_frame(&mut self) {
+        self.hitboxes.clear();
+        self.platforms.clear();
+    }
+}
+
 /// Checks a ground-mode margin against the map and a top speed, as seed 000 derives: the
 /// margin must cover the steepest slope's drop at top speed (or runners leave the ground
 /// going downhill), and stay below the smallest drop the map has (or walkers glide over

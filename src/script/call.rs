@@ -4,14 +4,18 @@
 
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
 
+use crate::cart::Cart;
 use crate::machine::Machine;
 use crate::meter::Unit;
+use crate::script::context::CallContext;
 
 /// Result type of API functions.
 pub type LuaResult<T> = mlua::Result<T>;
 
 /// One cart API function.
 pub struct ApiFn {
+    /// The global it is bound to, or `table.field` for a field of a library table
+    /// (`math.random`).
     pub name: &'static str,
     /// Arguments as shown in the docs, optional ones in brackets: `"i, x, y, tile, [size]"`.
     pub args: &'static str,
@@ -24,17 +28,29 @@ pub struct ApiFn {
     pub call: fn(&mut Call) -> LuaResult<MultiValue>,
 }
 
-/// A group of API functions for the docs.
+/// A table of named integer constants carts read (`COL.GROUND`, `SPR.FLIP_X`).
+pub struct ApiConstants {
+    /// The global the table is bound to.
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub entries: fn() -> Vec<(&'static str, i64)>,
+}
+
+/// A group of API functions (and constant tables) for the docs.
 pub struct ApiGroup {
     pub title: &'static str,
     pub intro: &'static str,
     pub functions: &'static [ApiFn],
+    pub constants: &'static [ApiConstants],
 }
 
-/// One call of an API function: the machine, the Lua state and the arguments.
+/// One call of an API function: the machine, the cart's data, the Lua state and the
+/// arguments. The call context (meter, cap, log) is reached through the Lua state for each
+/// use, never held across a call back into Lua.
 pub struct Call<'a> {
     pub lua: &'a Lua,
     pub m: &'a mut Machine,
+    pub cart: &'a Cart,
     pub name: &'static str,
     pub args: MultiValue,
 }
@@ -194,9 +210,21 @@ impl Call<'_> {
             .collect()
     }
 
-    /// Charges `cycles` to `unit`.
-    pub fn charge(&mut self, unit: Unit, cycles: u64) {
-        self.m.meter.charge(unit, cycles);
+    /// Charges `cycles` to `unit`; past the cap, stops the script at once with the runaway
+    /// error (return it with `?`).
+    pub fn charge(&mut self, unit: Unit, cycles: u64) -> LuaResult<()> {
+        crate::script::context::charge(self.lua, unit, cycles)
+    }
+
+    /// Runs `f` on the call context (the meter, the log, the profiler's collector).
+    pub fn context<R>(&self, f: impl FnOnce(&mut CallContext) -> R) -> LuaResult<R> {
+        match self.lua.try_app_data_mut::<CallContext>() {
+            Ok(Some(mut context)) => Ok(f(&mut context)),
+            _ => Err(mlua::Error::runtime(format!(
+                "{}: the call context is not available",
+                self.name
+            ))),
+        }
     }
 
     /// Returns values to Lua.

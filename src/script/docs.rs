@@ -11,7 +11,7 @@ pub fn api_markdown() -> String {
     let mut out = String::new();
     out.push_str("# Lua API reference\n\n");
     out.push_str(
-        "<!-- Generated from src/script/api*.rs by `KAIRO_UPDATE_DOCS=1 cargo test api_doc`. \
+        "<!-- Generated from src/script/api/*.rs by `KAIRO_UPDATE_DOCS=1 cargo test api_doc`. \
          Do not edit by hand. -->\n\n",
     );
     let _ = writeln!(
@@ -29,7 +29,9 @@ pub fn api_markdown() -> String {
          the safe base functions. `io`, `os`, `debug`, `package`, `load`, `loadfile`, \
          `dofile` and `string.dump` do not exist; `require(name)` loads `name.lua` (dots become \
          folders) or `name/init.lua` from the cart only; `collectgarbage` accepts `collect`, \
-         `count`, `step` and `isrunning`.\n\n",
+         `count`, `step` and `isrunning`; `setmetatable` refuses metatables with `__gc` \
+         (finalizers would run outside the budget). API functions read tables they are \
+         given without metamethods.\n\n",
     );
     out.push_str("## Contents\n\n");
     for group in API {
@@ -37,6 +39,7 @@ pub fn api_markdown() -> String {
             .functions
             .iter()
             .map(|f| format!("`{}`", f.name))
+            .chain(group.constants.iter().map(|c| format!("`{}`", c.name)))
             .collect();
         let _ = writeln!(out, "- **{}**: {}", group.title, names.join(", "));
     }
@@ -53,6 +56,13 @@ pub fn api_markdown() -> String {
                 "\n### `{}({})`{}\n\n{}\n\nCost: {}.\n",
                 f.name, f.args, returns, f.doc, f.cost
             );
+        }
+        for constants in group.constants {
+            let _ = write!(out, "\n### `{}`\n\n{}\n\n", constants.name, constants.doc);
+            out.push_str("| name | value |\n|---|---|\n");
+            for (name, value) in (constants.entries)() {
+                let _ = writeln!(out, "| `{}.{name}` | {value} |", constants.name);
+            }
         }
     }
     out

@@ -4,82 +4,74 @@
 
 pub mod api;
 pub mod call;
+pub mod context;
 pub mod docs;
 pub mod error;
-mod sandbox;
+pub mod sandbox;
 
 use std::collections::BTreeMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, Value};
 
-use crate::cart::CartError;
+use crate::cart::{Cart, CartError};
 use crate::machine::Machine;
+use context::CallContext;
 pub use error::ScriptError;
 
 /// A cart's Lua program.
 pub struct Script {
     lua: Lua,
-    entry: String,
-    sources: Rc<BTreeMap<String, String>>,
+    cart: Arc<Cart>,
 }
 
 impl std::fmt::Debug for Script {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Script")
-            .field("entry", &self.entry)
+            .field("entry", &self.cart.manifest.entry)
             .finish_non_exhaustive()
     }
 }
 
 impl Script {
-    /// Builds the sandbox for a cart whose Lua files are `sources` and whose entry is `entry`.
-    /// Nothing runs yet.
-    pub fn new(sources: BTreeMap<String, String>, entry: &str) -> Result<Script, ScriptError> {
-        let sources = Rc::new(sources);
-        let lua = sandbox::build(sources.clone()).map_err(|e| ScriptError::Setup(e.to_string()))?;
-        Ok(Script {
-            lua,
-            entry: entry.to_string(),
-            sources,
-        })
+    /// Builds the sandbox for `cart`. Nothing runs yet.
+    pub fn new(cart: Arc<Cart>) -> Result<Script, ScriptError> {
+        let lua = sandbox::build(cart.clone()).map_err(|e| ScriptError::Setup(e.to_string()))?;
+        Ok(Script { lua, cart })
     }
 
-    /// Runs the entry file's main chunk with the machine lent.
-    pub fn run_main(&self, machine: Box<Machine>) -> (Box<Machine>, Result<(), ScriptError>) {
-        let source = self.sources.get(&self.entry).cloned().unwrap_or_default();
-        self.lend(machine, |lua| {
+    /// Runs the entry file's main chunk with the machine and the call context lent.
+    pub fn run_main(&self, lent: Lent) -> (Lent, Result<(), ScriptError>) {
+        let entry = &self.cart.manifest.entry;
+        let source = self.cart.scripts.get(entry).cloned().unwrap_or_default();
+        self.lend(lent, |lua| {
             lua.load(source)
-                .set_name(format!("={}", self.entry))
+                .set_name(format!("={entry}"))
                 .set_mode(ChunkMode::Text)
                 .exec()
         })
     }
 
     /// Calls the global function `name` if the cart defines it; `Ok(false)` if it does not.
-    pub fn call(
-        &self,
-        machine: Box<Machine>,
-        name: &str,
-    ) -> (Box<Machine>, Result<bool, ScriptError>) {
-        self.lend(machine, |lua| match lua.globals().get::<Value>(name)? {
+    pub fn call(&self, lent: Lent, name: &str) -> (Lent, Result<bool, ScriptError>) {
+        let entry = &self.cart.manifest.entry;
+        self.lend(lent, |lua| match lua.globals().get::<Value>(name)? {
             Value::Nil => Ok(false),
             Value::Function(f) => {
-                if let Ok(Some(mut machine)) = lua.try_app_data_mut::<Box<Machine>>()
-                    && machine.profile.sampling
+                if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
+                    && context.profile.sampling
                 {
                     // Called by the console, not by Lua: the hook cannot see its name.
                     let info = f.info();
                     let chunk = info.short_src.as_deref().unwrap_or("?");
                     let line = info.line_defined.unwrap_or(0);
-                    machine.profile.name_function(chunk, line, name);
+                    context.profile.name_function(chunk, line, name);
                 }
                 f.call::<()>(()).map(|()| true)
             }
             other => Err(mlua::Error::runtime(format!(
-                "{}: the global `{name}` is a {}, not a function",
-                self.entry,
+                "{entry}: the global `{name}` is a {}, not a function",
                 call::type_name(&other)
             ))),
         })
@@ -98,19 +90,25 @@ impl Script {
         self.lua.used_memory()
     }
 
-    /// Runs `body` with the machine attached to the Lua state, then takes it back.
+    /// Runs `body` with the machine and the call context attached to the Lua state, then
+    /// takes them back.
     fn lend<R>(
         &self,
-        machine: Box<Machine>,
+        (machine, context): Lent,
         body: impl FnOnce(&Lua) -> mlua::Result<R>,
-    ) -> (Box<Machine>, Result<R, ScriptError>) {
+    ) -> (Lent, Result<R, ScriptError>) {
         self.lua.set_app_data(machine);
+        self.lua.set_app_data(context);
         let result = body(&self.lua);
-        let mut machine = self
+        let machine = self
             .lua
             .remove_app_data::<Box<Machine>>()
             .expect("the machine lent to Lua is still attached");
-        let result = match machine.stopped.take() {
+        let mut context = self
+            .lua
+            .remove_app_data::<CallContext>()
+            .expect("the context lent to Lua is still attached");
+        let result = match context.stopped.take() {
             Some(stop) => Err(ScriptError::Runaway {
                 at: stop.at,
                 cap: stop.cap,
@@ -118,9 +116,12 @@ impl Script {
             }),
             None => result.map_err(|e| ScriptError::from_lua(&e)),
         };
-        (machine, result)
+        ((machine, context), result)
     }
 }
+
+/// What the console lends the script for a call: the hardware, and the call's bookkeeping.
+pub type Lent = (Box<Machine>, CallContext);
 
 /// Compiles every Lua source without running it; returns each syntax error found.
 pub fn syntax_problems(sources: &BTreeMap<String, String>) -> Vec<CartError> {

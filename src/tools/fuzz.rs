@@ -169,7 +169,7 @@ pub fn bulletml(data: &[u8]) {
     let mut rng = Rng::new(7);
     unit.start_pattern(Arc::new(pattern), fx_from_f64(128.0), fx_from_f64(48.0), 0);
     for _ in 0..PATTERN_FRAMES {
-        unit.reset_counters();
+        unit.begin_frame();
         unit.release_pending();
         unit.run_programs(&mut rng);
         unit.advance();

@@ -112,6 +112,11 @@ impl Video {
         work
     }
 
+    /// Starts a machine frame: the overlay holds one frame's shapes.
+    pub fn begin_frame(&mut self) {
+        self.overlay.clear();
+    }
+
     /// Hides every sprite.
     pub fn clear_sprites(&mut self) {
         for sprite in self.oam.iter_mut() {

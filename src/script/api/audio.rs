@@ -48,6 +48,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: playing,
         },
     ],
+    constants: &[],
 };
 
 fn channel_arg(c: &Call, i: usize) -> LuaResult<usize> {

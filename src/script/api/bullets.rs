@@ -5,8 +5,9 @@ use mlua::MultiValue;
 use crate::bullets::angle::{self, atan};
 use crate::bullets::unit::{BulletType, Event, Player, Shot, TYPES, Target, bullet, shot_velocity};
 use crate::fixed::{Fx, fx_from_f64, fx_to_f64};
+use crate::meter::Unit;
 use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
-use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS};
+use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Bullets",
@@ -211,6 +212,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: bu_sin,
         },
     ],
+    constants: &[],
 };
 
 /// A fine angle (65536 per turn) from a number of steps (256 per turn).
@@ -269,14 +271,17 @@ fn bu_fire(c: &mut Call) -> LuaResult<MultiValue> {
     let kind = type_arg(c, 4)?;
     let mut spawn = bullet(x, y, angle, speed, kind);
     if let Some(mlua::Value::Table(options)) = c.args.get(5) {
-        let number =
-            |key: &str| -> LuaResult<f64> { Ok(options.get::<Option<f64>>(key)?.unwrap_or(0.0)) };
+        // Read raw: a metatable on the options cannot run code here.
+        let number = |key: &str| -> LuaResult<f64> {
+            Ok(options.raw_get::<Option<f64>>(key)?.unwrap_or(0.0))
+        };
         spawn.accel = fx_from_f64(number("accel")?);
         spawn.turn = (number("turn")? * 256.0).round().clamp(-32768.0, 32768.0) as i32;
         spawn.frames = number("frames")?.clamp(0.0, 65535.0) as u16;
         spawn.ax = fx_from_f64(number("ax")?);
         spawn.ay = fx_from_f64(number("ay")?);
     }
+    c.charge(Unit::Bullets, cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.spawn(spawn);
     c.ret(fired)
 }
@@ -291,6 +296,7 @@ fn bu_aim(c: &mut Call) -> LuaResult<MultiValue> {
         c.num(4, "offset")?
     };
     let angle = c.m.bullets.aim_from(x, y).wrapping_add(fine(offset));
+    c.charge(Unit::Bullets, cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.spawn(bullet(x, y, angle, speed, kind));
     c.ret(fired)
 }
@@ -308,6 +314,7 @@ fn bu_nway(c: &mut Call) -> LuaResult<MultiValue> {
         .clamp(-65536.0, 65536.0) as i32;
     let speed = speed_arg(c, 5)?;
     let kind = type_arg(c, 6)?;
+    c.charge(Unit::Bullets, u64::from(n) * cost::BULLET_SPAWN)?;
     let fired =
         c.m.bullets
             .nway(bullet(x, y, angle, speed, kind), n, spread);
@@ -324,6 +331,7 @@ fn bu_ring(c: &mut Call) -> LuaResult<MultiValue> {
     } else {
         fine(c.num(5, "start")?)
     };
+    c.charge(Unit::Bullets, u64::from(n) * cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.ring(bullet(x, y, start, speed, kind), n);
     c.ret(i64::from(fired))
 }
@@ -335,6 +343,7 @@ fn bu_spiral(c: &mut Call) -> LuaResult<MultiValue> {
     let kind = type_arg(c, 4)?;
     let turn = c.num(5, "turn")?;
     let start = fine(c.m.frame as f64 * turn);
+    c.charge(Unit::Bullets, u64::from(arms) * cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.ring(bullet(x, y, start, speed, kind), arms);
     c.ret(i64::from(fired))
 }
@@ -350,6 +359,11 @@ fn bu_burst(c: &mut Call) -> LuaResult<MultiValue> {
     } else {
         fine(c.num(6, "start")?)
     };
+    // The first of every `frames` bullets flies now; the rest are paid when they appear.
+    c.charge(
+        Unit::Bullets,
+        u64::from(n.div_ceil(frames)) * cost::BULLET_SPAWN,
+    )?;
     c.m.bullets
         .burst(bullet(x, y, start, speed, kind), n, frames);
     c.ret(())
@@ -433,14 +447,14 @@ fn bu_events(c: &mut Call) -> LuaResult<MultiValue> {
             Event::Hit { kind, x, y } => ("hit", kind, x, y),
             Event::Graze { kind, x, y } => ("graze", kind, x, y),
             Event::ShotHit { target, kind, x, y } => {
-                entry.set("target", target)?;
+                entry.raw_set("target", target)?;
                 ("shot", kind, x, y)
             }
         };
-        entry.set("kind", kind)?;
-        entry.set("type", i64::from(t))?;
-        entry.set("x", fx_to_f64(x))?;
-        entry.set("y", fx_to_f64(y))?;
+        entry.raw_set("kind", kind)?;
+        entry.raw_set("type", i64::from(t))?;
+        entry.raw_set("x", fx_to_f64(x))?;
+        entry.raw_set("y", fx_to_f64(y))?;
         list.push(entry)?;
     }
     c.ret(list)
@@ -487,11 +501,12 @@ fn bu_layer(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_pattern(c: &mut Call) -> LuaResult<MultiValue> {
     let name = c.string(0, "name")?;
-    let pattern =
-        c.m.bullet_patterns
-            .get(&name)
-            .cloned()
-            .ok_or_else(|| c.error(format!("the cart has no pattern named \"{name}\"")))?;
+    let pattern = c
+        .cart
+        .bullet_patterns
+        .get(&name)
+        .cloned()
+        .ok_or_else(|| c.error(format!("the cart has no pattern named \"{name}\"")))?;
     let (x, y) = position(c, 1)?;
     let kind = if c.is_nil(3) { 0 } else { type_arg(c, 3)? };
     let looping = c.opt_bool(4, false);

@@ -10,7 +10,7 @@ use crate::collide::platform::{Platform, move_among};
 use crate::collide::tile::Tile;
 use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
-use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::cost;
 
 pub const GROUP: ApiGroup = ApiGroup {
@@ -155,6 +155,12 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: point_in,
         },
     ],
+    constants: &[ApiConstants {
+        name: "COL",
+        doc: "The flags `move_body` returns, by name (`COL.GROUND`, `COL.WALL_LEFT`, ...): test \
+              them with `flags & COL.GROUND ~= 0`.",
+        entries: flag_constants,
+    }],
 };
 
 /// The `COL` table of `move_body` flags.
@@ -180,9 +186,10 @@ fn col_size(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
-    let maps = c.m.maps.clone();
+    let cart = c.cart;
     let name = c.string(0, "map")?;
-    let map = maps
+    let map = cart
+        .maps
         .get(&name)
         .ok_or_else(|| c.error(format!("the cart has no map named \"{name}\"")))?;
     let layer_name = c.string(1, "map_layer")?;
@@ -211,7 +218,7 @@ fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
     c.charge(
         Unit::Collision,
         (map.cols * map.rows) as u64 * cost::TILE_PROBE,
-    );
+    )?;
     c.ret((map.cols as i64, map.rows as i64))
 }
 
@@ -227,7 +234,7 @@ fn col_set(c: &mut Call) -> LuaResult<MultiValue> {
             "cell ({x}, {y}) is outside the {cols}x{rows} collision layer"
         )));
     }
-    c.charge(Unit::Collision, cost::TILE_PROBE);
+    c.charge(Unit::Collision, cost::TILE_PROBE)?;
     c.ret(())
 }
 
@@ -235,7 +242,7 @@ fn col_get(c: &mut Call) -> LuaResult<MultiValue> {
     let x = c.int(0, "cx")?.clamp(-1, 1 << 16) as i32;
     let y = c.int(1, "cy")?.clamp(-1, 1 << 16) as i32;
     let name = c.m.collide.map.get(x, y).name();
-    c.charge(Unit::Collision, cost::TILE_PROBE);
+    c.charge(Unit::Collision, cost::TILE_PROBE)?;
     c.ret(name)
 }
 
@@ -259,14 +266,14 @@ fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
         let map = &c.m.collide.map;
         let cells = (map.cols() * map.rows()) as u64;
         check_margin(map, margin, top_speed).map_err(|e| c.error(e))?;
-        c.charge(Unit::Collision, cells * cost::TILE_PROBE);
+        c.charge(Unit::Collision, cells * cost::TILE_PROBE)?;
     }
     c.m.collide.margin = margin;
     c.ret(())
 }
 
 fn number_field(c: &Call, table: &Table, key: &str) -> LuaResult<f64> {
-    match table.get::<Value>(key)? {
+    match table.raw_get::<Value>(key)? {
         Value::Integer(n) => Ok(n as f64),
         Value::Number(f) if f.is_finite() => Ok(f),
         other => Err(c.error(format!(
@@ -311,16 +318,18 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         ..MoveOptions::default()
     };
     if let Some(Value::Table(opts)) = c.args.get(2) {
-        options.gravity_up = match opts.get::<Value>("gravity")? {
+        options.gravity_up = match opts.raw_get::<Value>("gravity")? {
             Value::Nil => false,
             Value::String(s) if s.to_string_lossy() == "down" => false,
             Value::String(s) if s.to_string_lossy() == "up" => true,
             _ => return Err(c.error("options.gravity must be \"up\" or \"down\"")),
         };
-        options.drop_through = opts.get::<Option<bool>>("drop")?.unwrap_or(false);
-        options.slope_speed = opts.get::<Option<bool>>("slope_speed")?.unwrap_or(false);
+        options.drop_through = opts.raw_get::<Option<bool>>("drop")?.unwrap_or(false);
+        options.slope_speed = opts
+            .raw_get::<Option<bool>>("slope_speed")?
+            .unwrap_or(false);
     }
-    let riding = match table.get::<Value>("platform")? {
+    let riding = match table.raw_get::<Value>("platform")? {
         Value::Nil | Value::Boolean(false) => None,
         Value::Integer(id) => Some(id),
         Value::Number(id) if id.fract() == 0.0 => Some(id as i64),
@@ -344,12 +353,12 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         + u64::from(moved.probes) * cost::TILE_PROBE
         + u64::from(moved.steps - 1) * cost::MOVE_STEP
         + u64::from(result.tests) * cost::PLATFORM_TEST;
-    c.charge(Unit::Collision, cycles);
-    table.set("x", fx_to_f64(body.x))?;
-    table.set("y", fx_to_f64(body.y))?;
-    table.set("vx", fx_to_f64(body.vx))?;
-    table.set("vy", fx_to_f64(body.vy))?;
-    table.set("platform", result.riding)?;
+    c.charge(Unit::Collision, cycles)?;
+    table.raw_set("x", fx_to_f64(body.x))?;
+    table.raw_set("y", fx_to_f64(body.y))?;
+    table.raw_set("vx", fx_to_f64(body.vx))?;
+    table.raw_set("vy", fx_to_f64(body.vy))?;
+    table.raw_set("platform", result.riding)?;
     c.ret((i64::from(moved.flags), moved.slope.map(Tile::name)))
 }
 
@@ -368,7 +377,7 @@ fn col_platform(c: &mut Call) -> LuaResult<MultiValue> {
         .platforms
         .add(platform)
         .map_err(|e| c.error(e))?;
-    c.charge(Unit::Collision, cost::PLATFORM);
+    c.charge(Unit::Collision, cost::PLATFORM)?;
     c.ret(())
 }
 
@@ -383,13 +392,13 @@ fn hb_add(c: &mut Call) -> LuaResult<MultiValue> {
     );
     let hitbox = Hitbox::new(id, group, mask, x, y, w, h).map_err(|e| c.error(e))?;
     c.m.collide.hitboxes.add(hitbox).map_err(|e| c.error(e))?;
-    c.charge(Unit::Collision, cost::HITBOX);
+    c.charge(Unit::Collision, cost::HITBOX)?;
     c.ret(())
 }
 
 fn hb_pairs(c: &mut Call) -> LuaResult<MultiValue> {
     let found = c.m.collide.hitboxes.pairs();
-    c.charge(Unit::Collision, found.tests * cost::HITBOX_TEST);
+    c.charge(Unit::Collision, found.tests * cost::HITBOX_TEST)?;
     let list = c.lua.create_table_with_capacity(found.pairs.len() * 2, 0)?;
     for (a, b) in &found.pairs {
         list.push(*a)?;
@@ -410,7 +419,7 @@ fn hb_query(c: &mut Call) -> LuaResult<MultiValue> {
         c.m.collide
             .hitboxes
             .query(rect[0], rect[1], rect[2], rect[3], mask);
-    c.charge(Unit::Collision, 4 + tested * cost::HITBOX_TEST);
+    c.charge(Unit::Collision, 4 + tested * cost::HITBOX_TEST)?;
     let list = c.lua.create_sequence_from(ids)?;
     c.ret(list)
 }
@@ -426,13 +435,13 @@ fn rect_args(c: &Call, first: usize) -> LuaResult<(i32, i32, i32, i32)> {
 
 fn rect_hit(c: &mut Call) -> LuaResult<MultiValue> {
     let (a, b) = (rect_args(c, 0)?, rect_args(c, 4)?);
-    c.charge(Unit::Collision, cost::HITBOX_TEST);
+    c.charge(Unit::Collision, cost::HITBOX_TEST)?;
     c.ret(a.2 > 0 && a.3 > 0 && b.2 > 0 && b.3 > 0 && overlap_rects(a, b))
 }
 
 fn point_in(c: &mut Call) -> LuaResult<MultiValue> {
     let (px, py) = (c.coord(0, "px")?, c.coord(1, "py")?);
     let rect = rect_args(c, 2)?;
-    c.charge(Unit::Collision, cost::HITBOX_TEST);
+    c.charge(Unit::Collision, cost::HITBOX_TEST)?;
     c.ret(rect.2 > 0 && rect.3 > 0 && overlap_rects((px, py, 1, 1), rect))
 }

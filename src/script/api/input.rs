@@ -38,6 +38,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: btnword,
         },
     ],
+    constants: &[],
 };
 
 fn button_and_player(c: &Call) -> LuaResult<(Button, usize)> {

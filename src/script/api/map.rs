@@ -76,6 +76,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: map_tile,
         },
     ],
+    constants: &[],
 };
 
 fn map_arg<'m>(
@@ -94,8 +95,8 @@ fn map_layer_arg<'m>(c: &Call, map: &'m MapAsset, i: usize) -> LuaResult<&'m Map
 }
 
 fn map_load(c: &mut Call) -> LuaResult<MultiValue> {
-    let maps = c.m.maps.clone();
-    let map = map_arg(c, &maps)?;
+    let cart = c.cart;
+    let map = map_arg(c, &cart.maps)?;
     let source = map_layer_arg(c, map, 1)?;
     let layer = c.int_in(2, "layer", 0, BG_LAYERS as i64 - 1)? as usize;
     c.m.video.layers[layer]
@@ -109,19 +110,19 @@ fn map_load(c: &mut Call) -> LuaResult<MultiValue> {
     c.charge(
         Unit::Video,
         source.cells.len() as u64 * cost::CELL_WRITE + frames * cost::ANIM_FRAME,
-    );
+    )?;
     c.ret((map.cols as i64, map.rows as i64))
 }
 
 fn map_size(c: &mut Call) -> LuaResult<MultiValue> {
-    let maps = c.m.maps.clone();
-    let map = map_arg(c, &maps)?;
+    let cart = c.cart;
+    let map = map_arg(c, &cart.maps)?;
     c.ret((map.cols as i64, map.rows as i64, map.cell_size as i64))
 }
 
 fn map_objects(c: &mut Call) -> LuaResult<MultiValue> {
-    let maps = c.m.maps.clone();
-    let map = map_arg(c, &maps)?;
+    let cart = c.cart;
+    let map = map_arg(c, &cart.maps)?;
     let list = c.lua.create_table_with_capacity(map.objects.len(), 0)?;
     for object in &map.objects {
         let entry = c.lua.create_table_with_capacity(0, 16)?;
@@ -157,13 +158,13 @@ fn map_objects(c: &mut Call) -> LuaResult<MultiValue> {
         }
         list.raw_push(entry)?;
     }
-    c.charge(Unit::Script, cost::MAP_OBJECT * map.objects.len() as u64);
+    c.charge(Unit::Script, cost::MAP_OBJECT * map.objects.len() as u64)?;
     c.ret(list)
 }
 
 fn map_prop(c: &mut Call) -> LuaResult<MultiValue> {
-    let maps = c.m.maps.clone();
-    let map = map_arg(c, &maps)?;
+    let cart = c.cart;
+    let map = map_arg(c, &cart.maps)?;
     let layer = map_layer_arg(c, map, 1)?;
     let (x, y) = (c.int(2, "cx")?, c.int(3, "cy")?);
     let key = c.string(4, "key")?;
@@ -183,8 +184,8 @@ fn props_table(c: &Call, props: &Properties) -> LuaResult<mlua::Table> {
 }
 
 fn map_props(c: &mut Call) -> LuaResult<MultiValue> {
-    let maps = c.m.maps.clone();
-    let map = map_arg(c, &maps)?;
+    let cart = c.cart;
+    let map = map_arg(c, &cart.maps)?;
     let props = if c.is_nil(1) {
         &map.properties
     } else {
@@ -193,13 +194,13 @@ fn map_props(c: &mut Call) -> LuaResult<MultiValue> {
             .ok_or_else(|| c.error(format!("map \"{}\" has no layer \"{name}\"", map.name)))?
     };
     let table = props_table(c, props)?;
-    c.charge(Unit::Script, cost::MAP_OBJECT);
+    c.charge(Unit::Script, cost::MAP_OBJECT)?;
     c.ret(table)
 }
 
 fn map_tile(c: &mut Call) -> LuaResult<MultiValue> {
-    let maps = c.m.maps.clone();
-    let map = map_arg(c, &maps)?;
+    let cart = c.cart;
+    let map = map_arg(c, &cart.maps)?;
     let gid = c.int_in(1, "gid", 0, i64::from(u32::MAX))? as u32;
     match map.cell_of_gid(gid) {
         Some(cell) => c.ret((

@@ -15,7 +15,7 @@ pub mod profile;
 pub mod system;
 pub mod video;
 
-use crate::script::call::{ApiFn, ApiGroup};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup};
 
 /// Every API group, in docs order.
 pub const API: &[ApiGroup] = &[
@@ -32,4 +32,9 @@ pub const API: &[ApiGroup] = &[
 /// Every API function, in docs order.
 pub fn all_functions() -> impl Iterator<Item = &'static ApiFn> {
     API.iter().flat_map(|group| group.functions.iter())
+}
+
+/// Every constant table, in docs order.
+pub fn all_constants() -> impl Iterator<Item = &'static ApiConstants> {
+    API.iter().flat_map(|group| group.constants.iter())
 }

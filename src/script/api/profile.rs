@@ -33,19 +33,26 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: prof_end,
         },
     ],
+    constants: &[],
 };
 
 fn prof_begin(c: &mut Call) -> LuaResult<MultiValue> {
     let name = c.string(0, "name")?;
-    let now = c.m.meter.cycles();
-    c.m.profile.begin(&name, now).map_err(|e| c.error(e))?;
+    c.context(|ctx| {
+        let now = ctx.meter.cycles();
+        ctx.profile.begin(&name, now)
+    })?
+    .map_err(|e| c.error(e))?;
     c.ret(())
 }
 
 fn prof_end(c: &mut Call) -> LuaResult<MultiValue> {
     // This call's own cost was charged on entry; leave it out of the section.
-    let mut now = c.m.meter.cycles();
-    now.sub(Unit::Script, cost::API_CALL);
-    c.m.profile.end(now).map_err(|e| c.error(e))?;
+    c.context(|ctx| {
+        let mut now = ctx.meter.cycles();
+        now.sub(Unit::Script, cost::API_CALL);
+        ctx.profile.end(now)
+    })?
+    .map_err(|e| c.error(e))?;
     c.ret(())
 }

@@ -1,6 +1,9 @@
 //! Cart API: the machine itself — logging, frame counter, cycle budget, random numbers.
 
-use mlua::MultiValue;
+use mlua::{Function, LuaString, MultiValue, Value};
+
+use crate::script::context::escape_line;
+use crate::script::sandbox::TOSTRING;
 
 use crate::meter::Unit;
 use crate::rng::Rng;
@@ -70,22 +73,49 @@ pub const GROUP: ApiGroup = ApiGroup {
             cost: "0",
             call: srand,
         },
+        ApiFn {
+            name: "math.random",
+            args: "[m, [n]]",
+            returns: "x",
+            doc: "Lua's `math.random` with its argument rules, on the machine's generator: a \
+                  float in [0, 1), an integer in 1..m, or one in m..n.",
+            cost: "0",
+            call: math_random,
+        },
+        ApiFn {
+            name: "math.randomseed",
+            args: "[x]",
+            returns: "",
+            doc: "Restarts the machine's random numbers from integer `x` (default 0), like \
+                  `srand`.",
+            cost: "0",
+            call: math_randomseed,
+        },
     ],
+    constants: &[],
 };
 
 fn log(c: &mut Call) -> LuaResult<MultiValue> {
-    let mut line = String::new();
-    for (i, value) in c.args.iter().enumerate() {
-        if i > 0 {
-            line.push(' ');
-        }
-        line.push_str(&value.to_string()?);
+    // Numbers as Rust writes them (`48`, `0.5`); anything else through Lua's own `tostring`
+    // (a `__tostring` runs as metered Lua code), read in place: only what the line keeps is
+    // copied.
+    let tostring: Function = c.lua.named_registry_value(TOSTRING)?;
+    let mut pieces = Vec::with_capacity(c.args.len());
+    for value in c.args.iter() {
+        let piece = match value {
+            Value::Integer(n) => c.lua.create_string(n.to_string())?,
+            Value::Number(n) => c.lua.create_string(n.to_string())?,
+            other => tostring.call::<LuaString>(other)?,
+        };
+        pieces.push(piece);
     }
+    let bytes: Vec<_> = pieces.iter().map(|p| p.as_bytes()).collect();
+    let line = escape_line(bytes.iter().map(|b| &**b));
     c.charge(
         Unit::Script,
         line.len().div_ceil(8) as u64 * cost::LOG_BYTES,
-    );
-    c.m.log.push(line);
+    )?;
+    c.context(|ctx| ctx.log.push(line))?;
     c.ret(())
 }
 
@@ -94,7 +124,8 @@ fn frame(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn cycles(c: &mut Call) -> LuaResult<MultiValue> {
-    c.ret(c.m.meter.total() as i64)
+    let total = c.context(|ctx| ctx.meter.total())?;
+    c.ret(total as i64)
 }
 
 fn budget(c: &mut Call) -> LuaResult<MultiValue> {
@@ -124,7 +155,7 @@ fn srand(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 /// `math.random` on the machine RNG, with Lua 5.4's argument rules.
-pub(crate) fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
+fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
     match c.args.len() {
         0 => {
             let x = c.m.rng.next_f64();
@@ -151,7 +182,7 @@ pub(crate) fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 /// `math.randomseed` on the machine RNG.
-pub(crate) fn math_randomseed(c: &mut Call) -> LuaResult<MultiValue> {
+fn math_randomseed(c: &mut Call) -> LuaResult<MultiValue> {
     let seed = c.opt_int(0, "x", 0)?;
     c.m.rng = Rng::new(seed as u64);
     c.ret(())

@@ -3,7 +3,7 @@
 use mlua::MultiValue;
 
 use crate::meter::Unit;
-use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::{
     BG_CELL_SIZES, BG_LAYERS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES,
     PRIORITY_LEVELS, SCREEN_H, TILE_ANIM_FRAMES, TILE_SIZE, cost,
@@ -235,6 +235,12 @@ pub const GROUP: ApiGroup = ApiGroup {
             call: pset,
         },
     ],
+    constants: &[ApiConstants {
+        name: "SPR",
+        doc: "Flip flags of sprites and cells: `SPR.FLIP_X` (1) and `SPR.FLIP_Y` (2); add \
+              them for both.",
+        entries: flip_constants,
+    }],
 };
 
 fn layer_arg(c: &Call, i: usize) -> LuaResult<usize> {
@@ -277,7 +283,7 @@ fn tset(c: &mut Call) -> LuaResult<MultiValue> {
     let (tile, x, y) = tile_pixel_args(c)?;
     let color = c.int_in(3, "color", 0, 15)? as u8;
     c.m.video.patterns.set_pixel(tile, x, y, color);
-    c.charge(Unit::Video, cost::PIXEL_WRITE);
+    c.charge(Unit::Video, cost::PIXEL_WRITE)?;
     c.ret(())
 }
 
@@ -306,7 +312,7 @@ fn layer_size(c: &mut Call) -> LuaResult<MultiValue> {
     c.m.video.layers[layer]
         .configure(cols, rows, cell)
         .map_err(|e| c.error(e))?;
-    c.charge(Unit::Video, (cols * rows) as u64 * cost::CELL_WRITE);
+    c.charge(Unit::Video, (cols * rows) as u64 * cost::CELL_WRITE)?;
     c.ret(())
 }
 
@@ -353,7 +359,7 @@ fn cell(c: &mut Call) -> LuaResult<MultiValue> {
     c.m.video.layers[layer]
         .set_cell(x, y, value)
         .map_err(|e| c.error(e))?;
-    c.charge(Unit::Video, cost::CELL_WRITE);
+    c.charge(Unit::Video, cost::CELL_WRITE)?;
     c.ret(())
 }
 
@@ -377,7 +383,7 @@ fn fill(c: &mut Call) -> LuaResult<MultiValue> {
     let bg = &mut c.m.video.layers[layer];
     bg.fill(value);
     let cells = (bg.cols() * bg.rows()) as u64;
-    c.charge(Unit::Video, cells * cost::CELL_WRITE);
+    c.charge(Unit::Video, cells * cost::CELL_WRITE)?;
     c.ret(())
 }
 
@@ -438,7 +444,7 @@ fn print(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = (c.coord(1, "x")?, c.coord(2, "y")?);
     let color = if c.is_nil(3) { 15 } else { color_arg(c, 3)? };
     let glyphs = c.m.video.overlay.print(&text, x, y, color);
-    c.charge(Unit::Video, glyphs * cost::GLYPH);
+    c.charge(Unit::Video, glyphs * cost::GLYPH)?;
     let last_line = text.rsplit('\n').next().unwrap_or("");
     c.ret(i64::from(x) + last_line.len() as i64 * 8)
 }
@@ -452,7 +458,7 @@ fn shape(
     let (x1, y1) = (c.coord(2, "x1")?, c.coord(3, "y1")?);
     let color = color_arg(c, 4)?;
     let spans = draw(&mut c.m.video.overlay, x0, y0, x1, y1, color);
-    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN);
+    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN)?;
     c.ret(())
 }
 
@@ -472,7 +478,7 @@ fn pset(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = (c.coord(0, "x")?, c.coord(1, "y")?);
     let color = color_arg(c, 2)?;
     let spans = c.m.video.overlay.pixel(x, y, color);
-    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN);
+    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN)?;
     c.ret(())
 }
 
@@ -509,7 +515,7 @@ fn tanim(c: &mut Call) -> LuaResult<MultiValue> {
         .anims
         .set(TileAnim { tile, frames })
         .map_err(|e| c.error(e))?;
-    c.charge(Unit::Video, count * cost::ANIM_FRAME);
+    c.charge(Unit::Video, count * cost::ANIM_FRAME)?;
     c.ret(())
 }
 
@@ -521,10 +527,16 @@ fn tanim_clear(c: &mut Call) -> LuaResult<MultiValue> {
 fn tpal(c: &mut Call) -> LuaResult<MultiValue> {
     let tile = c.int_in(0, "tile", 0, MAX_TILE)? as usize;
     c.ret(
-        c.m.tile_palettes
+        c.cart
+            .tile_palettes
             .get(tile)
             .copied()
             .flatten()
             .map(i64::from),
     )
+}
+
+/// The `SPR` table: flip flags.
+fn flip_constants() -> Vec<(&'static str, i64)> {
+    vec![("FLIP_X", 1), ("FLIP_Y", 2)]
 }
