@@ -54,6 +54,42 @@ pub const OAM_ENTRIES: usize = 256;
 /// Sprite sizes, in tiles per side.
 pub const SPRITE_SIZES: [usize; 4] = [1, 2, 4, 8];
 
+/// Cell size of the collision layer, in pixels.
+pub const COLLISION_CELL: i32 = 16;
+/// Largest speed of a body on either axis, in pixels per frame; faster requests are clamped.
+pub const BODY_MAX_SPEED: i32 = 2048;
+/// Hitboxes one frame can register.
+pub const HITBOX_CAPACITY: usize = 1024;
+/// Moving platforms one frame can register.
+pub const PLATFORM_CAPACITY: usize = 64;
+
+/// Bullets the bullet table holds (a hardware limit carts can read).
+pub const BULLET_CAPACITY: usize = 4096;
+/// Player shots alive at once.
+pub const SHOT_CAPACITY: usize = 256;
+/// Enemy boxes shots are tested against, per frame.
+pub const TARGET_CAPACITY: usize = 256;
+/// Bullet types.
+pub const BULLET_TYPES: usize = 64;
+/// Fastest player shot, in pixels per frame.
+pub const SHOT_MAX_SPEED: i32 = 256;
+/// BulletML sources (enemies running a pattern) at once.
+pub const BULLETML_SOURCES: usize = 64;
+/// BulletML work all scripts together may do in one frame, in commands (a script's turn and
+/// every 16 terms of a long expression count as one more): no more than a runaway script's
+/// worth of cycles. Past it, scripts pause until the next frame (their turn cursors let them
+/// catch up).
+pub const BULLETML_COMMANDS_PER_FRAME: u64 = RUNAWAY_CAP / cost::BULLETML_STEP;
+
+/// Audio channels.
+pub const AUDIO_CHANNELS: usize = 8;
+/// Audio output samples per second (per channel of the stereo pair).
+pub const SAMPLE_RATE: u32 = 48_000;
+/// Stereo sample frames per vblank (48000 / 60).
+pub const FRAMES_PER_VBLANK: usize = SAMPLE_RATE as usize / FRAME_RATE as usize;
+/// Samples per vblank, left and right interleaved.
+pub const SAMPLES_PER_VBLANK: usize = 2 * FRAMES_PER_VBLANK;
+
 /// Glyph cell of the system font, in pixels (glyphs advance by this much).
 pub const FONT_SIZE: usize = 8;
 /// Characters of the system font: ASCII 32..=126.

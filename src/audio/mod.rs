@@ -16,12 +16,7 @@ use voice::Voice;
 
 use crate::spec::cost;
 
-/// Channels.
-pub const CHANNELS: usize = 8;
-/// Stereo sample frames per vblank (48000 / 60).
-pub const FRAMES_PER_VBLANK: usize = 800;
-/// Samples per vblank, left and right interleaved.
-pub const SAMPLES_PER_VBLANK: usize = 2 * FRAMES_PER_VBLANK;
+pub use crate::spec::{AUDIO_CHANNELS as CHANNELS, FRAMES_PER_VBLANK, SAMPLES_PER_VBLANK};
 /// Gain of one channel in the mix, so that eight loud channels stay near full scale.
 const CHANNEL_GAIN: f64 = 0.25;
 

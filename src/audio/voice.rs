@@ -5,7 +5,7 @@
 use crate::math::{exp2, sine};
 
 /// Output samples per second.
-pub const SAMPLE_RATE: f64 = 48_000.0;
+pub const SAMPLE_RATE: f64 = crate::spec::SAMPLE_RATE as f64;
 /// Shortest attack or release, in samples (2 ms): notes start and stop without clicks.
 pub const MIN_RAMP: f64 = 96.0;
 /// Samples between updates of pitch effects (vibrato, slide, arpeggio).

@@ -13,22 +13,12 @@ mod scripts;
 use scripts::Program;
 pub use scripts::Source;
 
-/// Bullets the table holds (a hardware limit carts can read).
-pub const CAPACITY: usize = 4096;
-/// Player shots alive at once.
-pub const SHOT_CAPACITY: usize = 256;
-/// Enemy boxes shots are tested against, per frame.
-pub const TARGET_CAPACITY: usize = 256;
-/// Bullet types.
-pub const TYPES: usize = 64;
-/// Fastest shot, in pixels per frame.
-pub const SHOT_MAX_SPEED: i32 = 256;
-/// BulletML sources (enemies running a pattern) at once.
-pub const SOURCE_CAPACITY: usize = 64;
-/// BulletML work all scripts together may do in one frame, in commands (a script's turn
-/// and every 16 terms of a long expression count as one more); past it, scripts pause
-/// until the next frame (their turn cursors let them catch up).
-pub const COMMANDS_PER_FRAME: u64 = 200_000;
+// The unit's limits, declared in `spec`.
+pub use crate::spec::{
+    BULLET_CAPACITY as CAPACITY, BULLET_TYPES as TYPES,
+    BULLETML_COMMANDS_PER_FRAME as COMMANDS_PER_FRAME, BULLETML_SOURCES as SOURCE_CAPACITY,
+    SHOT_CAPACITY, SHOT_MAX_SPEED, TARGET_CAPACITY,
+};
 
 /// How a bullet type looks and how big it is to hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

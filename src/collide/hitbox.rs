@@ -9,8 +9,7 @@
 
 use thiserror::Error;
 
-/// Boxes one frame can register.
-pub const CAPACITY: usize = 1024;
+pub use crate::spec::HITBOX_CAPACITY as CAPACITY;
 /// From this many boxes on, pairs are found through the grid.
 pub const GRID_FROM: usize = 48;
 /// Grid cells along each axis, at most.

@@ -22,8 +22,7 @@ use crate::fixed::{FX_SHIFT, Fx, fx};
 const SHIFT: u32 = FX_SHIFT + 4;
 /// One cell, in Fx; also the "no floor in this row" height.
 const CELL_FX: Fx = 1 << SHIFT;
-/// Largest speed on either axis, in pixels per frame; faster requests are clamped.
-pub const MAX_SPEED_PX: i32 = 2048;
+pub use crate::spec::BODY_MAX_SPEED as MAX_SPEED_PX;
 
 /// Result flags. Bits 0-5 are seed 000's return value, in its order.
 pub mod flag {

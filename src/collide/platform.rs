@@ -9,8 +9,7 @@ use super::map::CollisionMap;
 use super::mover::{Body, MoveOptions, Moved, flag, move_body};
 use crate::fixed::{Fx, fx};
 
-/// Platforms one frame can register.
-pub const CAPACITY: usize = 64;
+pub use crate::spec::PLATFORM_CAPACITY as CAPACITY;
 /// Feet this close below a platform's previous top still count as standing on it (absorbs
 /// the rounding of positions kept in Lua numbers).
 const TOLERANCE: Fx = 1 << 12;

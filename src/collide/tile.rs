@@ -10,8 +10,7 @@
 //! [`Tile::from_name`], give it a meaning in `mover.rs` (floors, walls, ceilings) and its
 //! vertical mirror in [`Tile::mirrored`], and document it in `docs/collision.md`.
 
-/// Cell size of the collision layer, in pixels.
-pub const CELL: i32 = 16;
+pub use crate::spec::COLLISION_CELL as CELL;
 
 /// One cell of the collision layer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
