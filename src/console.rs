@@ -104,8 +104,7 @@ impl Console {
             patterns: cart.patterns.clone(),
             ..Video::default()
         };
-        let mut machine = Box::new(Machine::new(video, cart.manifest.seed));
-        machine.audio.library = cart.audio.clone();
+        let machine = Box::new(Machine::new(video, cart.manifest.seed));
         let context = CallContext {
             cap: INIT_CAP,
             ..CallContext::default()
@@ -188,7 +187,10 @@ impl Console {
         host.script_us += clock.lap();
         if scripted.is_ok() {
             let (machine, context) = self.lent.as_mut().expect(LENT);
-            context.meter.charge(Unit::Bullets, machine.step_bullets());
+            let patterns = self.cart.bullet_patterns.patterns();
+            context
+                .meter
+                .charge(Unit::Bullets, machine.step_bullets(patterns));
             host.bullets_us = clock.lap();
             scripted = self.with_script(|script, lent| script.call(lent, "draw"));
             host.script_us += clock.lap();
@@ -267,7 +269,9 @@ impl Console {
             .resize(start + crate::audio::SAMPLES_PER_VBLANK, 0.0);
         let machine = &mut self.lent.as_mut().expect(LENT).0;
         let mut clock = HostClock::start(self.profiling);
-        let cycles = machine.audio.render_vblank(&mut self.audio[start..]);
+        let cycles = machine
+            .audio
+            .render_vblank(&self.cart.audio, &mut self.audio[start..]);
         machine.audio_owed += cycles;
         self.audio_us += clock.lap();
         tick

@@ -6,6 +6,7 @@
 
 use crate::audio::AudioUnit;
 use crate::bullets::BulletUnit;
+use crate::bullets::bulletml::Pattern;
 use crate::collide::CollisionUnit;
 use crate::input::{InputFrame, InputLatch};
 use crate::rng::Rng;
@@ -41,10 +42,10 @@ impl Machine {
         self.bullets.begin_frame();
     }
 
-    /// The bullet unit's frame: spread bursts due now, programs, then moving, culling and
-    /// hit tests. Returns the bullet unit's cycles.
-    pub fn step_bullets(&mut self) -> u64 {
-        self.bullets.step(&mut self.rng)
+    /// The bullet unit's frame: spread bursts due now, programs (of the cart's `patterns`),
+    /// then moving, culling and hit tests. Returns the bullet unit's cycles.
+    pub fn step_bullets(&mut self, patterns: &[Pattern]) -> u64 {
+        self.bullets.step(&mut self.rng, patterns)
     }
 
     /// Gives the video unit this frame's bullet layer: one sprite per live bullet, centred.

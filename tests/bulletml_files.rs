@@ -3,14 +3,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
 use kairo::bullets::BulletUnit;
 use kairo::bullets::bulletml::parse;
 use kairo::bullets::unit::Player;
 use kairo::fixed::fx;
 use kairo::rng::Rng;
+use std::path::{Path, PathBuf};
 
 /// Every `.xml` file under `dir`, sorted.
 fn patterns(dir: &Path) -> Vec<PathBuf> {
@@ -44,12 +42,13 @@ fn every_real_pattern_loads_and_runs() {
             ..Player::default()
         });
         let mut rng = Rng::new(7);
-        unit.start_pattern(Arc::new(pattern), fx(128), fx(60), 0);
+        let patterns = [pattern];
+        unit.start_pattern(&patterns, 0, fx(128), fx(60), 0);
         let mut peak = 0;
         let (mut fired, mut steps) = (0, 0);
         for _ in 0..600 {
             unit.release_pending();
-            unit.run_programs(&mut rng);
+            unit.run_programs(&mut rng, &patterns);
             unit.advance();
             fired += unit.stats.spawned;
             steps += unit.stats.program_steps;

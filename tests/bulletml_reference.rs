@@ -10,17 +10,15 @@
 
 mod common;
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::Arc;
-
 use kairo::bullets::BulletUnit;
 use kairo::bullets::bulletml::parse;
 use kairo::bullets::unit::{CAPACITY, COMMANDS_PER_FRAME, Player};
 use kairo::fixed::{fx, fx_to_f64};
 use kairo::rng::Rng;
 use kairo::spec::{SCREEN_H, SCREEN_W};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// Frames each pattern runs.
 const FRAMES: usize = 400;
@@ -168,15 +166,16 @@ fn run_kairo(file: &Path) -> Vec<Frame> {
         ..Player::default()
     });
     let mut rng = Rng::new(SEED);
+    let patterns = [pattern];
     let id = unit
-        .start_pattern(Arc::new(pattern), fx(SOURCE.0), fx(SOURCE.1), 0)
+        .start_pattern(&patterns, 0, fx(SOURCE.0), fx(SOURCE.1), 0)
         .unwrap();
     unit.source_mut(id).unwrap().looping = true;
     (0..FRAMES)
         .map(|n| {
             unit.begin_frame();
             unit.release_pending();
-            unit.run_programs(&mut rng);
+            unit.run_programs(&mut rng, &patterns);
             unit.advance();
             assert!(
                 unit.stats.program_steps < COMMANDS_PER_FRAME,

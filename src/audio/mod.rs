@@ -41,17 +41,19 @@ impl AudioLibrary {
     }
 }
 
-/// A sound effect playing on a channel.
+/// A sound effect playing on a channel: its number in the library, and its player.
 #[derive(Clone, Debug, PartialEq)]
 struct Effect {
     name: String,
+    index: usize,
     track: TrackPlayer,
 }
 
-/// All state of the audio unit.
+/// All state of the audio unit. The music and sound effects stay in the cart's
+/// [`AudioLibrary`], named by the song's name and the effect's number, and are handed in for
+/// each call that needs them.
 #[derive(Clone, Debug, Default)]
 pub struct AudioUnit {
-    pub library: Arc<AudioLibrary>,
     music_voices: [Voice; CHANNELS],
     effect_voices: [Voice; CHANNELS],
     music: Option<(String, Vec<(usize, TrackPlayer)>)>,
@@ -75,17 +77,16 @@ impl std::fmt::Display for SoundError {
 }
 
 impl AudioUnit {
-    /// Starts song `name` from its beginning (replacing any song playing).
-    pub fn play_music(&mut self, name: &str) -> Result<(), SoundError> {
-        let song = self
-            .library
+    /// Starts song `name` of `library` from its beginning (replacing any song playing).
+    pub fn play_music(&mut self, library: &AudioLibrary, name: &str) -> Result<(), SoundError> {
+        let song = library
             .songs
             .get(name)
             .ok_or_else(|| SoundError::NoSuchMusic(name.into()))?;
         let tracks = song
             .tracks
             .iter()
-            .map(|(c, cmds)| (*c, TrackPlayer::new(cmds.clone(), true)))
+            .map(|(c, cmds)| (*c, TrackPlayer::new(cmds, true)))
             .collect();
         self.stop_music();
         self.music = Some((name.to_string(), tracks));
@@ -103,24 +104,25 @@ impl AudioUnit {
         }
     }
 
-    /// Plays sound effect `index` on `channel` (or the best free one); returns the channel.
+    /// Plays sound effect `index` of `library` on `channel` (or the best free one); returns
+    /// the channel.
     pub fn play_sound(
         &mut self,
+        library: &AudioLibrary,
         index: usize,
         channel: Option<usize>,
     ) -> Result<usize, SoundError> {
-        let (name, cmds) = self
-            .library
+        let (name, cmds) = library
             .sounds
             .get(index)
-            .cloned()
             .ok_or_else(|| SoundError::NoSuchSound(index.to_string()))?;
         let channel = channel.unwrap_or_else(|| self.free_channel());
         // The music on this channel is silenced (fading over 2 ms) while the effect plays.
         self.music_voices[channel].cut();
         self.effect_voices[channel] = Voice::default();
         self.effects[channel] = Some(Effect {
-            name,
+            name: name.clone(),
+            index,
             track: TrackPlayer::new(cmds, false),
         });
         Ok(channel)
@@ -168,7 +170,8 @@ impl AudioUnit {
 
     /// Mixes one vblank: 800 stereo frames, interleaved, into `out` (1600 samples). Returns
     /// the cycles it took (the voices that sounded and the commands run).
-    pub fn render_vblank(&mut self, out: &mut [f32]) -> u64 {
+    /// The music and effects playing are looked up in `library`; a track it lacks is silent.
+    pub fn render_vblank(&mut self, library: &AudioLibrary, out: &mut [f32]) -> u64 {
         assert_eq!(
             out.len(),
             SAMPLES_PER_VBLANK,
@@ -180,10 +183,16 @@ impl AudioUnit {
         for channel in 0..CHANNELS {
             let effect_active = self.effects[channel].is_some();
             // Music on this channel: always advances; heard only while no effect plays.
-            if let Some((_, tracks)) = &mut self.music {
-                if let Some((_, track)) = tracks.iter_mut().find(|(c, _)| *c == channel) {
+            if let Some((name, tracks)) = &mut self.music {
+                if let Some(i) = tracks.iter().position(|(c, _)| *c == channel) {
+                    let cmds = library
+                        .songs
+                        .get(name.as_str())
+                        .and_then(|song| song.tracks.get(i))
+                        .map_or(&[][..], |(_, cmds)| cmds.as_slice());
+                    let track = &mut tracks[i].1;
                     let voice = &mut self.music_voices[channel];
-                    play(track, voice, out, effect_active);
+                    play(track, cmds, voice, out, effect_active);
                     commands += std::mem::take(&mut track.commands);
                 } else {
                     self.music_voices[channel].render(out, CHANNEL_GAIN);
@@ -192,8 +201,12 @@ impl AudioUnit {
                 self.music_voices[channel].render(out, CHANNEL_GAIN);
             }
             if let Some(effect) = &mut self.effects[channel] {
+                let cmds = library
+                    .sounds
+                    .get(effect.index)
+                    .map_or(&[][..], |(_, cmds)| cmds.as_slice());
                 let voice = &mut self.effect_voices[channel];
-                play(&mut effect.track, voice, out, false);
+                play(&mut effect.track, cmds, voice, out, false);
                 commands += std::mem::take(&mut effect.track.commands);
                 if effect.track.ended && !voice.sounding() {
                     self.effects[channel] = None;
@@ -219,10 +232,10 @@ impl AudioUnit {
 
 /// Plays one vblank of `track` on `voice` into `out`: commands run at their sample, the
 /// voice renders between them. A `muted` track advances without sounding.
-fn play(track: &mut TrackPlayer, voice: &mut Voice, out: &mut [f32], muted: bool) {
+fn play(track: &mut TrackPlayer, cmds: &[Cmd], voice: &mut Voice, out: &mut [f32], muted: bool) {
     let mut frame = 0;
     while frame < FRAMES_PER_VBLANK {
-        track.run_due(voice, muted);
+        track.run_due(cmds, voice, muted);
         let left = FRAMES_PER_VBLANK - frame;
         let n = if track.ended {
             left

@@ -2,8 +2,6 @@
 //! many samples remain until the next command. Time is counted in samples (f64), so tempo
 //! stays exact over any length and the same bits come out everywhere.
 
-use std::sync::Arc;
-
 use super::mml::{Cmd, TICKS_PER_QUARTER};
 use super::voice::{SAMPLE_RATE, Voice};
 
@@ -11,10 +9,10 @@ use super::voice::{SAMPLE_RATE, Voice};
 /// cannot loop without time anyway).
 const COMMANDS_PER_CALL: usize = 10_000;
 
-/// One track being played.
+/// One track being played. Its commands stay in the cart's audio library and are handed in
+/// for each call, so the player is plain state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrackPlayer {
-    cmds: Arc<Vec<Cmd>>,
     pc: usize,
     /// (pc of the first command inside the repeat, runs left; None until the `]` is reached)
     repeats: Vec<(usize, Option<u32>)>,
@@ -32,12 +30,12 @@ pub struct TrackPlayer {
 }
 
 impl TrackPlayer {
-    pub fn new(cmds: Arc<Vec<Cmd>>, looping: bool) -> TrackPlayer {
+    /// A player at the start of `cmds`; a `looping` one goes back to its loop point.
+    pub fn new(cmds: &[Cmd], looping: bool) -> TrackPlayer {
         let loop_point = looping
             .then(|| cmds.iter().position(|c| *c == Cmd::LoopPoint))
             .flatten();
         TrackPlayer {
-            cmds,
             pc: 0,
             repeats: Vec::new(),
             tempo: 120.0,
@@ -53,13 +51,14 @@ impl TrackPlayer {
         f64::from(ticks) * SAMPLE_RATE * 60.0 / (self.tempo * f64::from(TICKS_PER_QUARTER))
     }
 
-    /// Runs the commands due now on `voice`; `muted` plays notes silently (the channel is
-    /// lent to a sound effect). Stops at the next note or rest.
-    pub fn run_due(&mut self, voice: &mut Voice, muted: bool) {
+    /// Runs the commands of `cmds` (the track it was made for) due now on `voice`; `muted`
+    /// plays notes silently (the channel is lent to a sound effect). Stops at the next note
+    /// or rest.
+    pub fn run_due(&mut self, cmds: &[Cmd], voice: &mut Voice, muted: bool) {
         let mut budget = COMMANDS_PER_CALL;
         while !self.ended && self.wait <= 0.0 && budget > 0 {
             budget -= 1;
-            let Some(cmd) = self.cmds.get(self.pc).cloned() else {
+            let Some(cmd) = cmds.get(self.pc).cloned() else {
                 if self.holding {
                     voice.note_off();
                     self.holding = false;

@@ -213,9 +213,9 @@ fn a_high_pulse_does_not_alias_into_noise() {
     );
 }
 
-fn library(music: &[(&str, &[&str])], sounds: &[(&str, &str)]) -> Arc<AudioLibrary> {
+fn library(music: &[(&str, &[&str])], sounds: &[(&str, &str)]) -> AudioLibrary {
     let compile_one = |t: &str| Arc::new(compile(t, Pos { line: 1, column: 1 }).unwrap());
-    Arc::new(AudioLibrary {
+    AudioLibrary {
         songs: music
             .iter()
             .map(|(name, tracks)| {
@@ -231,14 +231,14 @@ fn library(music: &[(&str, &[&str])], sounds: &[(&str, &str)]) -> Arc<AudioLibra
             .iter()
             .map(|(n, t)| (n.to_string(), compile_one(t)))
             .collect(),
-    })
+    }
 }
 
-fn vblanks(unit: &mut AudioUnit, n: usize) -> Vec<f32> {
+fn vblanks(unit: &mut AudioUnit, lib: &AudioLibrary, n: usize) -> Vec<f32> {
     let mut all = Vec::new();
     for _ in 0..n {
         let mut out = vec![0.0; SAMPLES_PER_VBLANK];
-        unit.render_vblank(&mut out);
+        unit.render_vblank(lib, &mut out);
         all.extend(out);
     }
     all
@@ -247,12 +247,10 @@ fn vblanks(unit: &mut AudioUnit, n: usize) -> Vec<f32> {
 #[test]
 fn music_notes_fall_on_their_beats() {
     // t120: a quarter note is 0.5 s = 24000 frames: an eighth note and an eighth rest a beat.
-    let mut unit = AudioUnit {
-        library: library(&[("beat", &["t120 l8 c r c r c r c r"])], &[]),
-        ..AudioUnit::default()
-    };
-    unit.play_music("beat").unwrap();
-    let audio = vblanks(&mut unit, 120);
+    let lib = library(&[("beat", &["t120 l8 c r c r c r c r"])], &[]);
+    let mut unit = AudioUnit::default();
+    unit.play_music(&lib, "beat").unwrap();
+    let audio = vblanks(&mut unit, &lib, 120);
     let env = amplitude(&audio.chunks(2).map(|f| f64::from(f[0])).collect::<Vec<_>>());
     let onsets: Vec<usize> = (0..env.len())
         .filter(|&i| env[i] > 0.05 && (i == 0 || env[i - 1] <= 0.05))
@@ -262,21 +260,19 @@ fn music_notes_fall_on_their_beats() {
 
 #[test]
 fn an_effect_borrows_a_channel_and_gives_it_back() {
-    let mut unit = AudioUnit {
-        library: library(
-            &[("song", &["L c1", "L e1", "L g1"])],
-            &[("blip", "t600 o6 c8")],
-        ),
-        ..AudioUnit::default()
-    };
-    unit.play_music("song").unwrap();
-    vblanks(&mut unit, 2);
-    let channel = unit.play_sound(0, None).unwrap();
+    let lib = library(
+        &[("song", &["L c1", "L e1", "L g1"])],
+        &[("blip", "t600 o6 c8")],
+    );
+    let mut unit = AudioUnit::default();
+    unit.play_music(&lib, "song").unwrap();
+    vblanks(&mut unit, &lib, 2);
+    let channel = unit.play_sound(&lib, 0, None).unwrap();
     assert_eq!(channel, 7, "a channel the music does not use");
     assert_eq!(unit.sound_playing(7), Some("blip"));
-    let forced = unit.play_sound(0, Some(1)).unwrap();
+    let forced = unit.play_sound(&lib, 0, Some(1)).unwrap();
     assert_eq!(forced, 1);
-    vblanks(&mut unit, 30);
+    vblanks(&mut unit, &lib, 30);
     assert_eq!(
         unit.sound_playing(1),
         None,
@@ -284,21 +280,19 @@ fn an_effect_borrows_a_channel_and_gives_it_back() {
     );
     assert_eq!(unit.music_playing(), Some("song"));
     unit.stop_all();
-    vblanks(&mut unit, 2);
+    vblanks(&mut unit, &lib, 2);
     assert_eq!(unit.music_playing(), None);
 }
 
 #[test]
 fn a_song_without_a_loop_point_ends() {
-    let mut unit = AudioUnit {
-        library: library(&[("short", &["t240 c8 d8"])], &[]),
-        ..AudioUnit::default()
-    };
-    unit.play_music("short").unwrap();
-    vblanks(&mut unit, 60);
+    let lib = library(&[("short", &["t240 c8 d8"])], &[]);
+    let mut unit = AudioUnit::default();
+    unit.play_music(&lib, "short").unwrap();
+    vblanks(&mut unit, &lib, 60);
     assert_eq!(unit.music_playing(), None);
     assert!(matches!(
-        unit.play_music("nope"),
+        unit.play_music(&lib, "nope"),
         Err(SoundError::NoSuchMusic(_))
     ));
 }
@@ -325,12 +319,10 @@ pub const REFERENCE_TUNE: [&str; 4] = [
 
 #[test]
 fn the_reference_tune_keeps_its_loudness_profile() {
-    let mut unit = AudioUnit {
-        library: library(&[("tune", &REFERENCE_TUNE)], &[]),
-        ..AudioUnit::default()
-    };
-    unit.play_music("tune").unwrap();
-    let audio = vblanks(&mut unit, 240);
+    let lib = library(&[("tune", &REFERENCE_TUNE)], &[]);
+    let mut unit = AudioUnit::default();
+    unit.play_music(&lib, "tune").unwrap();
+    let audio = vblanks(&mut unit, &lib, 240);
     let got = profile(&audio);
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -359,12 +351,10 @@ fn the_reference_tune_keeps_its_loudness_profile() {
 #[test]
 fn rendering_is_deterministic() {
     let run = || {
-        let mut unit = AudioUnit {
-            library: library(&[("tune", &REFERENCE_TUNE)], &[]),
-            ..AudioUnit::default()
-        };
-        unit.play_music("tune").unwrap();
-        vblanks(&mut unit, 60)
+        let lib = library(&[("tune", &REFERENCE_TUNE)], &[]);
+        let mut unit = AudioUnit::default();
+        unit.play_music(&lib, "tune").unwrap();
+        vblanks(&mut unit, &lib, 60)
     };
     assert!(run() == run());
 }

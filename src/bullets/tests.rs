@@ -243,12 +243,12 @@ fn a_ring_is_paid_by_its_caller_and_a_spread_one_by_the_frames_it_appears_in() {
     let mut one = BulletUnit::default();
     assert_eq!(one.ring(base, 64), 64);
     // The API call that made the ring paid its 64 spawns; the step pays for flying.
-    assert_eq!(one.step(&mut rng), 64 * cost::BULLET_LIVE);
+    assert_eq!(one.step(&mut rng, &[]), 64 * cost::BULLET_LIVE);
     let mut spread = BulletUnit::default();
     spread.burst(base, 64, 2);
     // Half fly now (paid by the call, like the ring), half appear next frame.
-    let first = spread.step(&mut rng);
-    let second = spread.step(&mut rng);
+    let first = spread.step(&mut rng, &[]);
+    let second = spread.step(&mut rng, &[]);
     assert_eq!(first, 32 * cost::BULLET_LIVE);
     assert_eq!(second, 32 * cost::BULLET_SPAWN + 64 * cost::BULLET_LIVE);
 }

@@ -4,6 +4,7 @@
 
 use super::angle::{atan_fine, velocity};
 use super::table::{BulletTable, NO_PROGRAM, Spawn, motion};
+use crate::bullets::bulletml::Pattern;
 use crate::fixed::{Fx, fx};
 use crate::rng::Rng;
 use crate::spec::{SCREEN_H, SCREEN_W, cost};
@@ -11,7 +12,7 @@ use crate::spec::{SCREEN_H, SCREEN_W, cost};
 mod scripts;
 
 use scripts::Program;
-pub use scripts::Source;
+pub use scripts::{PatternId, Source};
 
 // The unit's limits, declared in `spec`.
 pub use crate::spec::{
@@ -362,10 +363,10 @@ impl BulletUnit {
     /// The unit's frame: spread bursts due now, programs, then moving, culling and hit
     /// tests. Returns the cycles of the whole step, spawns made during it included (bullets
     /// spawned by API calls are paid for by the call).
-    pub fn step(&mut self, rng: &mut Rng) -> u64 {
+    pub fn step(&mut self, rng: &mut Rng, patterns: &[Pattern]) -> u64 {
         self.step_spawns = 0;
         self.release_pending();
-        self.run_programs(rng);
+        self.run_programs(rng, patterns);
         self.advance()
     }
 

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use crate::audio::mml::{self, MmlError, Pos};
 use crate::audio::{AudioLibrary, Song};
-use crate::bullets::bulletml::{self, Pattern};
+use crate::bullets::bulletml::{self, PatternLibrary};
 
 use art::{Art, SheetRequest};
 use files::CartFiles;
@@ -117,7 +117,7 @@ pub struct Cart {
     /// Lua sources by cart path (`main.lua`, `lib/util.lua`, ...).
     pub scripts: BTreeMap<String, String>,
     /// BulletML patterns (every `.xml` file whose root is `<bulletml>`), by file stem.
-    pub bullet_patterns: BTreeMap<String, Arc<Pattern>>,
+    pub bullet_patterns: PatternLibrary,
     /// Music and sound effects, compiled.
     pub audio: Arc<AudioLibrary>,
     pub files: CartFiles,
@@ -246,7 +246,7 @@ impl Cart {
                 Err(_) => problems.push(CartError::file(path, "not UTF-8 text")),
             }
         }
-        let mut bullet_patterns = BTreeMap::new();
+        let mut bullet_patterns = PatternLibrary::default();
         for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".xml")) {
             let Ok(text) = std::str::from_utf8(bytes) else {
                 problems.push(CartError::file(path, "not UTF-8 text"));
@@ -261,10 +261,7 @@ impl Cart {
                 .unwrap_or_default();
             match bulletml::parse(&name, text) {
                 Ok(pattern) => {
-                    if bullet_patterns
-                        .insert(name.clone(), Arc::new(pattern))
-                        .is_some()
-                    {
+                    if !bullet_patterns.insert(name.clone(), pattern) {
                         problems.push(CartError::file(
                             path,
                             format!("two patterns are named `{name}`"),

@@ -371,9 +371,9 @@ pub fn bullets_per_ms() -> u64 {
     median(runs)
 }
 
-/// An audio unit with all 8 channels busy: fast notes on every waveform with envelopes,
-/// vibrato, arpeggio and slides.
-pub fn busy_audio() -> crate::audio::AudioUnit {
+/// An audio unit with all 8 channels busy (fast notes on every waveform with envelopes,
+/// vibrato, arpeggio and slides), and the library its song is in.
+pub fn busy_audio() -> (crate::audio::AudioUnit, crate::audio::AudioLibrary) {
     use crate::audio::mml::{Pos, compile};
     use crate::audio::{AudioLibrary, Song};
     let tracks = [
@@ -401,9 +401,8 @@ pub fn busy_audio() -> crate::audio::AudioUnit {
     let mut library = AudioLibrary::default();
     library.songs.insert("busy".into(), song);
     let mut unit = crate::audio::AudioUnit::default();
-    unit.library = std::sync::Arc::new(library);
-    unit.play_music("busy").expect("the song exists");
-    unit
+    unit.play_music(&library, "busy").expect("the song exists");
+    (unit, library)
 }
 
 /// Vblanks of 8 busy channels mixed per second (median of [`RUNS`] runs of 600).
@@ -411,10 +410,10 @@ pub fn audio_vblanks_per_second() -> u64 {
     let mut out = vec![0.0; crate::audio::SAMPLES_PER_VBLANK];
     let runs = (0..RUNS)
         .map(|_| {
-            let mut unit = busy_audio();
+            let (mut unit, library) = busy_audio();
             let start = Instant::now();
             for _ in 0..FRAMES {
-                unit.render_vblank(&mut out);
+                unit.render_vblank(&library, &mut out);
             }
             FRAMES as f64 / start.elapsed().as_secs_f64()
         })

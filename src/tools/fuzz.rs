@@ -7,7 +7,7 @@
 //! input is a cart file) and, where the format can be written back, checks the round trip.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use crate::audio::AudioUnit;
 use crate::bullets::BulletUnit;
@@ -167,11 +167,12 @@ pub fn bulletml(data: &[u8]) {
         ..Default::default()
     });
     let mut rng = Rng::new(7);
-    unit.start_pattern(Arc::new(pattern), fx_from_f64(128.0), fx_from_f64(48.0), 0);
+    let patterns = [pattern];
+    unit.start_pattern(&patterns, 0, fx_from_f64(128.0), fx_from_f64(48.0), 0);
     for _ in 0..PATTERN_FRAMES {
         unit.begin_frame();
         unit.release_pending();
-        unit.run_programs(&mut rng);
+        unit.run_programs(&mut rng, &patterns);
         unit.advance();
     }
 }
@@ -184,12 +185,13 @@ pub fn mml(data: &[u8]) {
         return;
     };
     let mut unit = AudioUnit::default();
-    unit.library = cart.audio.clone();
-    unit.play_music("song").expect("the song was loaded");
-    unit.play_sound(0, None).expect("the sound was loaded");
+    unit.play_music(&cart.audio, "song")
+        .expect("the song was loaded");
+    unit.play_sound(&cart.audio, 0, None)
+        .expect("the sound was loaded");
     let mut out = vec![0.0; crate::audio::SAMPLES_PER_VBLANK];
     for _ in 0..AUDIO_VBLANKS {
-        unit.render_vblank(&mut out);
+        unit.render_vblank(&cart.audio, &mut out);
         assert!(out.iter().all(|s| s.is_finite()), "audio is not finite");
     }
 }

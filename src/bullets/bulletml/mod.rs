@@ -6,11 +6,13 @@
 pub mod build;
 pub mod check;
 pub mod expr;
+pub mod library;
 pub mod pattern;
 pub mod run;
 pub mod xml;
 
 pub use build::parse;
+pub use library::PatternLibrary;
 pub use pattern::{Pattern, PatternError};
 pub use xml::is_pattern_document;
 

@@ -1,7 +1,5 @@
 //! BulletML: each element with positions at exact frames, the reference's timing, errors.
 
-use std::sync::Arc;
-
 use super::parse;
 use crate::bullets::angle::{fine_from_degrees, unit_vector};
 use crate::bullets::unit::{BulletUnit, Player};
@@ -11,6 +9,7 @@ use crate::rng::Rng;
 /// A unit with the player below the source, running `xml` from (128, 50).
 pub(super) struct Harness {
     pub unit: BulletUnit,
+    patterns: Vec<super::Pattern>,
     rng: Rng,
     pub source: i64,
 }
@@ -21,7 +20,7 @@ impl Harness {
     }
 
     pub fn from_pattern(pattern: super::Pattern) -> Harness {
-        let pattern = Arc::new(pattern);
+        let patterns = vec![pattern];
         let mut unit = BulletUnit::default();
         unit.cull_margin = 4000;
         unit.player = Some(Player {
@@ -29,9 +28,12 @@ impl Harness {
             y: fx(200),
             ..Player::default()
         });
-        let source = unit.start_pattern(pattern, fx(128), fx(50), 0).unwrap();
+        let source = unit
+            .start_pattern(&patterns, 0, fx(128), fx(50), 0)
+            .unwrap();
         Harness {
             unit,
+            patterns,
             rng: Rng::new(1),
             source,
         }
@@ -40,7 +42,7 @@ impl Harness {
     /// One frame; returns the number of bullets alive after it.
     pub fn frame(&mut self) -> usize {
         self.unit.release_pending();
-        self.unit.run_programs(&mut self.rng);
+        self.unit.run_programs(&mut self.rng, &self.patterns);
         self.unit.advance();
         self.unit.table.len()
     }

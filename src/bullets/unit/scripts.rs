@@ -2,8 +2,6 @@
 //! attached to bullets and run in the order they were made, and the unit as a running script
 //! sees it (aim, `$rand`, `$rank`, firing, the frame's work budget).
 
-use std::sync::Arc;
-
 use super::{BulletUnit, COMMANDS_PER_FRAME, SOURCE_CAPACITY, bullet};
 use crate::bullets::angle::{aim_degrees, fine_from_degrees, unit_vector};
 use crate::bullets::bulletml::Pattern;
@@ -13,10 +11,13 @@ use crate::bullets::table::NO_PROGRAM;
 use crate::fixed::{Fx, fx_from_f64};
 use crate::rng::Rng;
 
+/// A pattern's number in the cart's pattern library.
+pub type PatternId = usize;
+
 /// A BulletML script attached to a bullet.
 #[derive(Clone, Debug)]
 pub(super) struct Program {
-    pattern: Arc<Pattern>,
+    pattern: PatternId,
     runner: Runner,
     object: Object,
     /// The bullet's index in the table (kept up to date when the table moves it).
@@ -36,7 +37,7 @@ pub struct Source {
     /// Starts its pattern again the frame after it ends or vanishes (keeping its heading
     /// and speed), as the games do with their bosses.
     pub looping: bool,
-    pattern: Arc<Pattern>,
+    pattern: PatternId,
     runner: Runner,
     object: Object,
 }
@@ -50,13 +51,7 @@ impl Source {
 
 impl BulletUnit {
     /// Attaches a new program to bullet `bullet`.
-    fn add_program(
-        &mut self,
-        bullet: usize,
-        pattern: Arc<Pattern>,
-        runner: Runner,
-        object: Object,
-    ) {
+    fn add_program(&mut self, bullet: usize, pattern: PatternId, runner: Runner, object: Object) {
         let serial = self.next_serial;
         self.next_serial += 1;
         let program = Program {
@@ -80,9 +75,18 @@ impl BulletUnit {
         self.table.program[bullet] = slot;
     }
 
-    /// Starts BulletML `pattern` at (x, y) firing bullets of type `kind`; returns the
-    /// source's id, or `None` when 64 sources already run.
-    pub fn start_pattern(&mut self, pattern: Arc<Pattern>, x: Fx, y: Fx, kind: u8) -> Option<i64> {
+    /// Starts pattern `pattern` of `patterns` at (x, y) firing bullets of type `kind`;
+    /// returns the source's id, or `None` when 64 sources already run (or there is no such
+    /// pattern).
+    pub fn start_pattern(
+        &mut self,
+        patterns: &[Pattern],
+        pattern: PatternId,
+        x: Fx,
+        y: Fx,
+        kind: u8,
+    ) -> Option<i64> {
+        let script = patterns.get(pattern)?;
         if self.sources.len() >= SOURCE_CAPACITY {
             return None;
         }
@@ -94,7 +98,7 @@ impl BulletUnit {
             y,
             kind,
             looping: false,
-            runner: Runner::source(&pattern),
+            runner: Runner::source(script),
             pattern,
             object: Object {
                 direction: 180.0,
@@ -121,8 +125,8 @@ impl BulletUnit {
 
     /// Runs every BulletML script for this turn: sources first, then the scripts of the
     /// bullets that were alive when the turn began, oldest first (bullets fired now start
-    /// next turn).
-    pub fn run_programs(&mut self, rng: &mut Rng) {
+    /// next turn). A script whose pattern `patterns` lacks ends.
+    pub fn run_programs(&mut self, rng: &mut Rng, patterns: &[Pattern]) {
         let now = self.frame as i64;
         let mut budget = COMMANDS_PER_FRAME;
         let mut steps = 0;
@@ -130,8 +134,13 @@ impl BulletUnit {
         let existing = self.program_order.len();
         let mut sources = std::mem::take(&mut self.sources);
         for source in &mut sources {
+            let Some(pattern) = patterns.get(source.pattern) else {
+                source.runner.ended = true;
+                source.looping = false;
+                continue;
+            };
             if source.looping && (source.runner.ended || source.object.vanished) {
-                source.runner = Runner::source(&source.pattern);
+                source.runner = Runner::source(pattern);
                 source.object.vanished = false;
             }
             let mut host = FireHost {
@@ -141,11 +150,12 @@ impl BulletUnit {
                 x: source.x,
                 y: source.y,
                 kind: source.kind,
-                pattern: &source.pattern,
+                pattern_id: source.pattern,
+                pattern,
             };
             steps += source
                 .runner
-                .run(&source.pattern, &mut source.object, &mut host, now);
+                .run(pattern, &mut source.object, &mut host, now);
         }
         sources.retain(|s| s.looping || (!s.runner.ended && !s.object.vanished));
         sources.append(&mut self.sources);
@@ -160,6 +170,11 @@ impl BulletUnit {
             };
             let i = program.bullet as usize;
             let (x, y, kind) = (self.table.x[i], self.table.y[i], self.table.kind[i]);
+            let Some(pattern) = patterns.get(program.pattern) else {
+                self.table.program[i] = NO_PROGRAM;
+                self.free_programs.push(slot);
+                continue;
+            };
             let mut host = FireHost {
                 unit: self,
                 rng,
@@ -167,11 +182,12 @@ impl BulletUnit {
                 x,
                 y,
                 kind,
-                pattern: &program.pattern,
+                pattern_id: program.pattern,
+                pattern,
             };
             steps += program
                 .runner
-                .run(&program.pattern, &mut program.object, &mut host, now);
+                .run(pattern, &mut program.object, &mut host, now);
             let o = program.object;
             let (vx, vy) = bulletml_velocity(&o);
             self.table.vx[i] = vx;
@@ -212,7 +228,8 @@ struct FireHost<'a> {
     x: Fx,
     y: Fx,
     kind: u8,
-    pattern: &'a Arc<Pattern>,
+    pattern_id: PatternId,
+    pattern: &'a Pattern,
 }
 
 impl Host for FireHost<'_> {
@@ -262,8 +279,7 @@ impl Host for FireHost<'_> {
         self.unit.table.vy[i] = vy;
         if !self.pattern.bullets[bullet_id].actions.is_empty() {
             let runner = Runner::bullet(bullet_id, params);
-            self.unit
-                .add_program(i, self.pattern.clone(), runner, object);
+            self.unit.add_program(i, self.pattern_id, runner, object);
         }
     }
 }

@@ -59,13 +59,13 @@ fn sfx(c: &mut Call) -> LuaResult<MultiValue> {
     let index = match c.args.front() {
         Some(Value::String(name)) => {
             let name = name.to_string_lossy();
-            c.m.audio
-                .library
+            c.cart
+                .audio
                 .sound_index(&name)
                 .ok_or_else(|| c.error(format!("the cart has no sound effect \"{name}\"")))?
         }
         _ => {
-            let count = c.m.audio.library.sounds.len() as i64;
+            let count = c.cart.audio.sounds.len() as i64;
             if count == 0 {
                 return Err(c.error("the cart has no sound effects"));
             }
@@ -79,7 +79,7 @@ fn sfx(c: &mut Call) -> LuaResult<MultiValue> {
     };
     let used =
         c.m.audio
-            .play_sound(index, channel)
+            .play_sound(&c.cart.audio, index, channel)
             .map_err(|e| c.error(e))?;
     c.ret(used as i64)
 }
@@ -89,7 +89,9 @@ fn music(c: &mut Call) -> LuaResult<MultiValue> {
         c.m.audio.stop_music();
     } else {
         let name = c.string(0, "name")?;
-        c.m.audio.play_music(&name).map_err(|e| c.error(e))?;
+        c.m.audio
+            .play_music(&c.cart.audio, &name)
+            .map_err(|e| c.error(e))?;
     }
     c.ret(())
 }

@@ -501,18 +501,16 @@ fn bu_layer(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_pattern(c: &mut Call) -> LuaResult<MultiValue> {
     let name = c.string(0, "name")?;
-    let pattern = c
-        .cart
-        .bullet_patterns
-        .get(&name)
-        .cloned()
+    let patterns = &c.cart.bullet_patterns;
+    let pattern = patterns
+        .id(&name)
         .ok_or_else(|| c.error(format!("the cart has no pattern named \"{name}\"")))?;
     let (x, y) = position(c, 1)?;
     let kind = if c.is_nil(3) { 0 } else { type_arg(c, 3)? };
     let looping = c.opt_bool(4, false);
     let id =
         c.m.bullets
-            .start_pattern(pattern, x, y, kind)
+            .start_pattern(patterns.patterns(), pattern, x, y, kind)
             .ok_or_else(|| c.error("64 patterns already run"))?;
     if let Some(source) = c.m.bullets.source_mut(id) {
         source.looping = looping;
