@@ -9,7 +9,7 @@ use crate::spec::PLAYERS;
 pub type ButtonWord = u16;
 
 /// The console's buttons, with their bit number in a [`ButtonWord`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[repr(u8)]
 pub enum Button {
     Left = 0,
@@ -82,7 +82,9 @@ impl Button {
 }
 
 /// The input of all players for one frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct InputFrame(pub [ButtonWord; PLAYERS]);
 
 impl InputFrame {
@@ -105,7 +107,7 @@ impl InputFrame {
 }
 
 /// What the machine latched: this frame's input and the previous frame's, for edges.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct InputLatch {
     pub current: InputFrame,
     pub previous: InputFrame,

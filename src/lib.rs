@@ -20,6 +20,7 @@ pub mod out;
 pub mod profile;
 pub mod rng;
 pub mod script;
+pub mod serde_array;
 pub mod spec;
 pub mod tools;
 pub mod video;

@@ -13,7 +13,7 @@ use crate::rng::Rng;
 use crate::video::Video;
 
 /// All hardware state reachable from a cart.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Machine {
     pub video: Video,
     pub collide: CollisionUnit,

@@ -2,7 +2,7 @@
 //! machine state, so replays reproduce every "random" decision of a cart.
 
 /// A deterministic RNG.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rng {
     state: u64,
 }

@@ -29,7 +29,7 @@ const WHOLE: u32 = 4 * TICKS_PER_QUARTER;
 pub const MAX_REPEAT: u32 = 255;
 
 /// One compiled command.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Cmd {
     Note { pitch: u8, ticks: u32, tied: bool },
     Rest { ticks: u32 },
@@ -55,14 +55,14 @@ impl Cmd {
 }
 
 /// A position in MML text (1-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pos {
     pub line: usize,
     pub column: usize,
 }
 
 /// A problem in MML text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MmlError {
     pub pos: Pos,
     pub message: String,

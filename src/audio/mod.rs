@@ -21,13 +21,13 @@ pub use crate::spec::{AUDIO_CHANNELS as CHANNELS, FRAMES_PER_VBLANK, SAMPLES_PER
 const CHANNEL_GAIN: f64 = 0.25;
 
 /// A song: one compiled track per channel it uses.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Song {
     pub tracks: Vec<(usize, Arc<Vec<Cmd>>)>,
 }
 
 /// The cart's music and sound effects.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AudioLibrary {
     pub songs: BTreeMap<String, Song>,
     /// Sound effects in manifest order (their index is their number).
@@ -42,7 +42,7 @@ impl AudioLibrary {
 }
 
 /// A sound effect playing on a channel: its number in the library, and its player.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Effect {
     name: String,
     index: usize,
@@ -52,7 +52,7 @@ struct Effect {
 /// All state of the audio unit. The music and sound effects stay in the cart's
 /// [`AudioLibrary`], named by the song's name and the effect's number, and are handed in for
 /// each call that needs them.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct AudioUnit {
     music_voices: [Voice; CHANNELS],
     effect_voices: [Voice; CHANNELS],
@@ -61,7 +61,7 @@ pub struct AudioUnit {
 }
 
 /// Why a sound request failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SoundError {
     NoSuchMusic(String),
     NoSuchSound(String),

@@ -12,7 +12,7 @@ pub const MIN_RAMP: f64 = 96.0;
 pub const EFFECT_STEP: usize = 32;
 
 /// A waveform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Wave {
     /// Pulse with duty 1/8, 1/4, 1/2 or 3/4 (0-3).
     Pulse(u8),
@@ -27,7 +27,7 @@ pub enum Wave {
 }
 
 /// Envelope times in samples and the sustain level.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Envelope {
     pub attack: f64,
     pub decay: f64,
@@ -46,7 +46,7 @@ impl Default for Envelope {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Stage {
     Off,
     Attack,
@@ -56,7 +56,7 @@ enum Stage {
 }
 
 /// One voice.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Voice {
     pub wave: Wave,
     pub table: [u8; 32],

@@ -16,7 +16,7 @@ pub mod motion {
 }
 
 /// A bullet to add.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Spawn {
     pub x: Fx,
     pub y: Fx,
@@ -35,7 +35,7 @@ pub struct Spawn {
 }
 
 /// The live bullets.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BulletTable {
     pub x: Vec<Fx>,
     pub y: Vec<Fx>,

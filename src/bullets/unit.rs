@@ -22,7 +22,7 @@ pub use crate::spec::{
 };
 
 /// How a bullet type looks and how big it is to hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BulletType {
     pub tile: u16,
     /// Tiles per side: 1 or 2.
@@ -47,7 +47,7 @@ impl Default for BulletType {
 
 /// The player as the bullets see it: a centre, a hit box (half sizes; 0 = a point) and a
 /// graze box around it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     pub x: Fx,
     pub y: Fx,
@@ -58,7 +58,7 @@ pub struct Player {
 }
 
 /// A player shot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Shot {
     pub x: Fx,
     pub y: Fx,
@@ -69,7 +69,7 @@ pub struct Shot {
 
 /// An enemy box shots are tested against this frame: top-left, size, and how far it moved
 /// this frame (for the swept test).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Target {
     pub id: i64,
     pub x: Fx,
@@ -81,7 +81,7 @@ pub struct Target {
 }
 
 /// Something that happened in the last bullet step.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Event {
     /// An enemy bullet of this type hit the player at (x, y); the bullet is gone.
     Hit { kind: u8, x: Fx, y: Fx },
@@ -92,7 +92,7 @@ pub enum Event {
 }
 
 /// What the bullet unit did in its last step.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BulletStats {
     pub live: u32,
     pub spawned: u32,
@@ -105,16 +105,17 @@ pub struct BulletStats {
 }
 
 /// A bullet waiting to be spawned by a spread burst.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 struct Pending {
     due: u64,
     spawn: Spawn,
 }
 
 /// All state of the bullet unit.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct BulletUnit {
     pub table: BulletTable,
+    #[serde(with = "crate::serde_array")]
     pub types: [BulletType; TYPES],
     pub player: Option<Player>,
     pub shots: Vec<Shot>,

@@ -29,7 +29,7 @@ pub enum HitboxError {
 }
 
 /// One registered box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hitbox {
     /// The cart's name for it, returned in pairs.
     pub id: i64,
@@ -94,13 +94,13 @@ pub fn overlap_rects(a: (i32, i32, i32, i32), b: (i32, i32, i32, i32)) -> bool {
 }
 
 /// This frame's boxes.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hitboxes {
     boxes: Vec<Hitbox>,
 }
 
 /// Pairs found, and the candidate pairs tested (for the cycle cost).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pairs {
     /// (tester id, tested id), ordered by registration of the first, then the second box.
     pub pairs: Vec<(i64, i64)>,

@@ -4,7 +4,7 @@
 use super::tile::Tile;
 
 /// Whether the space beyond each edge of the map is solid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Edges {
     pub left: bool,
     pub right: bool,
@@ -26,7 +26,7 @@ impl Default for Edges {
 }
 
 /// The collision layer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CollisionMap {
     cols: i32,
     rows: i32,

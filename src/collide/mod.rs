@@ -26,7 +26,7 @@ use platform::Platforms;
 use tile::{CELL, Tile};
 
 /// All state of the collision unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CollisionUnit {
     pub map: CollisionMap,
     pub hitboxes: Hitboxes,

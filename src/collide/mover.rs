@@ -63,7 +63,7 @@ pub mod flag {
 
 /// A body: its rectangle (top-left in 16.16, size in whole pixels) and velocity in 16.16.
 /// It occupies x..x+w, y..y+h (the article's (x, y)..(x+w-1, y+h-1) at its precision).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Body {
     pub x: Fx,
     pub y: Fx,
@@ -74,7 +74,7 @@ pub struct Body {
 }
 
 /// How the body moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
     /// Standing or walking: follows slopes down within the margin; ladder tops are floors.
     #[default]
@@ -86,7 +86,7 @@ pub enum Mode {
 }
 
 /// Options of one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MoveOptions {
     pub mode: Mode,
     /// Gravity points up: floors are above, everything is mirrored.
@@ -112,7 +112,7 @@ impl Default for MoveOptions {
 }
 
 /// What a move did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Moved {
     /// [`flag`] bits.
     pub flags: u32,
@@ -303,7 +303,7 @@ fn touching(view: &mut View, b: &Body, w: Fx, h: Fx) -> u32 {
 }
 
 /// Which side of a cell a body runs into.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Side {
     Left,
     Right,

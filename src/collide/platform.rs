@@ -15,7 +15,7 @@ pub use crate::spec::PLATFORM_CAPACITY as CAPACITY;
 const TOLERANCE: Fx = 1 << 12;
 
 /// One moving platform, at its position after this frame's motion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Platform {
     /// The cart's name for it, given back as the body's `platform`.
     pub id: i64,
@@ -29,7 +29,7 @@ pub struct Platform {
 }
 
 /// The platforms of the current frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Platforms {
     list: Vec<Platform>,
 }
@@ -68,7 +68,7 @@ impl Platforms {
 }
 
 /// A move among platforms: what [`move_body`] did, and the platform the body stands on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PlatformMove {
     pub moved: Moved,
     pub riding: Option<i64>,

@@ -13,7 +13,9 @@
 pub use crate::spec::COLLISION_CELL as CELL;
 
 /// One cell of the collision layer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Tile {
     #[default]
     Empty,

@@ -12,7 +12,7 @@ use crate::video::cell::Cell;
 
 /// One frame of a tile animation: the tile shown, its palette (`None`: the cell's own), and
 /// for how many machine frames.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AnimFrame {
     pub tile: u16,
     pub palette: Option<u8>,
@@ -20,7 +20,7 @@ pub struct AnimFrame {
 }
 
 /// One animated tile.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TileAnim {
     pub tile: u16,
     pub frames: Vec<AnimFrame>,
@@ -57,11 +57,11 @@ pub enum AnimError {
 }
 
 /// The table, and the remapping it gives at the current frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TileAnimations {
     anims: Vec<TileAnim>,
-    /// Per pattern tile, the frame shown now, while any entry exists.
-    shown: Option<Box<[Option<AnimFrame>; PATTERN_TILES]>>,
+    /// Per pattern tile, the frame shown now (empty while no entry exists).
+    shown: Vec<Option<AnimFrame>>,
 }
 
 impl TileAnimations {
@@ -86,14 +86,14 @@ impl TileAnimations {
     pub fn remove(&mut self, tile: u16) {
         self.anims.retain(|a| a.tile != tile);
         if self.anims.is_empty() {
-            self.shown = None;
+            self.shown = Vec::new();
         }
     }
 
     /// Removes every animation.
     pub fn clear(&mut self) {
         self.anims.clear();
-        self.shown = None;
+        self.shown = Vec::new();
     }
 
     pub fn len(&self) -> usize {
@@ -107,23 +107,21 @@ impl TileAnimations {
     /// Works out what each animated tile shows at machine frame `now`.
     pub fn update(&mut self, now: u64) {
         if self.anims.is_empty() {
-            self.shown = None;
+            self.shown = Vec::new();
             return;
         }
-        let shown = self
-            .shown
-            .get_or_insert_with(|| Box::new([None; PATTERN_TILES]));
-        shown.fill(None);
+        self.shown.clear();
+        self.shown.resize(PATTERN_TILES, None);
         for anim in &self.anims {
-            shown[usize::from(anim.tile)] = Some(anim.frame_at(now));
+            self.shown[usize::from(anim.tile)] = Some(anim.frame_at(now));
         }
     }
 
     /// The cell a layer shows for `cell`: its flips with the animated tile and palette.
     #[inline]
     pub fn apply(&self, cell: Cell) -> Cell {
-        match &self.shown {
-            Some(shown) if !cell.is_empty() => match shown[cell.tile()] {
+        match self.shown.get(cell.tile()) {
+            Some(shown) if !cell.is_empty() => match *shown {
                 Some(frame) => cell.with_tile(
                     u32::from(frame.tile),
                     frame.palette.unwrap_or(cell.palette()),

@@ -3,7 +3,9 @@
 
 /// One map cell: tile index (11 bits), palette (4 bits), horizontal and vertical flip, and an
 /// empty bit (an empty cell draws nothing, whatever its tile holds).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Cell(u32);
 
 impl Cell {

@@ -48,14 +48,16 @@ fn cell_tile<const TILES: usize>(cell: Cell, sub_x: usize, sub_y: usize) -> usiz
 }
 
 /// Extra scroll per screen line (raster effects).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LineScroll {
+    #[serde(with = "crate::serde_array")]
     pub dx: [i16; SCREEN_H],
+    #[serde(with = "crate::serde_array")]
     pub dy: [i16; SCREEN_H],
 }
 
 /// One background layer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BgLayer {
     pub enabled: bool,
     pub priority: u8,

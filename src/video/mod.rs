@@ -27,13 +27,14 @@ use patterns::PatternVram;
 use sprite::Sprite;
 
 /// All state of the video unit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Video {
     pub palette: PaletteRam,
     pub patterns: PatternVram,
     pub layers: [BgLayer; BG_LAYERS],
     /// Animated tiles of the background layers.
     pub anims: TileAnimations,
+    #[serde(with = "crate::serde_array::boxed")]
     pub oam: Box<[Sprite; OAM_ENTRIES]>,
     pub overlay: Overlay,
     /// The bullet layer: drawn at `bullet_priority`, in front of the sprites of that
@@ -58,7 +59,7 @@ impl Default for Video {
 }
 
 /// Work the compositor did for one frame, for cycle accounting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ComposeWork {
     pub layers: u64,
     pub line_scroll_layers: u64,

@@ -7,7 +7,7 @@ use crate::video::font::glyph;
 use crate::video::framebuffer::Framebuffer;
 
 /// One overlay drawing command.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Command {
     Text {
         x: i32,
@@ -33,7 +33,7 @@ enum Command {
 }
 
 /// The overlay's command list for the current frame.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Overlay {
     commands: Vec<Command>,
     text: String,

@@ -7,8 +7,9 @@ use crate::spec::{PALETTE_COLORS, PALETTE_ENTRIES};
 pub type Rgb = u32;
 
 /// The 256 entries of palette RAM.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PaletteRam {
+    #[serde(with = "crate::serde_array")]
     entries: [Rgb; PALETTE_ENTRIES],
 }
 

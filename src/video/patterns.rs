@@ -10,8 +10,9 @@ use crate::spec::{PATTERN_SHEET_TILES_W, PATTERN_TILES, TILE_SIZE};
 pub type TileRow = u64;
 
 /// The pattern memory.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PatternVram {
+    #[serde(with = "crate::serde_array::boxed")]
     rows: Box<[TileRow; PATTERN_TILES * TILE_SIZE]>,
 }
 

@@ -9,7 +9,7 @@ use crate::video::framebuffer::{Framebuffer, blend8};
 use crate::video::patterns::PatternVram;
 
 /// One OAM entry.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Sprite {
     pub visible: bool,
     pub x: i32,

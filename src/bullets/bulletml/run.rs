@@ -30,7 +30,7 @@ use super::pattern::{Command, DirKind, Direction, Id, Link, Pattern, Speed, Spee
 pub type Params = Arc<[f64]>;
 
 /// What a script runs on: an enemy (a source) or a bullet.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Object {
     /// Heading in BulletML degrees (0 up, clockwise) and speed in pixels per frame.
     pub direction: f64,
@@ -58,7 +58,7 @@ pub trait Host {
 
 /// A value moving in a straight line from (x0, y0) to (x1, y1) over turns, computed as
 /// libbulletml's `LinearFunc` does (so the two agree to the last bit).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Linear {
     x0: i64,
     x1: i64,
@@ -89,7 +89,7 @@ impl Linear {
 }
 
 /// The changes in progress, applied at the start of each turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Changes {
     direction: Option<Linear>,
     speed: Option<Linear>,
@@ -125,7 +125,7 @@ impl Changes {
 }
 
 /// One level of a thread's call stack.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Frame {
     /// An action being run, with its parameters.
     Action {
@@ -144,14 +144,14 @@ enum Frame {
 }
 
 /// What a thread runs: one top action, or a bullet's actions.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 enum Script {
     Top(Id),
     Bullet(Id),
 }
 
 /// One thread of a script (libbulletml's `BulletMLRunnerImpl`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Thread {
     script: Script,
     /// The next of the script's actions to start.
@@ -171,7 +171,7 @@ pub const MAX_REPEAT: u32 = 100_000;
 pub const MAX_TURNS: f64 = 1e9;
 
 /// A script: one thread per top action of a source, or one thread for a bullet's actions.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Runner {
     threads: Vec<Thread>,
     /// Ends when any thread ends (sources) or when its only thread ends (bullets).

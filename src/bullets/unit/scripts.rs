@@ -15,7 +15,7 @@ use crate::rng::Rng;
 pub type PatternId = usize;
 
 /// A BulletML script attached to a bullet.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(super) struct Program {
     pattern: PatternId,
     runner: Runner,
@@ -27,7 +27,7 @@ pub(super) struct Program {
 }
 
 /// An enemy running a BulletML pattern: the cart moves it, the pattern fires from it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Source {
     pub id: i64,
     pub x: Fx,
