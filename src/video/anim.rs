@@ -121,13 +121,10 @@ impl TileAnimations {
     #[inline]
     pub fn apply(&self, cell: Cell) -> Cell {
         match self.shown.get(cell.tile()) {
-            Some(shown) if !cell.is_empty() => match *shown {
-                Some(frame) => cell.with_tile(
-                    u32::from(frame.tile),
-                    frame.palette.unwrap_or(cell.palette()),
-                ),
-                None => cell,
-            },
+            Some(Some(frame)) if !cell.is_empty() => cell.with_tile(
+                u32::from(frame.tile),
+                frame.palette.unwrap_or(cell.palette()),
+            ),
             _ => cell,
         }
     }
