@@ -8,6 +8,11 @@ pub struct Rng {
 }
 
 impl Rng {
+    /// Starts the sequence again from `seed`, as at power-on with that seed.
+    pub fn reseed(&mut self, seed: u64) {
+        *self = Rng::new(seed);
+    }
+
     /// A generator started from `seed` (any value, zero included).
     pub fn new(seed: u64) -> Rng {
         // SplitMix64 spreads nearby seeds apart and never yields the all-zero state twice.

@@ -191,6 +191,53 @@ impl BulletUnit {
         }
     }
 
+    /// Sets bullet type `index`: its look and its hit box. Refuses hit sizes outside 0-64
+    /// px and types past [`TYPES`].
+    pub fn set_type(&mut self, index: usize, kind: BulletType) -> Result<(), &'static str> {
+        let limit = fx(64);
+        if !(0..=limit).contains(&kind.hit_w) || !(0..=limit).contains(&kind.hit_h) {
+            return Err("hit sizes must be 0..64 px");
+        }
+        let slot = self.types.get_mut(index).ok_or("no such bullet type")?;
+        *slot = kind;
+        Ok(())
+    }
+
+    /// Sets (or with `None` removes) the player bullets are tested against. Refuses a hit
+    /// box over 64 px or a graze box over 128 px.
+    pub fn set_player(&mut self, player: Option<Player>) -> Result<(), &'static str> {
+        if let Some(p) = &player {
+            let (hit, graze) = (0..=fx(64), 0..=fx(128));
+            let sizes_ok = hit.contains(&p.hit_w)
+                && hit.contains(&p.hit_h)
+                && graze.contains(&p.graze_w)
+                && graze.contains(&p.graze_h);
+            if !sizes_ok {
+                return Err("hit must be 0..64 px and graze 0..128 px");
+            }
+        }
+        self.player = player;
+        Ok(())
+    }
+
+    /// Sets the bullet layer's priority (clamped to the levels there are) and, if given, the
+    /// cull margin (clamped to 0-1024 px).
+    pub fn set_layer(&mut self, priority: i64, cull_margin: Option<i64>) {
+        self.priority = priority.clamp(0, crate::spec::PRIORITY_LEVELS as i64 - 1) as u8;
+        if let Some(margin) = cull_margin {
+            self.cull_margin = margin.clamp(0, 1024) as i32;
+        }
+    }
+
+    /// Sets BulletML's `$rank`, clamped to 0-1 (a NaN is 0).
+    pub fn set_rank(&mut self, rank: f64) {
+        self.rank = if rank.is_nan() {
+            0.0
+        } else {
+            rank.clamp(0.0, 1.0)
+        };
+    }
+
     /// Adds one bullet now; false (and counted as dropped) when the table is full.
     pub fn spawn(&mut self, spawn: Spawn) -> bool {
         self.spawn_at(spawn).is_some()

@@ -21,7 +21,7 @@ pub mod tile;
 
 use crate::fixed::{Fx, fx};
 use hitbox::Hitboxes;
-use map::CollisionMap;
+use map::{CollisionMap, Edges};
 use platform::Platforms;
 use tile::{CELL, Tile};
 
@@ -52,6 +52,26 @@ impl CollisionUnit {
     pub fn begin_frame(&mut self) {
         self.hitboxes.clear();
         self.platforms.clear();
+    }
+
+    /// Replaces the collision layer with `map`, keeping the edges set before.
+    pub fn load_map(&mut self, mut map: CollisionMap) {
+        map.edges = self.map.edges;
+        self.map = map;
+    }
+
+    /// Sets what lies beyond the layer's edges.
+    pub fn set_edges(&mut self, edges: Edges) {
+        self.map.edges = edges;
+    }
+
+    /// Sets the ground-mode snap margin; refuses anything outside 0-16 px.
+    pub fn set_margin(&mut self, margin: Fx) -> Result<(), &'static str> {
+        if !(0..=fx(16)).contains(&margin) {
+            return Err("the margin must be 0..16 px");
+        }
+        self.margin = margin;
+        Ok(())
     }
 }
 

@@ -136,6 +136,17 @@ impl BgLayer {
         self.cell_size
     }
 
+    /// Shows or hides the layer.
+    pub fn set_enabled(&mut self, on: bool) {
+        self.enabled = on;
+    }
+
+    /// Sets the scroll: the layer pixel shown at the screen's top-left corner.
+    pub fn set_scroll(&mut self, x: i32, y: i32) {
+        self.scroll_x = x;
+        self.scroll_y = y;
+    }
+
     /// Sets the priority, clamped to the levels there are.
     pub fn set_priority(&mut self, priority: i64) {
         self.priority = priority.clamp(0, PRIORITY_LEVELS as i64 - 1) as u8;

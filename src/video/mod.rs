@@ -118,6 +118,20 @@ impl Video {
         self.overlay.clear();
     }
 
+    /// Sets OAM entry `i` (entries past the last are ignored).
+    pub fn set_sprite(&mut self, i: usize, sprite: Sprite) {
+        if let Some(slot) = self.oam.get_mut(i) {
+            *slot = sprite;
+        }
+    }
+
+    /// Hides OAM entry `i`.
+    pub fn hide_sprite(&mut self, i: usize) {
+        if let Some(slot) = self.oam.get_mut(i) {
+            slot.visible = false;
+        }
+    }
+
     /// Hides every sprite.
     pub fn clear_sprites(&mut self) {
         for sprite in self.oam.iter_mut() {

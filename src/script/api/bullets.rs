@@ -251,16 +251,14 @@ fn bu_type(c: &mut Call) -> LuaResult<MultiValue> {
     } else {
         c.num(5, "hit_h")?
     };
-    if !(0.0..=64.0).contains(&hit_w) || !(0.0..=64.0).contains(&hit_h) {
-        return Err(c.error("hit sizes must be 0..64 px"));
-    }
-    c.m.bullets.types[index] = BulletType {
+    let kind = BulletType {
         tile,
         size,
         palette,
         hit_w: fx_from_f64(hit_w),
         hit_h: fx_from_f64(hit_h),
     };
+    c.m.bullets.set_type(index, kind).map_err(|e| c.error(e))?;
     c.ret(())
 }
 
@@ -371,7 +369,7 @@ fn bu_burst(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_player(c: &mut Call) -> LuaResult<MultiValue> {
     if c.is_nil(0) {
-        c.m.bullets.player = None;
+        c.m.bullets.set_player(None).map_err(|e| c.error(e))?;
         return c.ret(());
     }
     let (x, y) = position(c, 0)?;
@@ -381,18 +379,18 @@ fn bu_player(c: &mut Call) -> LuaResult<MultiValue> {
     } else {
         c.num(3, "graze")?
     };
-    if !(0.0..=64.0).contains(&hit) || !(0.0..=128.0).contains(&graze) {
-        return Err(c.error("hit must be 0..64 px and graze 0..128 px"));
-    }
     let (hit, graze) = (fx_from_f64(hit), fx_from_f64(graze));
-    c.m.bullets.player = Some(Player {
+    let player = Player {
         x,
         y,
         hit_w: hit,
         hit_h: hit,
         graze_w: graze,
         graze_h: graze,
-    });
+    };
+    c.m.bullets
+        .set_player(Some(player))
+        .map_err(|e| c.error(e))?;
     c.ret(())
 }
 
@@ -492,10 +490,12 @@ fn bu_clear(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_layer(c: &mut Call) -> LuaResult<MultiValue> {
-    c.m.bullets.priority = c.int_in(0, "priority", 0, PRIORITY_LEVELS as i64 - 1)? as u8;
-    if !c.is_nil(1) {
-        c.m.bullets.cull_margin = c.int_in(1, "margin", 0, 1024)? as i32;
-    }
+    let priority = c.int_in(0, "priority", 0, PRIORITY_LEVELS as i64 - 1)?;
+    let margin = match c.is_nil(1) {
+        true => None,
+        false => Some(c.int_in(1, "margin", 0, 1024)?),
+    };
+    c.m.bullets.set_layer(priority, margin);
     c.ret(())
 }
 
@@ -545,7 +545,8 @@ fn bu_source_stop(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_rank(c: &mut Call) -> LuaResult<MultiValue> {
-    c.m.bullets.rank = c.num(0, "rank")?.clamp(0.0, 1.0);
+    let rank = c.num(0, "rank")?;
+    c.m.bullets.set_rank(rank);
     c.ret(())
 }
 

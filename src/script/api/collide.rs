@@ -179,9 +179,7 @@ fn tile_arg(c: &Call, i: usize) -> LuaResult<Tile> {
 fn col_size(c: &mut Call) -> LuaResult<MultiValue> {
     let cols = c.int_in(0, "cols", 1, 256)? as usize;
     let rows = c.int_in(1, "rows", 1, 256)? as usize;
-    let edges = c.m.collide.map.edges;
-    c.m.collide.map = CollisionMap::new(cols, rows);
-    c.m.collide.map.edges = edges;
+    c.m.collide.load_map(CollisionMap::new(cols, rows));
     c.ret(())
 }
 
@@ -203,7 +201,6 @@ fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
         )));
     }
     let mut grid = CollisionMap::new(map.cols, map.rows);
-    grid.edges = c.m.collide.map.edges;
     for (i, &props) in layer.props.iter().enumerate() {
         if let Some(tile) = map.tile_props[usize::from(props)].get("collide") {
             // Names were checked when the cart loaded.
@@ -214,7 +211,7 @@ fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
             );
         }
     }
-    c.m.collide.map = grid;
+    c.m.collide.load_map(grid);
     c.charge(
         Unit::Collision,
         (map.cols * map.rows) as u64 * cost::TILE_PROBE,
@@ -247,18 +244,20 @@ fn col_get(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn col_edges(c: &mut Call) -> LuaResult<MultiValue> {
-    c.m.collide.map.edges = Edges {
+    let edges = Edges {
         left: c.opt_bool(0, true),
         right: c.opt_bool(1, true),
         top: c.opt_bool(2, false),
         bottom: c.opt_bool(3, false),
     };
+    c.m.collide.set_edges(edges);
     c.ret(())
 }
 
 fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
     let margin = fx_from_f64(c.num(0, "px")?);
     if !(0..=fx_from_f64(16.0)).contains(&margin) {
+        // Checked before the map is read, so a bad margin costs no probes.
         return Err(c.error("the margin must be 0..16 px"));
     }
     if !c.is_nil(1) {
@@ -268,7 +267,7 @@ fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
         check_margin(map, margin, top_speed).map_err(|e| c.error(e))?;
         c.charge(Unit::Collision, cells * cost::TILE_PROBE)?;
     }
-    c.m.collide.margin = margin;
+    c.m.collide.set_margin(margin).map_err(|e| c.error(e))?;
     c.ret(())
 }
 

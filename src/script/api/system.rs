@@ -6,7 +6,6 @@ use crate::script::context::escape_line;
 use crate::script::sandbox::TOSTRING;
 
 use crate::meter::Unit;
-use crate::rng::Rng;
 use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::{FRAME_BUDGET, cost};
 
@@ -150,7 +149,7 @@ fn rndi(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn srand(c: &mut Call) -> LuaResult<MultiValue> {
     let seed = c.int(0, "seed")?;
-    c.m.rng = Rng::new(seed as u64);
+    c.m.rng.reseed(seed as u64);
     c.ret(())
 }
 
@@ -184,6 +183,6 @@ fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
 /// `math.randomseed` on the machine RNG.
 fn math_randomseed(c: &mut Call) -> LuaResult<MultiValue> {
     let seed = c.opt_int(0, "x", 0)?;
-    c.m.rng = Rng::new(seed as u64);
+    c.m.rng.reseed(seed as u64);
     c.ret(())
 }

@@ -294,7 +294,8 @@ fn tget(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn layer_on(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
-    c.m.video.layers[layer].enabled = c.opt_bool(1, true);
+    let on = c.opt_bool(1, true);
+    c.m.video.layers[layer].set_enabled(on);
     c.ret(())
 }
 
@@ -334,9 +335,7 @@ fn scroll(c: &mut Call) -> LuaResult<MultiValue> {
         let y = c
             .opt_int(2, "y", old.1)?
             .clamp(i32::MIN.into(), i32::MAX.into()) as i32;
-        let bg = &mut c.m.video.layers[layer];
-        bg.scroll_x = x;
-        bg.scroll_y = y;
+        c.m.video.layers[layer].set_scroll(x, y);
     }
     c.ret(old)
 }
@@ -420,13 +419,14 @@ fn spr(c: &mut Call) -> LuaResult<MultiValue> {
         .ok()
         .and_then(|size| Sprite::new(x, y, tile, size))
         .ok_or_else(|| c.error(format!("size {size} is not 1, 2, 4 or 8 tiles")))?;
-    c.m.video.oam[i] = sprite.with_style(palette, priority, flags & 1 != 0, flags & 2 != 0);
+    let sprite = sprite.with_style(palette, priority, flags & 1 != 0, flags & 2 != 0);
+    c.m.video.set_sprite(i, sprite);
     c.ret(())
 }
 
 fn spr_hide(c: &mut Call) -> LuaResult<MultiValue> {
     let i = sprite_index(c)?;
-    c.m.video.oam[i].visible = false;
+    c.m.video.hide_sprite(i);
     c.ret(())
 }
 
