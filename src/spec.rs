@@ -154,6 +154,8 @@ pub mod cost {
     pub const PLATFORM_TEST: u64 = 1;
     /// Registering one hitbox (collision).
     pub const HITBOX: u64 = 2;
+    /// One `hb_query`, before the boxes it tests (collision).
+    pub const HITBOX_QUERY: u64 = 4;
     /// Each candidate pair of hitboxes tested, and each box a query tests (collision).
     pub const HITBOX_TEST: u64 = 1;
     /// Spawning one bullet (bullets).

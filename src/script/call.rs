@@ -23,9 +23,80 @@ pub struct ApiFn {
     pub returns: &'static str,
     /// One or two sentences for the docs.
     pub doc: &'static str,
-    /// Cost as shown in the docs (on top of the base call cost).
-    pub cost: &'static str,
+    /// What the call costs on top of the base call cost, in `spec::cost` values; the docs
+    /// are rendered from it and a test checks the call charges what it says.
+    pub cost: &'static [Cost],
     pub call: fn(&mut Call) -> LuaResult<MultiValue>,
+}
+
+/// One part of what an API function costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    pub cycles: u64,
+    /// What it is paid for (`"per bullet"`), or `""` for once per call.
+    pub per: &'static str,
+    pub unit: Unit,
+    /// When it is charged if not during the call (`"each frame"`), else `""`.
+    pub later: &'static str,
+}
+
+impl Cost {
+    /// `cycles` once per call.
+    pub const fn call(cycles: u64, unit: Unit) -> Cost {
+        Cost::each(cycles, "", unit)
+    }
+
+    /// `cycles` for each thing the call does (`per` names it), charged by the call.
+    pub const fn each(cycles: u64, per: &'static str, unit: Unit) -> Cost {
+        Cost {
+            cycles,
+            per,
+            unit,
+            later: "",
+        }
+    }
+
+    /// `cycles` the unit charges afterwards, `later` saying when (`"each frame"`).
+    pub const fn later(cycles: u64, per: &'static str, unit: Unit, later: &'static str) -> Cost {
+        Cost {
+            cycles,
+            per,
+            unit,
+            later,
+        }
+    }
+
+    /// Whether the call itself pays it.
+    pub fn at_call(&self) -> bool {
+        self.later.is_empty()
+    }
+}
+
+/// The docs' text for a list of costs: `"0"`, `"1 per cell (video)"`,
+/// `"24 (collision) + 1 per cell read (collision)"`, `"0; 512 per frame while set (video)"`.
+pub fn cost_text(costs: &[Cost]) -> String {
+    let part = |c: &Cost| {
+        let mut text = c.cycles.to_string();
+        for words in [c.per, c.later] {
+            if !words.is_empty() {
+                text.push(' ');
+                text.push_str(words);
+            }
+        }
+        format!("{text} ({})", c.unit.name())
+    };
+    let now: Vec<String> = costs.iter().filter(|c| c.at_call()).map(part).collect();
+    let later: Vec<String> = costs.iter().filter(|c| !c.at_call()).map(part).collect();
+    let now = if now.is_empty() {
+        "0".to_string()
+    } else {
+        now.join(" + ")
+    };
+    if later.is_empty() {
+        now
+    } else {
+        format!("{now}; {}", later.join(" + "))
+    }
 }
 
 /// A table of named integer constants carts read (`COL.GROUND`, `SPR.FLIP_X`).

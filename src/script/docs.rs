@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::api::API;
+use super::call::cost_text;
 use crate::spec::cost;
 
 /// The full text of `docs/api.md`.
@@ -54,7 +55,11 @@ pub fn api_markdown() -> String {
             let _ = write!(
                 out,
                 "\n### `{}({})`{}\n\n{}\n\nCost: {}.\n",
-                f.name, f.args, returns, f.doc, f.cost
+                f.name,
+                f.args,
+                returns,
+                f.doc,
+                cost_text(f.cost)
             );
         }
         for constants in group.constants {

@@ -49,6 +49,7 @@ impl Overlay {
     /// Queues `text` at (x, y); `\n` starts a new line 8 px lower. Returns the glyphs queued.
     pub fn print(&mut self, text: &str, x: i32, y: i32, color: u8) -> u64 {
         let start = self.text.len();
+        let glyphs = glyph_count(text.as_bytes());
         self.text.push_str(text);
         self.commands.push(Command::Text {
             x,
@@ -57,7 +58,7 @@ impl Overlay {
             start,
             end: self.text.len(),
         });
-        text.bytes().filter(|&b| b != b'\n').count() as u64
+        glyphs
     }
 
     /// Queues a filled rectangle with corners (x0, y0) and (x1, y1), both inclusive. Returns
@@ -199,4 +200,8 @@ fn draw_line(fb: &mut Framebuffer, (x0, y0): (i32, i32), (x1, y1): (i32, i32), c
             y += sy;
         }
     }
+}
+/// The glyphs `print` draws for `text` (every byte but line breaks), what it costs.
+pub fn glyph_count(text: &[u8]) -> u64 {
+    text.iter().filter(|&&b| b != b'\n').count() as u64
 }

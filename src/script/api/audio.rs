@@ -3,7 +3,9 @@
 use mlua::{MultiValue, Value};
 
 use crate::audio::CHANNELS;
-use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::meter::Unit;
+use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::spec::cost;
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Audio",
@@ -19,7 +21,20 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "channel",
             doc: "Plays a sound effect, named or numbered (0 is the first `[[sfx]]`), on \
                   `channel` (0-7) or on a channel the music leaves free. Returns the channel.",
-            cost: "0; the unit charges 40 per sounding voice per vblank and 2 per MML command (audio)",
+            cost: &[
+                Cost::later(
+                    cost::AUDIO_VOICE,
+                    "per sounding voice",
+                    Unit::Audio,
+                    "per vblank",
+                ),
+                Cost::later(
+                    cost::AUDIO_COMMAND,
+                    "per MML command run",
+                    Unit::Audio,
+                    "as it plays",
+                ),
+            ],
             call: sfx,
         },
         ApiFn {
@@ -27,7 +42,20 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "[name]",
             returns: "",
             doc: "Starts the song `name` from its beginning; without a name, stops the music.",
-            cost: "0",
+            cost: &[
+                Cost::later(
+                    cost::AUDIO_VOICE,
+                    "per sounding voice",
+                    Unit::Audio,
+                    "per vblank",
+                ),
+                Cost::later(
+                    cost::AUDIO_COMMAND,
+                    "per MML command run",
+                    Unit::Audio,
+                    "as it plays",
+                ),
+            ],
             call: music,
         },
         ApiFn {
@@ -35,7 +63,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "[channel]",
             returns: "",
             doc: "Stops the sound effect on `channel`; without a channel, stops all sound.",
-            cost: "0",
+            cost: &[],
             call: stop,
         },
         ApiFn {
@@ -44,7 +72,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "name",
             doc: "The name of the song playing, or with `channel`, of the sound effect on it; \
                   nil when none.",
-            cost: "0",
+            cost: &[],
             call: playing,
         },
     ],

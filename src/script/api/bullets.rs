@@ -6,7 +6,7 @@ use crate::bullets::angle::{self, atan};
 use crate::bullets::unit::{BulletType, Event, Player, Shot, TYPES, Target, bullet, shot_velocity};
 use crate::fixed::{Fx, fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
-use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {
@@ -26,7 +26,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Defines bullet type `type` (0-63): drawn as the `size` x `size` tile block \
                   (1 or 2) from `tile` with `palette`, centred on the bullet; hit box half \
                   sizes in pixels (default 2, and `hit_h` defaults to `hit_w`).",
-            cost: "0",
+            cost: &[],
             call: bu_type,
         },
         ApiFn {
@@ -37,7 +37,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                   `turn` (angle change per frame) for `frames` frames, and `ax`, `ay` \
                   (acceleration in pixels per frame per frame). False when the table is full \
                   (the frame report counts it).",
-            cost: "160 per bullet (bullets)",
+            cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
             call: bu_fire,
         },
         ApiFn {
@@ -45,7 +45,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x, y, speed, type, [offset]",
             returns: "fired",
             doc: "Fires one bullet toward the player, turned by `offset` steps.",
-            cost: "160 per bullet (bullets)",
+            cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
             call: bu_aim,
         },
         ApiFn {
@@ -54,7 +54,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "fired",
             doc: "Fires `n` bullets in a fan centred on `angle` (nil: toward the player), \
                   `spread` steps apart. Returns how many fired.",
-            cost: "160 per bullet (bullets)",
+            cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
             call: bu_nway,
         },
         ApiFn {
@@ -62,7 +62,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x, y, n, speed, type, [start]",
             returns: "fired",
             doc: "Fires `n` bullets evenly around a circle, the first at `start` (default 0).",
-            cost: "160 per bullet (bullets)",
+            cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
             call: bu_ring,
         },
         ApiFn {
@@ -71,7 +71,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "fired",
             doc: "Fires `arms` bullets evenly around a circle whose first arm points at \
                   `frame() * turn` steps: called every few frames, it draws a spiral.",
-            cost: "160 per bullet (bullets)",
+            cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
             call: bu_spiral,
         },
         ApiFn {
@@ -81,7 +81,15 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "A ring of `n` spread over `frames` frames (seed 004's 16 + 16): bullet i is \
                   the bullet `bu_ring` would fire, fired i % frames frames later from the same \
                   place, so the cost of a big ring is spread too.",
-            cost: "160 per bullet, in the frame it appears (bullets)",
+            cost: &[
+                Cost::each(cost::BULLET_SPAWN, "per bullet fired now", Unit::Bullets),
+                Cost::later(
+                    cost::BULLET_SPAWN,
+                    "per other bullet",
+                    Unit::Bullets,
+                    "in the frame it appears",
+                ),
+            ],
             call: bu_burst,
         },
         ApiFn {
@@ -91,7 +99,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Sets the player the bullets test against: its centre, the half size of its \
                   hit box (default 1; 0 is a point) and of its graze box (default 12). Without \
                   arguments, no player (no hit tests, aimed bullets fire straight down).",
-            cost: "0",
+            cost: &[],
             call: bu_player,
         },
         ApiFn {
@@ -100,7 +108,12 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "fired",
             doc: "Fires a player shot (256 at most). Shots are tested along their whole path \
                   each frame against the targets, so none passes through.",
-            cost: "12 per frame alive (bullets)",
+            cost: &[Cost::later(
+                cost::BULLET_LIVE,
+                "per frame alive",
+                Unit::Bullets,
+                "",
+            )],
             call: bu_shot,
         },
         ApiFn {
@@ -109,7 +122,12 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Registers an enemy box (top-left and size) for this frame's shot tests, and \
                   how far it moved this frame (default 0). Register targets in `update()`.",
-            cost: "1 per shot tested (bullets)",
+            cost: &[Cost::later(
+                cost::HIT_TEST,
+                "per shot tested",
+                Unit::Bullets,
+                "in the bullet step",
+            )],
             call: bu_target,
         },
         ApiFn {
@@ -120,7 +138,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                   tables with `kind` `\"hit\"` (a bullet hit the player and vanished), \
                   `\"graze\"` (once per bullet) or `\"shot\"` (a shot hit `target` and \
                   vanished).",
-            cost: "0",
+            cost: &[],
             call: bu_events,
         },
         ApiFn {
@@ -130,7 +148,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Removes every bullet (or those whose centre is in the rectangle) and returns \
                   how many, and their positions as a flat array `{x1, y1, x2, y2, ...}` to \
                   turn into items or score.",
-            cost: "0",
+            cost: &[],
             call: bu_cancel,
         },
         ApiFn {
@@ -138,7 +156,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "",
             returns: "live, capacity",
             doc: "Live bullets, and the table's capacity (4096).",
-            cost: "0",
+            cost: &[],
             call: bu_count,
         },
         ApiFn {
@@ -146,7 +164,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "",
             returns: "",
             doc: "Removes every bullet, shot and pending burst, without events.",
-            cost: "0",
+            cost: &[],
             call: bu_clear,
         },
         ApiFn {
@@ -155,7 +173,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Sets the bullet layer's priority (0-3, default 2) and how far off-screen \
                   bullets may fly before they are removed (default 32 px).",
-            cost: "0",
+            cost: &[],
             call: bu_layer,
         },
         ApiFn {
@@ -167,7 +185,12 @@ pub const GROUP: ApiGroup = ApiGroup {
                   source's id. Move it each frame with `bu_source`. With `loop` true the \
                   pattern starts again the frame after it ends or vanishes, keeping the \
                   enemy's heading and speed, as the games do with their bosses.",
-            cost: "8 per BulletML command run (bullets)",
+            cost: &[Cost::later(
+                cost::BULLETML_STEP,
+                "per BulletML command run",
+                Unit::Bullets,
+                "in the bullet step",
+            )],
             call: bu_pattern,
         },
         ApiFn {
@@ -176,7 +199,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "running",
             doc: "Moves a pattern's source and tells whether the pattern still runs (it ends \
                   when one of its top actions has ended).",
-            cost: "0",
+            cost: &[],
             call: bu_source,
         },
         ApiFn {
@@ -184,7 +207,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "source",
             returns: "",
             doc: "Stops a pattern; the bullets it fired fly on.",
-            cost: "0",
+            cost: &[],
             call: bu_source_stop,
         },
         ApiFn {
@@ -192,7 +215,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "rank",
             returns: "",
             doc: "Sets BulletML's `$rank` (0-1, default 0.5).",
-            cost: "0",
+            cost: &[],
             call: bu_rank,
         },
         ApiFn {
@@ -200,7 +223,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "dx, dy",
             returns: "angle",
             doc: "The angle (0-255, rounded) from the origin toward (dx, dy), from the table.",
-            cost: "0",
+            cost: &[],
             call: bu_atan,
         },
         ApiFn {
@@ -208,7 +231,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "angle",
             returns: "s, c",
             doc: "The sine and cosine of an angle (0-255) from the 16.16 tables.",
-            cost: "0",
+            cost: &[],
             call: bu_sin,
         },
     ],

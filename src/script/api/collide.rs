@@ -10,7 +10,7 @@ use crate::collide::platform::{Platform, move_among};
 use crate::collide::tile::Tile;
 use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
-use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, LuaResult};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::cost;
 
 pub const GROUP: ApiGroup = ApiGroup {
@@ -31,7 +31,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "cols, rows",
             returns: "",
             doc: "Makes the collision layer `cols` x `rows` cells (1-256 each), all empty.",
-            cost: "0",
+            cost: &[],
             call: col_size,
         },
         ApiFn {
@@ -40,7 +40,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "cols, rows",
             doc: "Fills the collision layer from the `collide` tile property of a 16 px map \
                   layer (cells without it are empty).",
-            cost: "1 per cell (collision)",
+            cost: &[Cost::each(cost::TILE_PROBE, "per cell", Unit::Collision)],
             call: col_load,
         },
         ApiFn {
@@ -48,7 +48,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "cx, cy, tile",
             returns: "",
             doc: "Sets cell (cx, cy) of the collision layer to the tile named `tile`.",
-            cost: "1 (collision)",
+            cost: &[Cost::call(cost::TILE_PROBE, Unit::Collision)],
             call: col_set,
         },
         ApiFn {
@@ -57,7 +57,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "tile",
             doc: "The name of the tile at cell (cx, cy); beyond the edges, `\"solid\"` or \
                   `\"empty\"` as `col_edges` says.",
-            cost: "1 (collision)",
+            cost: &[Cost::call(cost::TILE_PROBE, Unit::Collision)],
             call: col_get,
         },
         ApiFn {
@@ -66,7 +66,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Whether the space beyond each edge of the layer is solid (default: walls \
                   left and right, open above and below).",
-            cost: "0",
+            cost: &[],
             call: col_edges,
         },
         ApiFn {
@@ -77,7 +77,11 @@ pub const GROUP: ApiGroup = ApiGroup {
                   (default 4). With `top_speed`, checks it first against the layer: it must \
                   cover the steepest slope's drop at that speed and stay below the smallest \
                   drop, else it is an error saying which.",
-            cost: "1 per cell when checked (collision)",
+            cost: &[Cost::each(
+                cost::TILE_PROBE,
+                "per cell when checked",
+                Unit::Collision,
+            )],
             call: col_margin,
         },
         ApiFn {
@@ -90,7 +94,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                   and ride it: `move_body` adds the motion of the platform in `body.platform` \
                   to the body's own, so walls still stop it. Register platforms before moving \
                   the bodies; the list empties every frame (at most 64).",
-            cost: "2 (collision)",
+            cost: &[Cost::call(cost::PLATFORM, Unit::Collision)],
             call: col_platform,
         },
         ApiFn {
@@ -106,8 +110,20 @@ pub const GROUP: ApiGroup = ApiGroup {
                   are landed on from above and carry the body: `body.platform` is set to the id \
                   of the platform it stands on (nil otherwise) and read by the next call. \
                   Returns the flags and the name of the slope stood on, or nil.",
-            cost: "24 + 1 per cell read + 12 per extra cell-sized step + 1 per platform \
-                   registered (collision)",
+            cost: &[
+                Cost::call(cost::MOVE_BODY, Unit::Collision),
+                Cost::each(cost::TILE_PROBE, "per cell read", Unit::Collision),
+                Cost::each(
+                    cost::MOVE_STEP,
+                    "per extra cell-sized step",
+                    Unit::Collision,
+                ),
+                Cost::each(
+                    cost::PLATFORM_TEST,
+                    "per platform registered",
+                    Unit::Collision,
+                ),
+            ],
             call: move_body_api,
         },
         ApiFn {
@@ -116,7 +132,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Registers a hitbox for this frame. `id` is any number the cart uses to know \
                   it again.",
-            cost: "2 (collision)",
+            cost: &[Cost::call(cost::HITBOX, Unit::Collision)],
             call: hb_add,
         },
         ApiFn {
@@ -126,7 +142,11 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Every overlapping pair where one box's mask names the other's group, as a \
                   flat array `{a1, b1, a2, b2, ...}` of ids (box a tests box b) and the number \
                   of pairs. Both orders appear when both boxes test each other.",
-            cost: "1 per candidate pair tested (collision)",
+            cost: &[Cost::each(
+                cost::HITBOX_TEST,
+                "per candidate pair tested",
+                Unit::Collision,
+            )],
             call: hb_pairs,
         },
         ApiFn {
@@ -135,7 +155,10 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "ids",
             doc: "An array of the ids of this frame's boxes that overlap the rectangle and \
                   whose group is in `mask` (default: all). Use w = h = 1 for a point.",
-            cost: "4 + 1 per box (collision)",
+            cost: &[
+                Cost::call(cost::HITBOX_QUERY, Unit::Collision),
+                Cost::each(cost::HITBOX_TEST, "per box", Unit::Collision),
+            ],
             call: hb_query,
         },
         ApiFn {
@@ -143,7 +166,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "ax, ay, aw, ah, bx, by, bw, bh",
             returns: "hit",
             doc: "Whether two rectangles overlap, with the hitbox edge convention.",
-            cost: "1 (collision)",
+            cost: &[Cost::call(cost::HITBOX_TEST, Unit::Collision)],
             call: rect_hit,
         },
         ApiFn {
@@ -151,7 +174,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "px, py, x, y, w, h",
             returns: "inside",
             doc: "Whether point (px, py) lies in the rectangle (right and bottom edges open).",
-            cost: "1 (collision)",
+            cost: &[Cost::call(cost::HITBOX_TEST, Unit::Collision)],
             call: point_in,
         },
     ],
@@ -418,7 +441,10 @@ fn hb_query(c: &mut Call) -> LuaResult<MultiValue> {
         c.m.collide
             .hitboxes
             .query(rect[0], rect[1], rect[2], rect[3], mask);
-    c.charge(Unit::Collision, 4 + tested * cost::HITBOX_TEST)?;
+    c.charge(
+        Unit::Collision,
+        cost::HITBOX_QUERY + tested * cost::HITBOX_TEST,
+    )?;
     let list = c.lua.create_sequence_from(ids)?;
     c.ret(list)
 }

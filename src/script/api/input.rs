@@ -18,7 +18,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "button, [player]",
             returns: "held",
             doc: "Whether the button is held this frame.",
-            cost: "0",
+            cost: &[],
             call: btn,
         },
         ApiFn {
@@ -26,7 +26,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "button, [player]",
             returns: "pressed",
             doc: "Whether the button went down this frame (held now, not in the previous frame).",
-            cost: "0",
+            cost: &[],
             call: btnp,
         },
         ApiFn {
@@ -34,7 +34,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "[player]",
             returns: "bits",
             doc: "All buttons of a player as one integer, bit n = button n.",
-            cost: "0",
+            cost: &[],
             call: btnword,
         },
     ],

@@ -6,7 +6,7 @@ use mlua::MultiValue;
 use crate::cart::map::{MapAsset, MapLayer};
 use crate::cart::tiled::Properties;
 use crate::meter::Unit;
-use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{BG_LAYERS, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {
@@ -23,7 +23,10 @@ pub const GROUP: ApiGroup = ApiGroup {
                   copies the cells of the map's tile layer `map_layer` into it (Tiled's empty \
                   cells stay empty). The layer's animated tiles go into the tile animation \
                   table (see `tanim`).",
-            cost: "1 per cell, 1 per animation frame (video)",
+            cost: &[
+                Cost::each(cost::CELL_WRITE, "per cell", Unit::Video),
+                Cost::each(cost::ANIM_FRAME, "per animation frame", Unit::Video),
+            ],
             call: map_load,
         },
         ApiFn {
@@ -31,7 +34,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "map",
             returns: "cols, rows, cell",
             doc: "The map's size in cells and its cell size in pixels.",
-            cost: "0",
+            cost: &[],
             call: map_size,
         },
         ApiFn {
@@ -44,7 +47,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                   `tile` or `text`; polygons and polylines have `points = {{x=, y=}, ...}` \
                   relative to (x, y); tile objects have `tile, pal, flags` (their position is \
                   their bottom-left corner, as in Tiled); text objects have `text`.",
-            cost: "8 per object (script)",
+            cost: &[Cost::each(cost::MAP_OBJECT, "per object", Unit::Script)],
             call: map_objects,
         },
         ApiFn {
@@ -53,7 +56,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "value",
             doc: "The tile property `key` of the tile at cell (cx, cy) of a map layer, as a \
                   string, or nil.",
-            cost: "0",
+            cost: &[],
             call: map_prop,
         },
         ApiFn {
@@ -62,7 +65,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "props",
             doc: "A new table of the map's properties, or of the layer's (any kind of layer) \
                   when `map_layer` is given.",
-            cost: "8 (script)",
+            cost: &[Cost::call(cost::MAP_OBJECT, Unit::Script)],
             call: map_props,
         },
         ApiFn {
@@ -72,7 +75,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "The pattern tile, palette and flip flags that Tiled's global tile id `gid` \
                   (flip bits included) shows in this map, or nil if no loaded tile has it: \
                   write Tiled's tiles into layers with `cell`, or draw them as sprites.",
-            cost: "0",
+            cost: &[],
             call: map_tile,
         },
     ],

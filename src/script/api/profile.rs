@@ -21,7 +21,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Opens section `name` (1 to 32 bytes). Sections nest up to 16 deep; one frame \
                   may use up to 64 different names. A section still open when the frame ends \
                   is closed there, with a warning in the log the first time.",
-            cost: "0",
+            cost: &[],
             call: prof_begin,
         },
         ApiFn {
@@ -29,7 +29,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "",
             returns: "",
             doc: "Closes the innermost open section. An error if none is open.",
-            cost: "0",
+            cost: &[],
             call: prof_end,
         },
     ],

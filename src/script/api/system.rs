@@ -6,7 +6,7 @@ use crate::script::context::escape_line;
 use crate::script::sandbox::TOSTRING;
 
 use crate::meter::Unit;
-use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
+use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{FRAME_BUDGET, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {
@@ -20,7 +20,11 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Writes its arguments, converted like `tostring` and separated by spaces, as one \
                   line on the host's standard output (also in headless runs).",
-            cost: "1 per 8 bytes",
+            cost: &[Cost::each(
+                cost::LOG_BYTES,
+                "per 8 bytes kept",
+                Unit::Script,
+            )],
             call: log,
         },
         ApiFn {
@@ -29,7 +33,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "n",
             doc: "Machine frames run since power-on (0 during `init`). A frame that slows down \
                   still counts once.",
-            cost: "0",
+            cost: &[],
             call: frame,
         },
         ApiFn {
@@ -37,7 +41,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "",
             returns: "n",
             doc: "Cycles this frame has used so far, all units together.",
-            cost: "0",
+            cost: &[],
             call: cycles,
         },
         ApiFn {
@@ -45,7 +49,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "",
             returns: "n",
             doc: "Cycles a frame may use before it takes a second vblank (100000).",
-            cost: "0",
+            cost: &[],
             call: budget,
         },
         ApiFn {
@@ -53,7 +57,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "[n]",
             returns: "x",
             doc: "A random float in [0, n) (n defaults to 1).",
-            cost: "0",
+            cost: &[],
             call: rnd,
         },
         ApiFn {
@@ -61,7 +65,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "lo, hi",
             returns: "n",
             doc: "A random integer in lo..hi, both included.",
-            cost: "0",
+            cost: &[],
             call: rndi,
         },
         ApiFn {
@@ -69,7 +73,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "seed",
             returns: "",
             doc: "Restarts the machine's random numbers from `seed` (an integer).",
-            cost: "0",
+            cost: &[],
             call: srand,
         },
         ApiFn {
@@ -78,7 +82,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "x",
             doc: "Lua's `math.random` with its argument rules, on the machine's generator: a \
                   float in [0, 1), an integer in 1..m, or one in m..n.",
-            cost: "0",
+            cost: &[],
             call: math_random,
         },
         ApiFn {
@@ -87,7 +91,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Restarts the machine's random numbers from integer `x` (default 0), like \
                   `srand`.",
-            cost: "0",
+            cost: &[],
             call: math_randomseed,
         },
     ],

@@ -3,13 +3,14 @@
 use mlua::MultiValue;
 
 use crate::meter::Unit;
-use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, LuaResult};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{
     BG_CELL_SIZES, BG_LAYERS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES,
     PRIORITY_LEVELS, SCREEN_H, TILE_ANIM_FRAMES, TILE_SIZE, cost,
 };
 use crate::video::anim::{AnimFrame, TileAnim};
 use crate::video::cell::Cell;
+use crate::video::overlay::glyph_count;
 use crate::video::sprite::Sprite;
 
 const MAX_TILE: i64 = PATTERN_TILES as i64 - 1;
@@ -29,7 +30,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "palette, color, [rgb]",
             returns: "old_rgb",
             doc: "Reads colour `color` (0-15) of `palette` (0-15) and, given `rgb`, sets it.",
-            cost: "0",
+            cost: &[],
             call: pal,
         },
         ApiFn {
@@ -38,7 +39,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "old_rgb",
             doc: "Reads and optionally sets the backdrop colour (palette 0, colour 0), shown \
                   wherever no layer or sprite has an opaque pixel.",
-            cost: "0",
+            cost: &[],
             call: backdrop,
         },
         ApiFn {
@@ -46,7 +47,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "tile, x, y, color",
             returns: "",
             doc: "Sets pixel (x, y) (0-7) of pattern tile `tile` (0-2047) to `color` (0-15).",
-            cost: "1 (video)",
+            cost: &[Cost::call(cost::PIXEL_WRITE, Unit::Video)],
             call: tset,
         },
         ApiFn {
@@ -54,7 +55,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "tile, x, y",
             returns: "color",
             doc: "The colour of pixel (x, y) of pattern tile `tile`.",
-            cost: "0",
+            cost: &[],
             call: tget,
         },
         ApiFn {
@@ -62,7 +63,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "layer, [on]",
             returns: "",
             doc: "Shows (default) or hides background layer `layer` (0-3).",
-            cost: "0",
+            cost: &[],
             call: layer_on,
         },
         ApiFn {
@@ -71,7 +72,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Gives the layer a cell map of `cols` x `rows` cells (1-256 each) of `cell` px \
                   (8, 16 or 32, default 8) and clears it to tile 0.",
-            cost: "1 per cell (video)",
+            cost: &[Cost::each(cost::CELL_WRITE, "per cell", Unit::Video)],
             call: layer_size,
         },
         ApiFn {
@@ -80,7 +81,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Sets the layer's priority (0-3). Among layers of equal priority, lower \
                   numbers are in front.",
-            cost: "0",
+            cost: &[],
             call: layer_prio,
         },
         ApiFn {
@@ -89,7 +90,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "x, y",
             doc: "Reads and optionally sets the layer's scroll: the layer pixel shown at the \
                   screen's top-left corner. The map wraps around in both directions.",
-            cost: "0",
+            cost: &[],
             call: scroll,
         },
         ApiFn {
@@ -99,7 +100,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Sets cell (cx, cy) of the layer. A 16 px cell shows the 2x2 tile block whose \
                   top-left is `tile`, a 32 px cell the 4x4 block. Tile -1 makes the cell \
                   empty: it draws nothing.",
-            cost: "1 (video)",
+            cost: &[Cost::call(cost::CELL_WRITE, Unit::Video)],
             call: cell,
         },
         ApiFn {
@@ -107,7 +108,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "layer, cx, cy",
             returns: "tile, palette, flags",
             doc: "Reads cell (cx, cy) of the layer; an empty cell reads as tile -1.",
-            cost: "0",
+            cost: &[],
             call: cellget,
         },
         ApiFn {
@@ -115,7 +116,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "layer, tile, [palette], [flags]",
             returns: "",
             doc: "Sets every cell of the layer (tile -1: empty).",
-            cost: "1 per cell (video)",
+            cost: &[Cost::each(cost::CELL_WRITE, "per cell", Unit::Video)],
             call: fill,
         },
         ApiFn {
@@ -127,7 +128,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                   (at most 16 frames). Cells showing `tile` show the current frame's tile, in \
                   `palette` if given, else in their own. Without `frames`, stops animating \
                   `tile`. The table holds 64 animated tiles; `map_load` fills it too.",
-            cost: "1 per frame (video)",
+            cost: &[Cost::each(cost::ANIM_FRAME, "per frame", Unit::Video)],
             call: tanim,
         },
         ApiFn {
@@ -135,7 +136,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "",
             returns: "",
             doc: "Stops every tile animation.",
-            cost: "0",
+            cost: &[],
             call: tanim_clear,
         },
         ApiFn {
@@ -145,7 +146,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "The palette the cart loader gave pattern tile `tile` when it filled it from a \
                   sheet or tileset (sheets with many colours are split over several \
                   palettes), or nil for tiles it did not fill. Use it for sprites.",
-            cost: "0",
+            cost: &[],
             call: tpal,
         },
         ApiFn {
@@ -154,7 +155,12 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Adds (dx, dy) to the layer's scroll on screen line `line` only (0-255), for \
                   parallax and wave effects. The layer costs extra while it has a line table.",
-            cost: "0; 512 per frame while set (video)",
+            cost: &[Cost::later(
+                cost::LINE_SCROLL,
+                "per frame",
+                Unit::Video,
+                "while the table is set",
+            )],
             call: linescroll,
         },
         ApiFn {
@@ -162,7 +168,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "layer",
             returns: "",
             doc: "Removes the layer's per-line scroll table.",
-            cost: "0",
+            cost: &[],
             call: linescroll_clear,
         },
         ApiFn {
@@ -173,7 +179,15 @@ pub const GROUP: ApiGroup = ApiGroup {
                   4 or 8, default 1) from `tile` at screen position (x, y), which may be \
                   off-screen. Palette defaults to 0, flags to 0, priority to 2. Sprite 0 is in \
                   front of sprite 1. Sprites stay until changed or hidden.",
-            cost: "16 + 1 per 8 pixels drawn, each frame (video)",
+            cost: &[
+                Cost::later(cost::SPRITE, "", Unit::Video, "each frame it shows"),
+                Cost::later(
+                    cost::SPRITE_ROW,
+                    "per 8 pixels drawn",
+                    Unit::Video,
+                    "each frame",
+                ),
+            ],
             call: spr,
         },
         ApiFn {
@@ -181,7 +195,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "i",
             returns: "",
             doc: "Hides sprite `i`.",
-            cost: "0",
+            cost: &[],
             call: spr_hide,
         },
         ApiFn {
@@ -189,7 +203,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "",
             returns: "",
             doc: "Hides every sprite.",
-            cost: "0",
+            cost: &[],
             call: spr_clear,
         },
         ApiFn {
@@ -199,7 +213,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Draws `text` with the system font on the overlay at (x, y), in front of \
                   everything, for this frame only. `\\n` starts a new line. Colour defaults to \
                   15. Returns the x after the last character.",
-            cost: "4 per character (video)",
+            cost: &[Cost::each(cost::GLYPH, "per character", Unit::Video)],
             call: print,
         },
         ApiFn {
@@ -207,7 +221,11 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x0, y0, x1, y1, color",
             returns: "",
             doc: "Fills a rectangle (corners included) on the overlay, for this frame.",
-            cost: "1 per 8 pixels on screen (video)",
+            cost: &[Cost::each(
+                cost::OVERLAY_SPAN,
+                "per 8 pixels on screen",
+                Unit::Video,
+            )],
             call: rectfill,
         },
         ApiFn {
@@ -215,7 +233,11 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x0, y0, x1, y1, color",
             returns: "",
             doc: "Draws a rectangle's outline on the overlay, for this frame.",
-            cost: "1 per 8 pixels on screen (video)",
+            cost: &[Cost::each(
+                cost::OVERLAY_SPAN,
+                "per 8 pixels on screen",
+                Unit::Video,
+            )],
             call: rect,
         },
         ApiFn {
@@ -223,7 +245,11 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x0, y0, x1, y1, color",
             returns: "",
             doc: "Draws a line (both ends included) on the overlay, for this frame.",
-            cost: "1 per 8 pixels of length (video)",
+            cost: &[Cost::each(
+                cost::OVERLAY_SPAN,
+                "per 8 pixels of length",
+                Unit::Video,
+            )],
             call: line,
         },
         ApiFn {
@@ -231,7 +257,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x, y, color",
             returns: "",
             doc: "Sets one overlay pixel, for this frame.",
-            cost: "1 if on screen (video)",
+            cost: &[Cost::each(cost::OVERLAY_SPAN, "if on screen", Unit::Video)],
             call: pset,
         },
     ],
@@ -440,11 +466,16 @@ fn color_arg(c: &Call, i: usize) -> LuaResult<u8> {
 }
 
 fn print(c: &mut Call) -> LuaResult<MultiValue> {
-    let text = c.string(0, "text")?;
     let (x, y) = (c.coord(1, "x")?, c.coord(2, "y")?);
     let color = if c.is_nil(3) { 15 } else { color_arg(c, 3)? };
-    let glyphs = c.m.video.overlay.print(&text, x, y, color);
+    // Charged before the text is copied or drawn: a text too long for the cap stops here.
+    let glyphs = match c.args.front() {
+        Some(mlua::Value::String(s)) => glyph_count(&s.as_bytes()),
+        _ => glyph_count(c.string(0, "text")?.as_bytes()),
+    };
     c.charge(Unit::Video, glyphs * cost::GLYPH)?;
+    let text = c.string(0, "text")?;
+    c.m.video.overlay.print(&text, x, y, color);
     let last_line = text.rsplit('\n').next().unwrap_or("");
     c.ret(i64::from(x) + last_line.len() as i64 * 8)
 }

@@ -1,0 +1,437 @@
+//! Every API function charges what the API table declares, and nothing hostile gets past it.
+//!
+//! Each function is called straight from Rust (no Lua instructions between the readings of
+//! the meter) on a fresh machine: once with ordinary arguments, where the cycles charged per
+//! unit must equal the call's base cost plus the declared costs times what the call did; and
+//! with hostile arguments (nothing, nils, huge and non-finite numbers, wrong types, tables
+//! whose metamethods raise), where it must return (an error or not) without a panic, an error
+//! must cost the base call only, and no metamethod may run (except `log`, which documents
+//! that it calls `__tostring`).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use kairo::cart::Cart;
+use kairo::cart::files::CartFiles;
+use kairo::collide::hitbox::{Hitbox, Hitboxes};
+use kairo::collide::map::CollisionMap;
+use kairo::collide::mover::{Body, MoveOptions};
+use kairo::collide::platform::{Platforms, move_among};
+use kairo::fixed::fx;
+use kairo::machine::Machine;
+use kairo::meter::Unit;
+use kairo::script::api::all_functions;
+use kairo::script::context::CallContext;
+use kairo::script::sandbox;
+use kairo::spec::cost;
+use kairo::video::Video;
+use mlua::{Function, Lua, MultiValue};
+
+const TMX: &str = r#"<map orientation="orthogonal" width="4" height="2" tilewidth="16" tileheight="16">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+  <image source="t.png" width="32" height="16"/>
+  <tile id="0"><animation><frame tileid="0" duration="100"/><frame tileid="1" duration="100"/></animation></tile>
+ </tileset>
+ <layer name="ground" width="4" height="2"><data encoding="csv">1,2,1,2,0,0,2,2</data></layer>
+ <objectgroup name="things"><object id="1" name="start" x="8" y="8"/></objectgroup>
+</map>"#;
+
+const PATTERN: &str = r#"<bulletml><action label="top"><fire><bullet/></fire></action></bulletml>"#;
+
+fn png() -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 32, 16);
+    encoder.set_color(png::ColorType::Grayscale);
+    let data: Vec<u8> = (0..32 * 16)
+        .map(|i| if i % 32 < 16 { 60 } else { 200 })
+        .collect();
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&data)
+        .unwrap();
+    bytes
+}
+
+fn cart() -> Arc<Cart> {
+    let mut files = BTreeMap::new();
+    let manifest = "name = 'costs'\n[[map]]\nfile = 'm.tmx'\n[[music]]\nname = 'm'\nmml = 'c d e'\n[[sfx]]\nname = 's'\nmml = 'c'\n";
+    for (path, bytes) in [
+        ("cart.toml", manifest.as_bytes().to_vec()),
+        ("main.lua", Vec::new()),
+        ("m.tmx", TMX.as_bytes().to_vec()),
+        ("t.png", png()),
+        ("p.xml", PATTERN.as_bytes().to_vec()),
+    ] {
+        files.insert(path.to_string(), bytes);
+    }
+    Arc::new(Cart::from_files(CartFiles::from_map("costs", files)).expect("the test cart"))
+}
+
+/// A Lua state with the API, a fresh machine and call context lent to it.
+fn state(cart: &Arc<Cart>) -> Lua {
+    let lua = sandbox::build(cart.clone()).expect("sandbox");
+    lua.set_app_data(Box::new(Machine::new(Video::default(), 1)));
+    lua.set_app_data(CallContext::default());
+    lua
+}
+
+fn function(lua: &Lua, name: &str) -> Function {
+    match name.split_once('.') {
+        Some((table, field)) => lua
+            .globals()
+            .get::<mlua::Table>(table)
+            .unwrap()
+            .get(field)
+            .unwrap(),
+        None => lua.globals().get(name).unwrap(),
+    }
+}
+
+/// Runs `setup` (Lua), clears the meter, calls `name` with the values of the Lua expression
+/// list `args`; returns the call's result and the cycles it charged.
+fn call(
+    cart: &Arc<Cart>,
+    setup: &str,
+    name: &str,
+    args: &str,
+) -> (mlua::Result<MultiValue>, kairo::meter::UnitCycles) {
+    let lua = state(cart);
+    lua.load(setup)
+        .exec()
+        .unwrap_or_else(|e| panic!("{name} setup: {e}"));
+    let args: MultiValue = lua
+        .load(format!("return {args}"))
+        .eval()
+        .unwrap_or_else(|e| panic!("{name} args: {e}"));
+    let f = function(&lua, name);
+    lua.app_data_mut::<CallContext>().unwrap().meter.take();
+    let result = f.call::<MultiValue>(args);
+    let charged = lua.app_data_mut::<CallContext>().unwrap().meter.take();
+    (result, charged)
+}
+
+/// (function, setup, arguments, cycles beyond the base call cost by unit)
+type Case = (&'static str, &'static str, &'static str, Vec<(Unit, u64)>);
+
+/// The cycles `move_body` should charge for a body of 8x8 at (40, 40) falling 3 px in an
+/// empty 10x10 layer: computed by the collision unit itself.
+fn move_body_cycles() -> u64 {
+    let map = CollisionMap::new(10, 10);
+    let mut body = Body {
+        x: fx(40),
+        y: fx(40),
+        w: 8,
+        h: 8,
+        vx: 0,
+        vy: fx(3),
+    };
+    let options = MoveOptions {
+        mode: kairo::collide::mover::Mode::Air,
+        margin: fx(4),
+        ..MoveOptions::default()
+    };
+    let moved = move_among(&map, &Platforms::default(), &mut body, &options, None);
+    cost::MOVE_BODY
+        + u64::from(moved.moved.probes) * cost::TILE_PROBE
+        + u64::from(moved.moved.steps - 1) * cost::MOVE_STEP
+        + u64::from(moved.tests) * cost::PLATFORM_TEST
+}
+
+/// The three boxes the hitbox cases register, and what the unit tests for them.
+const BOXES: &str =
+    "hb_add(1, 0, 3, 0, 0, 8, 8) hb_add(2, 1, 3, 4, 4, 8, 8) hb_add(3, 1, 3, 40, 0, 8, 8)";
+
+fn hitbox_tests() -> (u64, u64) {
+    let mut boxes = Hitboxes::default();
+    for (id, group, x, y) in [(1, 0, 0, 0), (2, 1, 4, 4), (3, 1, 40, 0)] {
+        boxes
+            .add(Hitbox {
+                id,
+                group,
+                mask: 3,
+                x,
+                y,
+                w: 8,
+                h: 8,
+            })
+            .unwrap();
+    }
+    let (_, queried) = boxes.query(0, 0, 10, 10, u32::MAX);
+    (boxes.pairs().tests, queried)
+}
+
+fn cases() -> Vec<Case> {
+    use Unit::*;
+    let spawn = |n: u64| vec![(Bullets, n * cost::BULLET_SPAWN)];
+    let (pair_tests, query_tests) = hitbox_tests();
+    vec![
+        ("sfx", "", "'s'", vec![]),
+        ("music", "", "'m'", vec![]),
+        ("stop", "", "", vec![]),
+        ("playing", "", "", vec![]),
+        ("bu_type", "", "1, 5", vec![]),
+        ("bu_fire", "", "10, 10, 0, 1, 0", spawn(1)),
+        ("bu_aim", "", "10, 10, 1, 0", spawn(1)),
+        ("bu_nway", "", "10, 10, 0, 5, 10, 1, 0", spawn(5)),
+        ("bu_ring", "", "10, 10, 8, 1, 0", spawn(8)),
+        ("bu_spiral", "", "10, 10, 3, 1, 0, 2", spawn(3)),
+        ("bu_burst", "", "10, 10, 10, 1, 0, 3", spawn(4)),
+        ("bu_player", "", "100, 100", vec![]),
+        ("bu_shot", "", "10, 10, 0, 4, 0", vec![]),
+        ("bu_target", "", "1, 0, 0, 8, 8", vec![]),
+        ("bu_events", "", "", vec![]),
+        ("bu_cancel", "", "", vec![]),
+        ("bu_count", "", "", vec![]),
+        ("bu_clear", "", "", vec![]),
+        ("bu_layer", "", "1", vec![]),
+        ("bu_pattern", "", "'p', 10, 10", vec![]),
+        ("bu_source", "bu_pattern('p', 10, 10)", "1", vec![]),
+        ("bu_source_stop", "bu_pattern('p', 10, 10)", "1", vec![]),
+        ("bu_rank", "", "0.5", vec![]),
+        ("bu_atan", "", "1, 1", vec![]),
+        ("bu_sin", "", "0", vec![]),
+        ("col_size", "", "10, 10", vec![]),
+        (
+            "col_load",
+            "",
+            "'m', 'ground'",
+            vec![(Collision, 8 * cost::TILE_PROBE)],
+        ),
+        (
+            "col_set",
+            "",
+            "1, 1, 'solid'",
+            vec![(Collision, cost::TILE_PROBE)],
+        ),
+        ("col_get", "", "1, 1", vec![(Collision, cost::TILE_PROBE)]),
+        ("col_edges", "", "true, true", vec![]),
+        ("col_margin", "", "4", vec![]),
+        (
+            "col_platform",
+            "",
+            "1, 0, 0, 16, 4",
+            vec![(Collision, cost::PLATFORM)],
+        ),
+        (
+            "move_body",
+            "col_size(10, 10)",
+            "{x = 40, y = 40, w = 8, h = 8, vx = 0, vy = 3}, 'air'",
+            vec![(Collision, move_body_cycles())],
+        ),
+        (
+            "hb_add",
+            "",
+            "1, 0, 1, 0, 0, 8, 8",
+            vec![(Collision, cost::HITBOX)],
+        ),
+        (
+            "hb_pairs",
+            BOXES,
+            "",
+            vec![(Collision, pair_tests * cost::HITBOX_TEST)],
+        ),
+        (
+            "hb_query",
+            BOXES,
+            "0, 0, 10, 10",
+            vec![(
+                Collision,
+                cost::HITBOX_QUERY + query_tests * cost::HITBOX_TEST,
+            )],
+        ),
+        (
+            "rect_hit",
+            "",
+            "0, 0, 8, 8, 4, 4, 8, 8",
+            vec![(Collision, cost::HITBOX_TEST)],
+        ),
+        (
+            "point_in",
+            "",
+            "1, 1, 0, 0, 8, 8",
+            vec![(Collision, cost::HITBOX_TEST)],
+        ),
+        ("btn", "", "0", vec![]),
+        ("btnp", "", "0", vec![]),
+        ("btnword", "", "", vec![]),
+        (
+            "map_load",
+            "",
+            "'m', 'ground', 0",
+            vec![(Video, 8 * cost::CELL_WRITE + 2 * cost::ANIM_FRAME)],
+        ),
+        ("map_size", "", "'m'", vec![]),
+        ("map_objects", "", "'m'", vec![(Script, cost::MAP_OBJECT)]),
+        ("map_prop", "", "'m', 'ground', 0, 0, 'x'", vec![]),
+        ("map_props", "", "'m'", vec![(Script, cost::MAP_OBJECT)]),
+        ("map_tile", "", "'m', 1", vec![]),
+        ("prof_begin", "", "'x'", vec![]),
+        ("prof_end", "prof_begin('x')", "", vec![]),
+        ("log", "", "'hello', 12", vec![(Script, cost::LOG_BYTES)]),
+        ("frame", "", "", vec![]),
+        ("cycles", "", "", vec![]),
+        ("budget", "", "", vec![]),
+        ("rnd", "", "", vec![]),
+        ("rndi", "", "1, 6", vec![]),
+        ("srand", "", "7", vec![]),
+        ("math.random", "", "1, 6", vec![]),
+        ("math.randomseed", "", "7", vec![]),
+        ("pal", "", "1, 1, 0xFF0000", vec![]),
+        ("backdrop", "", "0x102030", vec![]),
+        ("tset", "", "1, 0, 0, 3", vec![(Video, cost::PIXEL_WRITE)]),
+        ("tget", "", "1, 0, 0", vec![]),
+        ("layer_on", "", "0", vec![]),
+        (
+            "layer_size",
+            "",
+            "0, 10, 10",
+            vec![(Video, 100 * cost::CELL_WRITE)],
+        ),
+        ("layer_prio", "", "0, 1", vec![]),
+        ("scroll", "", "0, 5, 5", vec![]),
+        ("cell", "", "0, 1, 1, 3", vec![(Video, cost::CELL_WRITE)]),
+        ("cellget", "", "0, 1, 1", vec![]),
+        (
+            "fill",
+            "",
+            "0, 3",
+            vec![(Video, 32 * 32 * cost::CELL_WRITE)],
+        ),
+        (
+            "tanim",
+            "",
+            "1, {2, 5, 3, 5}",
+            vec![(Video, 2 * cost::ANIM_FRAME)],
+        ),
+        ("tanim_clear", "", "", vec![]),
+        ("tpal", "", "1", vec![]),
+        ("linescroll", "", "0, 10, 2", vec![]),
+        ("linescroll_clear", "", "0", vec![]),
+        ("spr", "", "0, 10, 10, 1", vec![]),
+        ("spr_hide", "", "0", vec![]),
+        ("spr_clear", "", "", vec![]),
+        (
+            "print",
+            "",
+            "'hi\\nyo', 0, 0",
+            vec![(Video, 4 * cost::GLYPH)],
+        ),
+        (
+            "rectfill",
+            "",
+            "0, 0, 15, 7, 1",
+            vec![(Video, 16 * cost::OVERLAY_SPAN)],
+        ),
+        (
+            "rect",
+            "",
+            "0, 0, 15, 7, 1",
+            vec![(Video, 20 * cost::OVERLAY_SPAN)],
+        ),
+        (
+            "line",
+            "",
+            "0, 0, 15, 0, 1",
+            vec![(Video, 2 * cost::OVERLAY_SPAN)],
+        ),
+        ("pset", "", "1, 1, 1", vec![(Video, cost::OVERLAY_SPAN)]),
+    ]
+}
+
+#[test]
+fn every_api_function_charges_exactly_its_declared_cost() {
+    let cart = cart();
+    let cases = cases();
+    for api in all_functions() {
+        assert!(
+            cases.iter().any(|(name, ..)| *name == api.name),
+            "{} has no case: add one to tests/api_costs.rs",
+            api.name
+        );
+    }
+    for (name, setup, args, extra) in &cases {
+        let api = all_functions()
+            .find(|f| f.name == *name)
+            .unwrap_or_else(|| panic!("{name} is not an API function"));
+        let (result, charged) = call(&cart, setup, name, args);
+        result.unwrap_or_else(|e| panic!("{name}({args}): {e}"));
+        let mut expected = kairo::meter::UnitCycles::default();
+        expected.add(Unit::Script, cost::API_CALL);
+        for &(unit, cycles) in extra {
+            expected.add(unit, cycles);
+            assert!(
+                api.cost.iter().any(|c| c.at_call() && c.unit == unit),
+                "{name} charges {unit:?} but declares no cost there"
+            );
+        }
+        assert_eq!(charged, expected, "{name}({args})");
+    }
+}
+
+/// Arguments no function should take without a clean error or a clean result.
+const HOSTILE: &[&str] = &[
+    "",
+    "nil, nil, nil, nil, nil, nil, nil, nil",
+    "1e308, 1e308, 1e308, 1e308, 1e308, 1e308, 1e308, 1e308",
+    "-1e308, -1e308, -1e308, -1e308, -1e308, -1e308, -1e308, -1e308",
+    "0/0, 0/0, 0/0, 0/0, 0/0, 0/0, 0/0, 0/0",
+    "math.huge, -math.huge, math.huge, -math.huge, math.huge, math.huge, math.huge, math.huge",
+    "math.maxinteger, math.mininteger, math.maxinteger, math.mininteger, math.maxinteger, math.maxinteger, math.maxinteger, math.maxinteger",
+    "-1, -1, -1, -1, -1, -1, -1, -1",
+    "'x', 'x', 'x', 'x', 'x', 'x', 'x', 'x'",
+    "print, print, print, print, print, print, print, print",
+    "coroutine.create(print), 1, 1, 1, 1, 1, 1, 1",
+    "TRAP, TRAP, TRAP, TRAP, TRAP, TRAP, TRAP, TRAP",
+    "'m', TRAP, TRAP, TRAP, TRAP, TRAP, TRAP, TRAP",
+    "1, 1, TRAP, 1, 1, TRAP, TRAP, TRAP",
+    "1, 1, 1, 1, 0, TRAP, TRAP, TRAP",
+    "1, 1, {1, 2, TRAP}, 1, 0, TRAP, TRAP, TRAP",
+];
+
+/// A table every metamethod of which raises: an API function that reads it without raw
+/// access is caught by the message.
+const TRAP: &str = r#"
+local function trap() error("metamethod ran", 0) end
+local mt = {}
+for _, name in ipairs({"__index", "__newindex", "__len", "__tostring", "__eq", "__lt", "__le",
+    "__concat", "__call", "__unm", "__add", "__name", "__pairs", "__close"}) do
+  mt[name] = trap
+end
+TRAP = setmetatable({}, mt)
+"#;
+
+#[test]
+fn hostile_arguments_get_clean_errors_charged_as_one_call() {
+    let cart = cart();
+    // Functions documented to call metamethods of what they are given.
+    let calls_metamethods = ["log"];
+    for api in all_functions() {
+        for args in HOSTILE {
+            let (result, charged) = call(&cart, TRAP, api.name, args);
+            let message = match &result {
+                Ok(_) => continue,
+                Err(e) => e.to_string(),
+            };
+            if !calls_metamethods.contains(&api.name) {
+                assert!(
+                    !message.contains("metamethod ran"),
+                    "{}({args}) ran a metamethod: {message}",
+                    api.name
+                );
+            }
+            if message.contains("metamethod ran") {
+                continue;
+            }
+            let mut one_call = kairo::meter::UnitCycles::default();
+            one_call.add(Unit::Script, cost::API_CALL);
+            assert_eq!(
+                charged, one_call,
+                "{}({args}) failed ({message}) but charged more than the call",
+                api.name
+            );
+        }
+    }
+}
