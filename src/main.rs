@@ -11,6 +11,7 @@ use kairo::cart::files::CartFiles;
 use kairo::console::Console;
 use kairo::movie::Movie;
 use kairo::out::{Printer, eprint_line};
+use kairo::tools::error::ToolError;
 
 #[derive(Parser)]
 #[command(
@@ -166,23 +167,37 @@ fn main() -> ExitCode {
             window(Some(args.cart), args.scale, args.fullscreen, args.profile)
         }
         None => window(cli.cart, 3, false, false),
-        Some(Command::Headless(args)) => headless(args),
-        Some(Command::Profile(args)) => profile(args),
-        Some(Command::Check(args)) => check(args),
-        Some(Command::Pack(args)) => pack(args),
+        Some(Command::Headless(args)) => headless(args).map_err(CliError::from),
+        Some(Command::Profile(args)) => profile(args).map_err(CliError::from),
+        Some(Command::Check(args)) => check(args).map_err(CliError::from),
+        Some(Command::Pack(args)) => pack(args).map_err(CliError::from),
         Some(Command::Pattern(args)) => pattern(args),
-        Some(Command::Bench(args)) => bench(args),
+        Some(Command::Bench(args)) => bench(args).map_err(CliError::from),
     };
     match result {
         Ok(code) => code,
-        Err(message) => {
-            eprint_line(&format!("kairo: {message}"));
+        Err(error) => {
+            eprint_line(&format!("kairo: {error}"));
             ExitCode::FAILURE
         }
     }
 }
 
-type CmdResult = Result<ExitCode, String>;
+/// Why a command failed: what a tool reports, or the window's own failures.
+#[derive(Debug, thiserror::Error)]
+enum CliError {
+    #[error(transparent)]
+    Tool(#[from] ToolError),
+    #[cfg(feature = "host")]
+    #[error(transparent)]
+    Host(#[from] kairo::host::HostError),
+    #[cfg(not(feature = "host"))]
+    #[error("this build has no window (built without the `host` feature); {0}")]
+    NoWindow(&'static str),
+}
+
+type CmdResult = Result<ExitCode, CliError>;
+type ToolResult = kairo::tools::error::Result<ExitCode>;
 
 #[cfg(feature = "host")]
 fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) -> CmdResult {
@@ -194,28 +209,22 @@ fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) ->
         pattern: None,
         pattern_loop: false,
     };
-    kairo::host::run(options)
-        .map(|()| ExitCode::SUCCESS)
-        .map_err(|e| e.to_string())
+    kairo::host::run(options)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "host"))]
 fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool) -> CmdResult {
-    Err("this build has no window (built without the `host` feature); use `kairo headless`".into())
+    Err(CliError::NoWindow("use `kairo headless`"))
 }
 
-fn boot(path: &Path) -> Result<Console, String> {
-    let cart = Cart::open(path).map_err(|e| e.to_string())?;
-    Console::new(cart).map_err(|e| e.to_string())
+fn boot(path: &Path) -> kairo::tools::error::Result<Console> {
+    let cart = Cart::open(path)?;
+    Ok(Console::new(cart)?)
 }
 
-fn headless(args: HeadlessArgs) -> CmdResult {
-    let movie = args
-        .input
-        .as_deref()
-        .map(Movie::load)
-        .transpose()
-        .map_err(|e| e.to_string())?;
+fn headless(args: HeadlessArgs) -> ToolResult {
+    let movie = args.input.as_deref().map(Movie::load).transpose()?;
     let mut console = boot(&args.cart)?;
     let mut out = Printer::stdout();
     let mut print = |line: &str| out.line(line);
@@ -233,25 +242,24 @@ fn headless(args: HeadlessArgs) -> CmdResult {
         kairo::tools::headless::write_wav(path, &run.audio)?;
     }
     if let Some(path) = &args.record {
-        run.recorded.save(path).map_err(|e| e.to_string())?;
+        run.recorded.save(path)?;
     }
-    if let Some(fault) = &run.fault {
-        return Err(fault.to_string());
+    if let Some(fault) = run.fault {
+        return Err(fault.into());
     }
     out.line(&run.summary());
     let rgba = console.rgba();
     if let Some(path) = &args.screenshot {
-        kairo::tools::screenshot::save_png(path, &rgba)
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        kairo::tools::screenshot::save_png(path, &rgba).map_err(ToolError::write(path))?;
     }
     if args.hash {
         out.line(&format!("hash {}", kairo::hash::frame_hash_hex(&rgba)));
     }
-    out.finish()?;
+    out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn profile(args: ProfileArgs) -> CmdResult {
+fn profile(args: ProfileArgs) -> ToolResult {
     let options = kairo::tools::profile::command::ProfileOptions {
         cart: args.cart,
         vblanks: args.frames,
@@ -264,7 +272,7 @@ fn profile(args: ProfileArgs) -> CmdResult {
     let mut out = Printer::stdout();
     let outcome = kairo::tools::profile::command::profile(&options, &mut |line| out.line(line))?;
     out.text(&outcome.report);
-    out.finish()?;
+    out.finish().map_err(ToolError::Stdout)?;
     let (Some(limit), false) = (options.max_load, outcome.over_limit.is_empty()) else {
         return Ok(ExitCode::SUCCESS);
     };
@@ -287,7 +295,7 @@ fn profile(args: ProfileArgs) -> CmdResult {
     Ok(ExitCode::FAILURE)
 }
 
-fn check(args: CheckArgs) -> CmdResult {
+fn check(args: CheckArgs) -> ToolResult {
     let report = kairo::tools::check::check_cart_report(&args.cart, args.frames);
     let mut out = Printer::stdout();
     if args.verbose {
@@ -298,13 +306,13 @@ fn check(args: CheckArgs) -> CmdResult {
     let problems = report.problems;
     if problems.is_empty() {
         out.line(&format!("{}: ok", args.cart.display()));
-        out.finish()?;
+        out.finish().map_err(ToolError::Stdout)?;
         return Ok(ExitCode::SUCCESS);
     }
     for problem in &problems {
         out.line(problem);
     }
-    out.finish()?;
+    out.finish().map_err(ToolError::Stdout)?;
     eprint_line(&format!(
         "kairo: {} problem(s) in {}",
         problems.len(),
@@ -313,21 +321,16 @@ fn check(args: CheckArgs) -> CmdResult {
     Ok(ExitCode::FAILURE)
 }
 
-fn pack(args: PackArgs) -> CmdResult {
+fn pack(args: PackArgs) -> ToolResult {
     if !args.dir.is_dir() {
-        return Err(format!("{}: not a cart folder", args.dir.display()));
+        return Err(ToolError::NotCartFolder(args.dir));
     }
-    let files = CartFiles::open(&args.dir).map_err(|e| e.to_string())?;
+    let files = CartFiles::open(&args.dir)?;
     if let Err(problems) = kairo::tools::check::static_check(files.clone()) {
-        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        return Err(format!(
-            "not packing a cart with problems:\n{}",
-            lines.join("\n")
-        ));
+        return Err(ToolError::NotPacked(kairo::cart::CartErrors(problems)));
     }
-    let bytes = kairo::cart::kcart::pack(files.iter()).map_err(|e| e.to_string())?;
-    kairo::fsutil::write_atomic(&args.output, &bytes)
-        .map_err(|e| format!("{}: cannot write: {e}", args.output.display()))?;
+    let bytes = kairo::cart::kcart::pack(files.iter())?;
+    kairo::fsutil::write_atomic(&args.output, &bytes).map_err(ToolError::write(&args.output))?;
     let mut out = Printer::stdout();
     out.line(&format!(
         "{}: {} files, {} bytes",
@@ -335,7 +338,7 @@ fn pack(args: PackArgs) -> CmdResult {
         files.iter().count(),
         bytes.len()
     ));
-    out.finish()?;
+    out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -348,12 +351,16 @@ fn pattern(args: PatternArgs) -> CmdResult {
     if !args.headless {
         return pattern_window(args.file, args.looping);
     }
-    let mut console = Console::new(cart).map_err(|e| e.to_string())?;
+    Ok(pattern_headless(args, cart)?)
+}
+
+fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
+    let mut console = Console::new(cart)?;
     let mut out = Printer::stdout();
     let run =
         kairo::tools::headless::run(&mut console, args.frames, None, &mut |line| out.line(line));
-    if let Some(fault) = &run.fault {
-        return Err(fault.to_string());
+    if let Some(fault) = run.fault {
+        return Err(fault.into());
     }
     if args.stats {
         out.line("frame bullets dropped cycles");
@@ -377,9 +384,9 @@ fn pattern(args: PatternArgs) -> CmdResult {
     out.line(&run.summary());
     if let Some(path) = &args.screenshot {
         kairo::tools::screenshot::save_png(path, &console.rgba())
-            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            .map_err(ToolError::write(path))?;
     }
-    out.finish()?;
+    out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -393,17 +400,16 @@ fn pattern_window(file: PathBuf, looping: bool) -> CmdResult {
         pattern: Some(file),
         pattern_loop: looping,
     };
-    kairo::host::run(options)
-        .map(|()| ExitCode::SUCCESS)
-        .map_err(|e| e.to_string())
+    kairo::host::run(options)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "host"))]
 fn pattern_window(_file: PathBuf, _looping: bool) -> CmdResult {
-    Err("this build has no window (built without the `host` feature); use --headless".into())
+    Err(CliError::NoWindow("use --headless"))
 }
 
-fn bench(args: BenchArgs) -> CmdResult {
+fn bench(args: BenchArgs) -> ToolResult {
     let names: Vec<String> = if args.workloads.is_empty() {
         kairo::tools::bench::WORKLOADS
             .iter()
@@ -421,6 +427,6 @@ fn bench(args: BenchArgs) -> CmdResult {
             break;
         }
     }
-    out.finish()?;
+    out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -62,16 +62,11 @@ pub struct Pos {
 }
 
 /// A problem in MML text.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
+#[error("{}:{}: {message}", pos.line, pos.column)]
 pub struct MmlError {
     pub pos: Pos,
     pub message: String,
-}
-
-impl std::fmt::Display for MmlError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.pos.line, self.pos.column, self.message)
-    }
 }
 
 struct Reader<'a> {

@@ -61,19 +61,12 @@ pub struct AudioUnit {
 }
 
 /// Why a sound request failed.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
 pub enum SoundError {
+    #[error("the cart has no music named \"{0}\"")]
     NoSuchMusic(String),
+    #[error("the cart has no sound effect \"{0}\"")]
     NoSuchSound(String),
-}
-
-impl std::fmt::Display for SoundError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SoundError::NoSuchMusic(n) => write!(f, "the cart has no music named \"{n}\""),
-            SoundError::NoSuchSound(n) => write!(f, "the cart has no sound effect \"{n}\""),
-        }
-    }
 }
 
 impl AudioUnit {

@@ -8,6 +8,7 @@
 
 pub mod angle;
 pub mod bulletml;
+pub mod error;
 pub mod table;
 pub mod unit;
 

@@ -5,6 +5,7 @@
 use super::angle::{atan_fine, velocity};
 use super::table::{BulletTable, NO_PROGRAM, Spawn, motion};
 use crate::bullets::bulletml::Pattern;
+use crate::bullets::error::{BulletError, Result};
 use crate::fixed::{Fx, fx};
 use crate::rng::Rng;
 use crate::spec::{SCREEN_H, SCREEN_W, cost};
@@ -193,19 +194,22 @@ impl BulletUnit {
 
     /// Sets bullet type `index`: its look and its hit box. Refuses hit sizes outside 0-64
     /// px and types past [`TYPES`].
-    pub fn set_type(&mut self, index: usize, kind: BulletType) -> Result<(), &'static str> {
+    pub fn set_type(&mut self, index: usize, kind: BulletType) -> Result<()> {
         let limit = fx(64);
         if !(0..=limit).contains(&kind.hit_w) || !(0..=limit).contains(&kind.hit_h) {
-            return Err("hit sizes must be 0..64 px");
+            return Err(BulletError::HitSize);
         }
-        let slot = self.types.get_mut(index).ok_or("no such bullet type")?;
+        let slot = self
+            .types
+            .get_mut(index)
+            .ok_or(BulletError::NoSuchType(index))?;
         *slot = kind;
         Ok(())
     }
 
     /// Sets (or with `None` removes) the player bullets are tested against. Refuses a hit
     /// box over 64 px or a graze box over 128 px.
-    pub fn set_player(&mut self, player: Option<Player>) -> Result<(), &'static str> {
+    pub fn set_player(&mut self, player: Option<Player>) -> Result<()> {
         if let Some(p) = &player {
             let (hit, graze) = (0..=fx(64), 0..=fx(128));
             let sizes_ok = hit.contains(&p.hit_w)
@@ -213,7 +217,7 @@ impl BulletUnit {
                 && graze.contains(&p.graze_w)
                 && graze.contains(&p.graze_h);
             if !sizes_ok {
-                return Err("hit must be 0..64 px and graze 0..128 px");
+                return Err(BulletError::PlayerBoxes);
             }
         }
         self.player = player;

@@ -11,6 +11,7 @@
 //! Every request is charged to the collision unit: a base cost, plus each cell read, each
 //! step and each candidate pair (see `spec::cost`). See `docs/collision.md`.
 
+pub mod error;
 #[cfg(test)]
 mod figure;
 pub mod hitbox;
@@ -18,6 +19,8 @@ pub mod map;
 pub mod mover;
 pub mod platform;
 pub mod tile;
+
+pub use error::{CollideError, Result};
 
 use crate::fixed::{Fx, fx};
 use hitbox::Hitboxes;
@@ -66,9 +69,9 @@ impl CollisionUnit {
     }
 
     /// Sets the ground-mode snap margin; refuses anything outside 0-16 px.
-    pub fn set_margin(&mut self, margin: Fx) -> Result<(), &'static str> {
+    pub fn set_margin(&mut self, margin: Fx) -> Result<()> {
         if !(0..=fx(16)).contains(&margin) {
-            return Err("the margin must be 0..16 px");
+            return Err(CollideError::MarginRange);
         }
         self.margin = margin;
         Ok(())
@@ -79,7 +82,7 @@ impl CollisionUnit {
 /// margin must cover the steepest slope's drop at top speed (or runners leave the ground
 /// going downhill), and stay below the smallest drop the map has (or walkers glide over
 /// gaps they should fall into).
-pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<(), String> {
+pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<()> {
     let mut steepest = 0u8;
     let mut smallest_drop = CELL;
     for y in 0..map.rows() {
@@ -103,17 +106,16 @@ pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<(),
     }
     let needed = (i64::from(top_speed) * i64::from(steepest) / i64::from(CELL)) as Fx;
     if margin < needed {
-        return Err(format!(
-            "a margin of {} px is less than the steepest slope's drop at top speed ({} px): runners would leave slopes going down",
-            crate::fixed::fx_to_f64(margin),
-            crate::fixed::fx_to_f64(needed)
-        ));
+        return Err(CollideError::MarginTooSmall {
+            margin: crate::fixed::fx_to_f64(margin),
+            needed: crate::fixed::fx_to_f64(needed),
+        });
     }
     if margin >= fx(smallest_drop) {
-        return Err(format!(
-            "a margin of {} px is not below the smallest drop in the map ({smallest_drop} px): walkers would glide over it",
-            crate::fixed::fx_to_f64(margin)
-        ));
+        return Err(CollideError::MarginTooLarge {
+            margin: crate::fixed::fx_to_f64(margin),
+            drop: smallest_drop,
+        });
     }
     Ok(())
 }
@@ -127,15 +129,19 @@ mod tests {
         let slopes =
             CollisionMap::from_ascii(&["..", "/#"], &[('/', Tile::Slope { left: 0, right: 16 })]);
         assert!(check_margin(&slopes, fx(4), fx(4)).is_ok());
-        assert!(
-            check_margin(&slopes, fx(3), fx(4))
-                .unwrap_err()
-                .contains("steepest")
+        assert_eq!(
+            check_margin(&slopes, fx(3), fx(4)),
+            Err(CollideError::MarginTooSmall {
+                margin: 3.0,
+                needed: 4.0
+            })
         );
-        assert!(
-            check_margin(&slopes, fx(16), fx(4))
-                .unwrap_err()
-                .contains("smallest drop")
+        assert_eq!(
+            check_margin(&slopes, fx(16), fx(4)),
+            Err(CollideError::MarginTooLarge {
+                margin: 16.0,
+                drop: 16
+            })
         );
         // A 1:2 slope ending half-way up beside a gap is an 8 px drop.
         let half = CollisionMap::from_ascii(

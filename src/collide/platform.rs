@@ -5,6 +5,7 @@
 //! velocity, so walls still stop it and the terrain still holds it, then lands it back on
 //! the platform's top.
 
+use super::error::{CollideError, Result};
 use super::map::CollisionMap;
 use super::mover::{Body, MoveOptions, Moved, flag, move_body};
 use crate::fixed::{Fx, fx};
@@ -36,15 +37,15 @@ pub struct Platforms {
 
 impl Platforms {
     /// Registers `platform`; an error when the frame already has [`CAPACITY`].
-    pub fn add(&mut self, platform: Platform) -> Result<(), String> {
+    pub fn add(&mut self, platform: Platform) -> Result<()> {
         if self.list.len() >= CAPACITY {
-            return Err(format!("at most {CAPACITY} platforms a frame"));
+            return Err(CollideError::PlatformsFull(CAPACITY));
         }
         if platform.w < 1 || platform.h < 1 {
-            return Err(format!(
-                "size {}x{} must be at least 1x1",
-                platform.w, platform.h
-            ));
+            return Err(CollideError::PlatformSize {
+                w: platform.w,
+                h: platform.h,
+            });
         }
         self.list.push(platform);
         Ok(())

@@ -11,6 +11,7 @@ use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use ringbuf::HeapRb;
 use ringbuf::traits::{Consumer, Observer, Producer, Split};
 
+use super::HostError;
 use super::rate::{MACHINE_RATE, RateControl, Resampler};
 
 /// Samples of a fade in or out (about 1.3 ms at 48 kHz).
@@ -93,22 +94,26 @@ impl AudioOut {
         let opened = quiet_stderr(AudioOut::try_open);
         match opened {
             Ok(out) => Some(out),
-            Err(message) => {
-                crate::out::eprint_line(&format!("kairo: no sound ({message}); running silent"));
+            Err(error) => {
+                crate::out::eprint_line(&format!("kairo: {error}"));
                 None
             }
         }
     }
 
-    fn try_open() -> Result<AudioOut, String> {
+    fn try_open() -> Result<AudioOut, HostError> {
         let host = cpal::default_host();
-        let device = host.default_output_device().ok_or("no output device")?;
-        let supported = device.default_output_config().map_err(|e| e.to_string())?;
+        let device = host
+            .default_output_device()
+            .ok_or_else(|| HostError::NoSound("no output device".into()))?;
+        let supported = device
+            .default_output_config()
+            .map_err(|e| HostError::NoSound(e.to_string()))?;
         if supported.sample_format() != cpal::SampleFormat::F32 {
-            return Err(format!(
+            return Err(HostError::NoSound(format!(
                 "the device wants {:?} samples, not f32",
                 supported.sample_format()
-            ));
+            )));
         }
         let mut config = supported.config();
         let channels = usize::from(config.channels.max(1));
@@ -150,8 +155,10 @@ impl AudioOut {
                 |e| crate::out::eprint_line(&format!("kairo: sound stream error: {e}")),
                 None,
             )
-            .map_err(|e| e.to_string())?;
-        stream.play().map_err(|e| e.to_string())?;
+            .map_err(|e| HostError::NoSound(e.to_string()))?;
+        stream
+            .play()
+            .map_err(|e| HostError::NoSound(e.to_string()))?;
         Ok(AudioOut {
             _stream: stream,
             producer,

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::HostError;
 use super::input_map::{Bindings, InputMapper};
 use crate::input::Button;
 
@@ -135,12 +136,15 @@ pub fn load<T: Default + for<'de> Deserialize<'de>>(dir: &Path, name: &str) -> (
 }
 
 /// Writes `value` as TOML to `dir/name` atomically, creating `dir`.
-pub fn save<T: Serialize>(dir: &Path, name: &str, value: &T) -> Result<(), String> {
-    let text = toml::to_string_pretty(value).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn save<T: Serialize>(dir: &Path, name: &str, value: &T) -> Result<(), HostError> {
     let path = dir.join(name);
-    crate::fsutil::write_atomic(&path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))
+    let failed = |source| HostError::SaveSettings {
+        path: path.clone(),
+        source,
+    };
+    let text = toml::to_string_pretty(value).map_err(|e| failed(std::io::Error::other(e)))?;
+    std::fs::create_dir_all(dir).map_err(failed)?;
+    crate::fsutil::write_atomic(&path, text.as_bytes()).map_err(failed)
 }
 
 #[cfg(test)]

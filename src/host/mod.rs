@@ -41,6 +41,20 @@ pub enum HostError {
     Window(String),
     #[error("cannot draw to the window: {0}")]
     Graphics(String),
+    #[error("{}: cannot save: {source}", path.display())]
+    SaveSettings {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("no config folder on this system")]
+    NoConfigFolder,
+    #[error("cannot watch {} for changes: {source}", path.display())]
+    Watch {
+        path: std::path::PathBuf,
+        source: notify::Error,
+    },
+    #[error("no sound ({0}); running silent")]
+    NoSound(String),
 }
 
 /// Opens the console window and runs until it is closed.

@@ -43,7 +43,11 @@ pub struct CartWatcher {
 
 impl CartWatcher {
     /// Watches `dir` and everything below it.
-    pub fn watch(dir: &Path) -> Result<CartWatcher, String> {
+    pub fn watch(dir: &Path) -> Result<CartWatcher, super::HostError> {
+        let failed = |source| super::HostError::Watch {
+            path: dir.to_path_buf(),
+            source,
+        };
         let (tx, rx) = channel();
         let mut watcher =
             notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
@@ -56,10 +60,10 @@ impl CartWatcher {
                     let _ = tx.send(());
                 }
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(failed)?;
         watcher
             .watch(dir, RecursiveMode::Recursive)
-            .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+            .map_err(failed)?;
         Ok(CartWatcher {
             _watcher: watcher,
             events: rx,

@@ -60,11 +60,11 @@ impl Remap {
 }
 
 /// How a session's cart is (re)built from its path.
-pub type Build = fn(&Path) -> Result<Cart, String>;
+pub type Build = fn(&Path) -> crate::tools::error::Result<Cart>;
 
 /// Reads a cart folder or `.kcart`.
-fn open_cart(path: &Path) -> Result<Cart, String> {
-    Cart::open(path).map_err(|e| e.to_string())
+fn open_cart(path: &Path) -> crate::tools::error::Result<Cart> {
+    Ok(Cart::open(path)?)
 }
 
 /// A running cart.
@@ -222,11 +222,10 @@ impl Shell {
     }
 
     /// Starts `cart` in the current session, or shows why it cannot start.
-    fn boot(&mut self, cart: Result<Cart, String>) {
+    fn boot(&mut self, cart: crate::tools::error::Result<Cart>) {
         let started = cart.and_then(|cart| {
-            Console::new(cart.clone())
-                .map(|console| (console, cart))
-                .map_err(|e| e.to_string())
+            let console = Console::new(cart.clone())?;
+            Ok((console, cart))
         });
         let Some(session) = self.session.as_mut() else {
             return;
@@ -245,9 +244,9 @@ impl Shell {
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
             }
-            Err(message) => {
+            Err(error) => {
                 session.console = None;
-                self.show_error(message);
+                self.show_error(error.to_string());
             }
         }
     }
@@ -556,7 +555,7 @@ impl Shell {
                 "input.toml",
                 &InputConfig::from_mapper(&self.mapper, &self.pad_names),
             ),
-            None => Err("no config folder on this system".into()),
+            None => Err(super::HostError::NoConfigFolder),
         };
         self.toast(match saved {
             Ok(()) => "Controls saved".into(),

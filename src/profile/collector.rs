@@ -18,6 +18,19 @@ pub const MAX_SECTIONS_PER_FRAME: usize = 64;
 /// Longest section name, in bytes.
 pub const MAX_SECTION_NAME: usize = 32;
 
+/// Why a profiler section call was refused.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SectionError {
+    #[error("section names are 1 to {MAX_SECTION_NAME} bytes, got {0} bytes")]
+    NameLength(usize),
+    #[error("more than {MAX_SECTION_DEPTH} sections open at once (a prof_end missing?)")]
+    TooDeep,
+    #[error("more than {MAX_SECTIONS_PER_FRAME} different sections in one frame")]
+    TooMany,
+    #[error("no section is open (prof_end without prof_begin)")]
+    NoneOpen,
+}
+
 /// A Lua function: hash of its chunk name and the line it is defined on.
 type FunctionKey = (u64, usize);
 
@@ -92,17 +105,12 @@ impl ProfileCollector {
     }
 
     /// Opens section `name` with the meter at `now`.
-    pub fn begin(&mut self, name: &str, now: UnitCycles) -> Result<(), String> {
+    pub fn begin(&mut self, name: &str, now: UnitCycles) -> Result<(), SectionError> {
         if name.is_empty() || name.len() > MAX_SECTION_NAME {
-            return Err(format!(
-                "section names are 1 to {MAX_SECTION_NAME} bytes, got {} bytes",
-                name.len()
-            ));
+            return Err(SectionError::NameLength(name.len()));
         }
         if self.open.len() >= MAX_SECTION_DEPTH {
-            return Err(format!(
-                "more than {MAX_SECTION_DEPTH} sections open at once (a prof_end missing?)"
-            ));
+            return Err(SectionError::TooDeep);
         }
         let known = self
             .sections
@@ -114,9 +122,7 @@ impl ProfileCollector {
         let name = match known {
             Some(name) => name,
             None if self.sections.len() >= MAX_SECTIONS_PER_FRAME => {
-                return Err(format!(
-                    "more than {MAX_SECTIONS_PER_FRAME} different sections in one frame"
-                ));
+                return Err(SectionError::TooMany);
             }
             None => Arc::from(name),
         };
@@ -125,11 +131,8 @@ impl ProfileCollector {
     }
 
     /// Closes the innermost open section with the meter at `now`; returns its name.
-    pub fn end(&mut self, now: UnitCycles) -> Result<Arc<str>, String> {
-        let open = self
-            .open
-            .pop()
-            .ok_or("no section is open (prof_end without prof_begin)")?;
+    pub fn end(&mut self, now: UnitCycles) -> Result<Arc<str>, SectionError> {
+        let open = self.open.pop().ok_or(SectionError::NoneOpen)?;
         let mut cycles = UnitCycles::default();
         for (unit, c) in now.iter() {
             cycles.add(unit, c.saturating_sub(open.start.get(unit)));

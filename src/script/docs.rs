@@ -100,11 +100,8 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), count, "duplicate API names");
         for f in all_functions() {
-            assert!(
-                !f.doc.is_empty() && !f.cost.is_empty(),
-                "{} lacks docs",
-                f.name
-            );
+            // An empty cost list is allowed: the function costs only the call itself.
+            assert!(!f.doc.is_empty(), "{} lacks docs", f.name);
         }
     }
 }

@@ -1,55 +1,47 @@
 //! Errors of cart scripts, located by cart file and line, with a Lua traceback.
 
-use std::fmt;
-
 use crate::spec::LUA_MEMORY_LIMIT;
 
 /// Why a cart's script failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScriptError {
     /// A Lua source did not compile: `file:line: message`.
+    #[error("{0}")]
     Syntax(String),
     /// A Lua error at run time: `file:line: message` and the traceback.
+    #[error("{message}{}", on_new_line(traceback))]
     Runtime { message: String, traceback: String },
     /// The script used more cycles than the runaway cap in one call.
+    #[error(
+        "{at}: the script ran past the runaway cap of {cap} cycles without returning (an endless loop?)\n{traceback}"
+    )]
     Runaway {
         at: String,
         cap: u64,
         traceback: String,
     },
     /// The Lua state reached its memory limit.
+    #[error(
+        "out of memory: the cart's Lua state reached its limit of {} MiB",
+        LUA_MEMORY_LIMIT / (1024 * 1024)
+    )]
     OutOfMemory,
     /// The Lua state itself could not be built (a bug, not a cart problem).
+    #[error("cannot set up Lua: {0}")]
     Setup(String),
 }
 
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ScriptError::Syntax(message) => write!(f, "{message}"),
-            ScriptError::Runtime { message, traceback } => {
-                write!(f, "{message}")?;
-                if !traceback.is_empty() {
-                    write!(f, "\n{traceback}")?;
-                }
-                Ok(())
-            }
-            ScriptError::Runaway { at, cap, traceback } => write!(
-                f,
-                "{at}: the script ran past the runaway cap of {cap} cycles without returning \
-                 (an endless loop?)\n{traceback}"
-            ),
-            ScriptError::OutOfMemory => write!(
-                f,
-                "out of memory: the cart's Lua state reached its limit of {} MiB",
-                LUA_MEMORY_LIMIT / (1024 * 1024)
-            ),
-            ScriptError::Setup(message) => write!(f, "cannot set up Lua: {message}"),
-        }
+/// Results of the script unit.
+pub type Result<T> = std::result::Result<T, ScriptError>;
+
+/// `text` on a line of its own, or nothing when empty.
+fn on_new_line(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!("\n{text}")
     }
 }
-
-impl std::error::Error for ScriptError {}
 
 impl ScriptError {
     /// The error's first line (`file:line: message`), without the traceback.

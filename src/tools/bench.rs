@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::time::Instant;
 
+use super::error::{Result, ToolError};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, SCREEN_H, SCREEN_W};
@@ -45,7 +46,7 @@ pub const WORKLOADS: &[&str] = &[
 ];
 
 /// Runs workload `name`; `carts` is the folder holding the bundled carts.
-pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
+pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
     match name {
         "video-stress" => Ok(Figure {
             name: name.into(),
@@ -77,10 +78,10 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure, String> {
             value: cart_fps(&carts.join("platformer"))?,
             unit: "frames/s",
         }),
-        other => Err(format!(
-            "unknown workload `{other}` (known: {})",
-            WORKLOADS.join(", ")
-        )),
+        other => Err(ToolError::UnknownWorkload {
+            name: other.to_string(),
+            known: WORKLOADS.join(", "),
+        }),
     }
 }
 
@@ -168,8 +169,8 @@ pub fn video_stress_fps() -> u64 {
 /// Machine frames per second of a cart run headless (median of [`RUNS`]), played from its
 /// demo movie `tests/movies/<cart>.kmv` beside the carts folder when there is one, so the
 /// figure measures the game being played rather than its title screen.
-pub fn cart_fps(path: &Path) -> Result<u64, String> {
-    let cart = Cart::open(path).map_err(|e| e.to_string())?;
+pub fn cart_fps(path: &Path) -> Result<u64> {
+    let cart = Cart::open(path)?;
     let movie = path
         .file_name()
         .and_then(|name| {
@@ -180,12 +181,10 @@ pub fn cart_fps(path: &Path) -> Result<u64, String> {
         .unwrap_or_default();
     let mut runs = Vec::new();
     for _ in 0..RUNS {
-        let mut console = Console::new(cart.clone()).map_err(|e| e.to_string())?;
+        let mut console = Console::new(cart.clone())?;
         let start = Instant::now();
         for n in 0..FRAMES {
-            console
-                .run_frame(movie.input(n))
-                .map_err(|e| e.to_string())?;
+            console.run_frame(movie.input(n))?;
             console.take_log();
         }
         runs.push(FRAMES as f64 / start.elapsed().as_secs_f64());

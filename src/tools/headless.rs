@@ -145,7 +145,11 @@ fn abbreviate(items: &[String]) -> String {
 }
 
 /// Writes interleaved stereo f32 samples at 48 kHz as a 32-bit float WAV, atomically.
-pub fn write_wav(path: &std::path::Path, samples: &[f32]) -> Result<(), String> {
+pub fn write_wav(path: &std::path::Path, samples: &[f32]) -> super::error::Result<()> {
+    let failed = |e: hound::Error| super::error::ToolError::Write {
+        path: path.into(),
+        source: std::io::Error::other(e),
+    };
     let spec = hound::WavSpec {
         channels: 2,
         sample_rate: 48_000,
@@ -154,12 +158,11 @@ pub fn write_wav(path: &std::path::Path, samples: &[f32]) -> Result<(), String> 
     };
     let mut bytes = std::io::Cursor::new(Vec::new());
     {
-        let mut writer = hound::WavWriter::new(&mut bytes, spec).map_err(|e| e.to_string())?;
+        let mut writer = hound::WavWriter::new(&mut bytes, spec).map_err(failed)?;
         for &sample in samples {
-            writer.write_sample(sample).map_err(|e| e.to_string())?;
+            writer.write_sample(sample).map_err(failed)?;
         }
-        writer.finalize().map_err(|e| e.to_string())?;
+        writer.finalize().map_err(failed)?;
     }
-    crate::fsutil::write_atomic(path, bytes.get_ref())
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    crate::fsutil::write_atomic(path, bytes.get_ref()).map_err(super::error::ToolError::write(path))
 }

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod error;
 pub mod fuzz;
 pub mod headless;
 pub mod preview;

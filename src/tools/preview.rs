@@ -5,30 +5,37 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::cart::Cart;
+use super::error::{Result, ToolError};
 use crate::cart::files::CartFiles;
+use crate::cart::{Cart, CartErrors};
 
 const SCRIPT: &str = include_str!("preview.lua");
 
 /// The previewer cart for the pattern in `xml` (a path shown in messages); the pattern runs
 /// once.
-pub fn pattern_cart(xml: &Path) -> Result<Cart, String> {
+pub fn pattern_cart(xml: &Path) -> Result<Cart> {
     build(xml, false)
 }
 
 /// The previewer cart for the pattern in `xml`, which starts again each time it ends
 /// (`--loop`).
-pub fn looping_pattern_cart(xml: &Path) -> Result<Cart, String> {
+pub fn looping_pattern_cart(xml: &Path) -> Result<Cart> {
     build(xml, true)
 }
 
-fn build(xml: &Path, looping: bool) -> Result<Cart, String> {
-    let bytes = crate::fsutil::read_capped(xml, crate::cart::paths::MAX_FILE_BYTES)
-        .map_err(|e| format!("{}: {e}", xml.display()))?;
-    let text =
-        std::str::from_utf8(&bytes).map_err(|_| format!("{}: not UTF-8 text", xml.display()))?;
-    crate::bullets::bulletml::parse("pattern", text)
-        .map_err(|e| format!("{}:{e}", xml.display()))?;
+fn build(xml: &Path, looping: bool) -> Result<Cart> {
+    let bytes =
+        crate::fsutil::read_capped(xml, crate::cart::paths::MAX_FILE_BYTES).map_err(|source| {
+            ToolError::Read {
+                path: xml.into(),
+                source,
+            }
+        })?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| ToolError::NotText(xml.into()))?;
+    crate::bullets::bulletml::parse("pattern", text).map_err(|source| ToolError::Pattern {
+        path: xml.into(),
+        source,
+    })?;
     let name = xml
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -51,14 +58,12 @@ fn build(xml: &Path, looping: bool) -> Result<Cart, String> {
     files.insert("pattern.xml".to_string(), bytes);
     Cart::from_files(CartFiles::from_map(xml, files)).map_err(|errors| {
         // Name the user's file, not the in-memory copy.
-        errors
-            .0
-            .iter()
-            .map(|e| {
-                e.to_string()
-                    .replacen("pattern.xml", &xml.display().to_string(), 1)
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        let named = errors.0.into_iter().map(|mut e| {
+            if e.file == "pattern.xml" {
+                e.file = xml.display().to_string();
+            }
+            e
+        });
+        ToolError::Cart(CartErrors(named.collect()))
     })
 }

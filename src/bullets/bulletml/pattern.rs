@@ -112,22 +112,14 @@ pub struct Pattern {
     pub tops: Vec<Id>,
 }
 
-/// A problem with a pattern document.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A problem with a pattern document: its line, the element path (may be empty) and what
+/// is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}: {}{message}", if path.is_empty() { String::new() } else { format!("{path}: ") })]
 pub struct PatternError {
     pub line: usize,
     pub path: String,
     pub message: String,
-}
-
-impl std::fmt::Display for PatternError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "{}: {}", self.line, self.message)
-        } else {
-            write!(f, "{}: {}: {}", self.line, self.path, self.message)
-        }
-    }
 }
 
 /// Most `<param>`s a reference may pass: only `$1`-`$99` can be read.

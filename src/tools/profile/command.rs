@@ -9,6 +9,7 @@ use super::history::{History, Summary};
 use crate::console::Console;
 use crate::movie::Movie;
 use crate::profile::FrameProfile;
+use crate::tools::error::{Result, ToolError};
 
 /// What `kairo profile` was asked to do.
 #[derive(Clone, Debug, Default)]
@@ -36,26 +37,16 @@ pub struct ProfileOutcome {
 }
 
 /// Runs the profile. Cart log lines go to `log` as they come.
-pub fn profile(
-    options: &ProfileOptions,
-    log: &mut dyn FnMut(&str),
-) -> Result<ProfileOutcome, String> {
+pub fn profile(options: &ProfileOptions, log: &mut dyn FnMut(&str)) -> Result<ProfileOutcome> {
     if let Some(limit) = options.max_load
         && !(limit.is_finite() && limit > 0.0)
     {
-        return Err(format!(
-            "--max-load must be a positive percentage, got {limit}"
-        ));
+        return Err(ToolError::MaxLoad(limit));
     }
-    let movie = options
-        .input
-        .as_deref()
-        .map(Movie::load)
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    let cart = crate::cart::Cart::open(&options.cart).map_err(|e| e.to_string())?;
+    let movie = options.input.as_deref().map(Movie::load).transpose()?;
+    let cart = crate::cart::Cart::open(&options.cart)?;
     let name = cart.name().to_string();
-    let mut console = Console::new(cart).map_err(|e| e.to_string())?;
+    let mut console = Console::new(cart)?;
     console.set_profiling(true);
 
     let mut history = History::unbounded();
@@ -95,10 +86,10 @@ pub fn profile(
         super::trace::document(&name, frames.iter())
     })?;
     if let Some(fault) = fault {
-        return Err(format!(
-            "the cart stopped after {} frames: {fault}",
-            frames.len()
-        ));
+        return Err(ToolError::StoppedAfter {
+            frames: frames.len(),
+            fault,
+        });
     }
     let over_limit = options.max_load.map_or_else(Vec::new, |limit| {
         frames
@@ -115,10 +106,9 @@ pub fn profile(
     })
 }
 
-fn write_output(path: Option<&Path>, make: impl FnOnce() -> String) -> Result<(), String> {
+fn write_output(path: Option<&Path>, make: impl FnOnce() -> String) -> Result<()> {
     let Some(path) = path else {
         return Ok(());
     };
-    crate::fsutil::write_atomic(path, make().as_bytes())
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    crate::fsutil::write_atomic(path, make().as_bytes()).map_err(ToolError::write(path))
 }

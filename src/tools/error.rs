@@ -1,0 +1,63 @@
+//! Why a tool command failed. The command line prints each error as `kairo: ` and its text;
+//! a cart with several problems prints one line per problem.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use crate::bullets::bulletml::PatternError;
+use crate::cart::kcart::KcartError;
+use crate::cart::{CartError, CartErrors};
+use crate::fsutil::ReadError;
+use crate::movie::MovieError;
+use crate::script::error::ScriptError;
+
+#[derive(Debug, Error)]
+pub enum ToolError {
+    /// Every problem found while loading a cart, one per line.
+    #[error("{0}")]
+    Cart(#[from] CartErrors),
+    #[error("{0}")]
+    CartFile(#[from] CartError),
+    #[error("not packing a cart with problems:\n{0}")]
+    NotPacked(CartErrors),
+    #[error("{}: not a cart folder", .0.display())]
+    NotCartFolder(PathBuf),
+    #[error("{0}")]
+    Kcart(#[from] KcartError),
+    /// The script failed to boot or stopped with a fault.
+    #[error("{0}")]
+    Script(#[from] ScriptError),
+    /// The script stopped with a fault part way through a profile.
+    #[error("the cart stopped after {frames} frames: {fault}")]
+    StoppedAfter { frames: usize, fault: ScriptError },
+    #[error("{0}")]
+    Movie(#[from] MovieError),
+    #[error("{}: {source}", path.display())]
+    Read { path: PathBuf, source: ReadError },
+    #[error("{}: not UTF-8 text", .0.display())]
+    NotText(PathBuf),
+    #[error("{}:{source}", path.display())]
+    Pattern { path: PathBuf, source: PatternError },
+    #[error("{}: cannot write: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write to standard output: {0}; check where the output goes")]
+    Stdout(std::io::Error),
+    #[error("--max-load must be a positive percentage, got {0}")]
+    MaxLoad(f64),
+    #[error("unknown workload `{name}` (known: {known})")]
+    UnknownWorkload { name: String, known: String },
+}
+
+impl ToolError {
+    /// A failed write of `path`.
+    pub fn write(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> ToolError {
+        let path = path.into();
+        move |source| ToolError::Write { path, source }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, ToolError>;
