@@ -47,15 +47,20 @@ fn hits_grazes_and_shot_hits_reach_lua_as_events() {
              bu_shot(10, 150, 0, 40, 1)            -- a fast shot at an enemy box
            end
            bu_target(77, 200, 146, 8, 8)
-           for _, e in ipairs(bu_events()) do seen[#seen + 1] = e.kind .. (e.target or '') end
+           for _, e in ipairs(bu_events()) do
+             seen[#seen + 1] = e.kind .. (e.target or '')
+             if e.kind == 'shot' then log(e.x, e.y) end
+           end
            if frame() == 20 then table.sort(seen) log(table.concat(seen, ' ')) end
          end",
     );
     for _ in 0..21 {
         c.run_frame(InputFrame::NONE).unwrap();
     }
-    // The bullet that hits also grazed on its way in; the one beside only grazes.
-    assert_eq!(c.take_log(), ["graze graze hit shot77"]);
+    // The bullet that hits also grazed on its way in; the one beside only grazes. The shot
+    // (type 1: 2 px either side of its centre) hits where its front edge first reaches the
+    // box's left side at x = 200: with its centre at x = 198, on its line y = 150.
+    assert_eq!(c.take_log(), ["198 150", "graze graze hit shot77"]);
 }
 
 #[test]

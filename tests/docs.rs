@@ -1,8 +1,12 @@
-//! The docs are part of the product: these tests keep them in step with the code.
+//! The docs are part of the product: these tests keep them in step with the code. Each
+//! number is checked where it is stated (its table row or its sentence), against the constant
+//! or the code it documents, so a number that is right somewhere else does not pass.
 
 mod common;
 
 use common::root;
+use kairo::input::Button;
+use kairo::spec::*;
 
 /// `(name, value)` of every `pub const` in `spec::cost`, read from the source.
 fn cost_constants() -> Vec<(String, String)> {
@@ -20,42 +24,377 @@ fn cost_constants() -> Vec<(String, String)> {
         .collect()
 }
 
+fn read(doc: &str) -> String {
+    std::fs::read_to_string(root().join(doc)).unwrap()
+}
+
+/// The text with every run of whitespace (line breaks included) made one space, so that
+/// sentences wrapped in the markdown source can be searched for.
+fn flowed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The cells of the table rows (lines starting with `|`, the `|---|` line left out) of the
+/// section under `heading`.
+fn table_rows(text: &str, heading: &str) -> Vec<Vec<String>> {
+    let start = text
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("no section `{heading}`"));
+    text[start..]
+        .lines()
+        .skip(2)
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .filter(|l| !l.starts_with("|---"))
+        .map(|l| {
+            l.trim()
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// `a, b or c` for a list of numbers.
+fn or_list(values: &[usize]) -> String {
+    let (last, rest) = values.split_last().unwrap();
+    let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+    format!("{} or {last}", rest.join(", "))
+}
+
 #[test]
 fn every_cycle_cost_is_in_the_hardware_manual_and_profiling_guide_with_its_value() {
     let costs = cost_constants();
     assert!(costs.len() >= 10, "found {costs:?}");
     for doc in ["docs/hardware.md", "docs/profiling.md"] {
-        let text = std::fs::read_to_string(root().join(doc)).unwrap();
+        let text = read(doc);
         for (name, value) in &costs {
             let row = format!("| `{name}` | {value} |");
             assert!(text.contains(&row), "{doc} lacks the row `{row}`");
         }
     }
+    // And the manual's cost table has no row for a cost that is gone.
+    let rows = table_rows(
+        &read("docs/hardware.md"),
+        "## Cycle budget and the cost table",
+    );
+    assert_eq!(rows[0], ["Cost", "Cycles", "Unit", "When"]);
+    let mut documented: Vec<&str> = rows[1..].iter().map(|r| r[0].trim_matches('`')).collect();
+    let mut names: Vec<&str> = costs.iter().map(|(n, _)| n.as_str()).collect();
+    documented.sort_unstable();
+    names.sort_unstable();
+    assert_eq!(
+        documented, names,
+        "the cost table's rows against spec::cost"
+    );
 }
 
 #[test]
-fn the_manual_states_the_budget_and_caps_of_the_spec() {
-    use kairo::spec::*;
-    let manual = std::fs::read_to_string(root().join("docs/hardware.md")).unwrap();
-    for number in [
-        FRAME_BUDGET,
-        RUNAWAY_CAP,
-        INIT_CAP,
-        u64::from(LUA_HOOK_INTERVAL),
-    ] {
+fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
+    let mib = LUA_MEMORY_LIMIT / (1024 * 1024);
+    assert_eq!(mib * 1024 * 1024, LUA_MEMORY_LIMIT, "a whole number of MiB");
+    for cap in [RUNAWAY_CAP, INIT_CAP] {
+        assert_eq!(cap % FRAME_BUDGET, 0, "a whole number of budgets");
+    }
+    // Keyed by the row's constants cell; the value cell must read exactly this.
+    let expected: Vec<(&str, String)> = vec![
+        (
+            "`SCREEN_W`, `SCREEN_H`, `SCREEN_PIXELS`",
+            format!("{SCREEN_W} x {SCREEN_H} pixels ({SCREEN_PIXELS}), indexed colour"),
+        ),
+        ("`FRAME_RATE`", format!("{FRAME_RATE} vblanks per second")),
+        (
+            "`PALETTES`, `PALETTE_COLORS`, `PALETTE_ENTRIES`",
+            format!(
+                "{PALETTES} palettes x {PALETTE_COLORS} colours = {PALETTE_ENTRIES} entries, \
+                 RGB888"
+            ),
+        ),
+        (
+            "`PATTERN_TILES`, `TILE_SIZE`, `TILE_BPP`, `TILE_BYTES`, `PATTERN_VRAM_BYTES`",
+            format!(
+                "{PATTERN_TILES} tiles of {TILE_SIZE} x {TILE_SIZE} px at {TILE_BPP} bpp, \
+                 {TILE_BYTES} bytes each = {} KiB",
+                PATTERN_VRAM_BYTES / 1024
+            ),
+        ),
+        (
+            "`PATTERN_SHEET_TILES_W`, `PATTERN_SHEET_TILES_H`",
+            format!(
+                "{PATTERN_SHEET_TILES_W} x {PATTERN_SHEET_TILES_H} tiles ({} x {} px)",
+                PATTERN_SHEET_TILES_W * TILE_SIZE,
+                PATTERN_SHEET_TILES_H * TILE_SIZE
+            ),
+        ),
+        (
+            "`BG_LAYERS`, `BG_MAX_CELLS`, `BG_CELL_SIZES`",
+            format!(
+                "{BG_LAYERS}, each up to {BG_MAX_CELLS} x {BG_MAX_CELLS} cells of {} px",
+                or_list(&BG_CELL_SIZES)
+            ),
+        ),
+        (
+            "`TILE_ANIMS`, `TILE_ANIM_FRAMES`",
+            format!("{TILE_ANIMS} animated tiles, up to {TILE_ANIM_FRAMES} frames each"),
+        ),
+        (
+            "`OAM_ENTRIES`, `SPRITE_SIZES`",
+            format!(
+                "{OAM_ENTRIES} OAM entries, {} tiles per side",
+                or_list(&SPRITE_SIZES)
+            ),
+        ),
+        (
+            "`PRIORITY_LEVELS`",
+            format!(
+                "{PRIORITY_LEVELS} (0 = back, {} = front)",
+                PRIORITY_LEVELS - 1
+            ),
+        ),
+        (
+            "`FONT_SIZE`, `FONT_FIRST_CHAR`, `FONT_LAST_CHAR`",
+            format!("{FONT_SIZE} x {FONT_SIZE} glyphs, ASCII {FONT_FIRST_CHAR}-{FONT_LAST_CHAR}"),
+        ),
+        (
+            "`PLAYERS`",
+            format!("{PLAYERS} players, {} buttons each", Button::ALL.len()),
+        ),
+        (
+            "`FRAME_BUDGET`",
+            format!(
+                "{FRAME_BUDGET} cycles per vblank (a virtual {} MHz CPU)",
+                FRAME_BUDGET * u64::from(FRAME_RATE) / 1_000_000
+            ),
+        ),
+        (
+            "`RUNAWAY_CAP`",
+            format!(
+                "{RUNAWAY_CAP} cycles per machine frame ({} budgets)",
+                RUNAWAY_CAP / FRAME_BUDGET
+            ),
+        ),
+        (
+            "`INIT_CAP`",
+            format!(
+                "{INIT_CAP} cycles for the main chunk and `init()` ({} budgets)",
+                INIT_CAP / FRAME_BUDGET
+            ),
+        ),
+        (
+            "`LUA_MEMORY_LIMIT`",
+            format!("{mib} MiB ({LUA_MEMORY_LIMIT} bytes)"),
+        ),
+        (
+            "`LUA_HOOK_INTERVAL`",
+            format!("every {LUA_HOOK_INTERVAL} Lua VM instructions"),
+        ),
+    ];
+    let rows = table_rows(&read("docs/hardware.md"), "## Overview");
+    assert_eq!(rows[0], ["Part", "Value", "Constant in `spec.rs`"]);
+    let documented: Vec<&str> = rows[1..].iter().map(|r| r[2].as_str()).collect();
+    let wanted: Vec<&str> = expected.iter().map(|(c, _)| *c).collect();
+    assert_eq!(documented, wanted, "the overview table's rows, by constant");
+    let wrong: Vec<String> = rows[1..]
+        .iter()
+        .zip(&expected)
+        .filter(|(row, (_, value))| row[1] != *value)
+        .map(|(row, (constants, value))| {
+            format!(
+                "{constants}: the manual says `{}`, spec.rs gives `{value}`",
+                row[1]
+            )
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "docs/hardware.md's overview table:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The value a spec constant named in prose may be given with, as "`NAME` (value".
+fn prose_constant(name: &str) -> Option<u64> {
+    Some(match name {
+        "FRAME_BUDGET" => FRAME_BUDGET,
+        "RUNAWAY_CAP" => RUNAWAY_CAP,
+        "INIT_CAP" => INIT_CAP,
+        "LUA_HOOK_INTERVAL" => u64::from(LUA_HOOK_INTERVAL),
+        "FRAME_RATE" => u64::from(FRAME_RATE),
+        "LUA_MEMORY_LIMIT" => LUA_MEMORY_LIMIT as u64,
+        _ => return None,
+    })
+}
+
+#[test]
+fn the_manuals_sentences_state_the_budget_caps_and_hook_of_the_spec() {
+    let hook = u64::from(LUA_HOOK_INTERVAL);
+    let mib = LUA_MEMORY_LIMIT / (1024 * 1024);
+    let sentences = [
+        (
+            "docs/hardware.md",
+            format!("vblanks = ceil(cycles / {FRAME_BUDGET}) (at least 1)"),
+        ),
+        (
+            "docs/hardware.md",
+            format!(
+                "a frame of 250000 cycles takes {} vblanks",
+                kairo::meter::vblanks_for(250_000)
+            ),
+        ),
+        (
+            "docs/hardware.md",
+            format!(
+                "run under the larger `INIT_CAP` ({INIT_CAP} cycles, together) instead of \
+                 `RUNAWAY_CAP`"
+            ),
+        ),
+        (
+            "docs/hardware.md",
+            format!("each Lua VM instruction, charged in steps of {hook} by the instruction hook"),
+        ),
+        (
+            "docs/hardware.md",
+            format!("each enabled layer adds {}", cost::LAYER),
+        ),
+        (
+            "docs/hardware.md",
+            format!("`budget()` returns {FRAME_BUDGET}."),
+        ),
+        (
+            "docs/hardware.md",
+            format!(
+                "The Lua count hook fires every `LUA_HOOK_INTERVAL` ({hook}) VM instructions. \
+                 Each time it charges {} cycles (`{hook} * LUA_INSTRUCTION`)",
+                hook * cost::LUA_INSTRUCTION
+            ),
+        ),
+        (
+            "docs/hardware.md",
+            format!(
+                "`RUNAWAY_CAP` ({RUNAWAY_CAP}) for `update()` and `draw()` together, \
+                 `INIT_CAP` ({INIT_CAP}) for the main chunk and `init()` together."
+            ),
+        ),
+        (
+            "docs/hardware.md",
+            format!("the hook keeps raising an error every {hook} instructions"),
+        ),
+        (
+            "docs/hardware.md",
+            format!("`LUA_MEMORY_LIMIT` = {mib} MiB."),
+        ),
+        (
+            "docs/profiling.md",
+            format!("Every Kairo frame has a budget of {FRAME_BUDGET} virtual cycles."),
+        ),
+        (
+            "docs/profiling.md",
+            format!(
+                "charges the script unit every {hook} Lua instructions (`LUA_HOOK_INTERVAL`). \
+                 With the profiler on, each batch of {hook} goes to the function"
+            ),
+        ),
+    ];
+    for (doc, sentence) in &sentences {
         assert!(
-            manual.contains(&number.to_string()),
-            "docs/hardware.md does not mention {number}"
+            flowed(&read(doc)).contains(&flowed(sentence)),
+            "{doc} does not say: {sentence}"
         );
     }
+    // Any "`NAME` (number" in the manual gives that constant's value.
+    let manual = flowed(&read("docs/hardware.md"));
+    let mut checked = 0;
+    for (at, _) in manual.match_indices("` (") {
+        let Some(open) = manual[..at].rfind('`') else {
+            continue;
+        };
+        let Some(value) = prose_constant(&manual[open + 1..at]) else {
+            continue;
+        };
+        let digits: String = manual[at + 3..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if digits.is_empty() {
+            continue;
+        }
+        assert_eq!(
+            digits.parse::<u64>().unwrap(),
+            value,
+            "docs/hardware.md: `{}` ({digits}...",
+            &manual[open + 1..at]
+        );
+        checked += 1;
+    }
+    assert!(checked >= 4, "{checked} constants given in prose");
+}
+
+#[test]
+fn the_manual_quotes_the_faults_as_the_console_reports_them() {
+    let manual = flowed(&read("docs/hardware.md"));
+    let mut c =
+        common::console("function update()\n  local n = 0\n  while true do n = n + 1 end\nend");
+    let err = c.run_frame(kairo::input::InputFrame::NONE).unwrap_err();
+    let runaway = format!("The fault reads `{}`", err.headline());
+    assert!(
+        manual.contains(&flowed(&runaway)),
+        "docs/hardware.md does not say: {runaway}"
+    );
+    let oom = format!(
+        "the cart faults with `{}`",
+        kairo::script::ScriptError::OutOfMemory
+    );
+    assert!(
+        manual.contains(&flowed(&oom)),
+        "docs/hardware.md does not say: {oom}"
+    );
+}
+
+/// The commands of the README's first `sh` block, comments removed.
+fn readme_commands(readme: &str) -> Vec<(String, String)> {
+    let start = readme.find("```sh\n").expect("an sh block") + 6;
+    let end = start + readme[start..].find("```").unwrap();
+    readme[start..end]
+        .lines()
+        .map(|l| {
+            let (command, comment) = l.split_once('#').unwrap_or((l, ""));
+            (command.trim().to_string(), comment.trim().to_string())
+        })
+        .collect()
 }
 
 #[test]
 fn readme_and_ci_run_the_same_test_command() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
-    assert!(readme.contains("cargo run --release -- carts/platformer"));
-    assert!(readme.contains("cargo test"));
-    assert!(ci.contains("cargo test"));
-    assert!(ci.contains("cargo fmt") && ci.contains("cargo clippy --all-targets -- -D warnings"));
+    let readme = read("README.md");
+    let commands = readme_commands(&readme);
+    assert_eq!(
+        commands,
+        [
+            (
+                "cargo run --release -- carts/platformer".to_string(),
+                "play the bundled cart in the console window".to_string()
+            ),
+            ("cargo test".to_string(), "run the tests".to_string()),
+        ]
+    );
+    assert!(root().join("carts/platformer/cart.toml").is_file());
+    // CI runs the README's test command as a line of its own, after the gates and with
+    // KAIRO_CI set, so that the tests that need system tools fail there instead of skipping.
+    let ci = read(".ci/run");
+    let lines: Vec<&str> = ci.lines().map(str::trim).collect();
+    let line = |wanted: &str| {
+        lines
+            .iter()
+            .position(|l| *l == wanted)
+            .unwrap_or_else(|| panic!(".ci/run has no line `{wanted}`"))
+    };
+    let test = line(&commands[1].0);
+    assert!(line("cargo fmt --check") < test);
+    assert!(line("cargo clippy --all-targets -- -D warnings") < test);
+    let ci_flag = lines
+        .iter()
+        .position(|l| l.starts_with("export KAIRO_CI=") && !l.ends_with("=\"\""))
+        .expect(".ci/run exports KAIRO_CI");
+    assert!(ci_flag < test, "KAIRO_CI is exported before the tests run");
 }

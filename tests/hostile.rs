@@ -94,6 +94,21 @@ fn every_hostile_cart_fails_check_with_its_located_error() {
 }
 
 #[test]
+fn the_runaway_cart_reports_the_exact_update_cap() {
+    let path = root().join("tests/carts/runaway");
+    let (code, stdout, _) = kairo(&["check", path.to_str().unwrap()], &root());
+    assert_eq!(code, 1, "{stdout}");
+    let wanted = format!(
+        "main.lua:2: the script ran past the runaway cap of {} cycles without returning",
+        kairo::spec::RUNAWAY_CAP
+    );
+    assert!(
+        stdout.contains(&wanted),
+        "expected `{wanted}` in:\n{stdout}"
+    );
+}
+
+#[test]
 fn hostile_carts_fail_headless_too_with_a_non_zero_exit() {
     for cart in ["runtime_error", "runaway", "io_open", "lua_syntax"] {
         let path = root().join("tests/carts").join(cart);

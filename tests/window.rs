@@ -1,11 +1,13 @@
 //! The console window for real: under a virtual X display (Xvfb, software Vulkan) the window
 //! opens on a cart, shows its picture at 3x and answers keys, and opens on the browser without
-//! a cart. Needs `xvfb xdotool imagemagick
-//! mesa-vulkan-drivers` (`.ci/run` installs them); without them the test says so and passes.
+//! a cart. Needs `xvfb xdotool imagemagick mesa-vulkan-drivers` (`.ci/run` installs them).
+//! Without the tools each test fails when `KAIRO_CI` is set (as `.ci/run` sets it) and
+//! otherwise skips, saying why on stderr (shown in `cargo test`'s output).
 #![cfg(feature = "host")]
 
 mod common;
 
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -110,11 +112,33 @@ fn start_xvfb(display: &str) -> Option<(String, Guard)> {
     }
 }
 
+/// The tools the window tests drive the window with: the X server, keys and screenshots.
+const TOOLS: [&str; 3] = ["Xvfb", "xdotool", "import"];
+
+/// Whether the test `name` can run: with a tool missing it panics on CI (`KAIRO_CI` set) and
+/// otherwise writes why it skips straight to stderr (the harness would swallow an
+/// `eprintln!` of a passing test) and returns false.
+fn tools_present(name: &str) -> bool {
+    let missing: Vec<&str> = TOOLS.into_iter().filter(|t| !have(t)).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let reason = format!(
+        "the window test `{name}` needs Xvfb, xdotool and imagemagick (`import`); missing: {} \
+         (.ci/run installs them)",
+        missing.join(", ")
+    );
+    if std::env::var_os("KAIRO_CI").is_some() {
+        panic!("KAIRO_CI is set, so this fails instead of skipping: {reason}");
+    }
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {reason}");
+    false
+}
+
 /// Starts Xvfb and `kairo args`, waits for a window titled `title`; `None` if the tools are
-/// missing (the test then passes with a message).
+/// missing and this is not CI (see [`tools_present`]).
 fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
-    if !["Xvfb", "xdotool", "import"].iter().all(|t| have(t)) {
-        eprintln!("skipped: needs Xvfb, xdotool and imagemagick (see .ci/run)");
+    if !tools_present(name) {
         return None;
     }
     // Each test gets its own display number, as they run in parallel, and skips numbers

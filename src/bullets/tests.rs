@@ -110,11 +110,34 @@ fn angles_a_and_128_minus_a_mirror_each_other() {
     }
 }
 
+/// How far a reported shot hit may lie from the expected contact point, in pixels: the unit
+/// works in 16.16 fixed point, so a few 1/65536 px of rounding, far below any real error.
+const CONTACT_TOLERANCE: f64 = 1.0 / 1024.0;
+
+fn px(value: Fx) -> f64 {
+    f64::from(value) / f64::from(FX_ONE)
+}
+
+/// The shot hits of the last step: (target, x, y) in pixels.
+fn shot_hits(unit: &BulletUnit) -> Vec<(i64, f64, f64)> {
+    unit.events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::ShotHit { target, x, y, .. } => Some((target, px(x), px(y))),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn player_shots_never_pass_through_at_any_speed_up_to_the_cap() {
+    // The shot's hit box is 3 px either side of its centre.
+    let half = 3;
     for speed in [1, 3, 7, 8, 15, 16, 31, 64, 100, 200, SHOT_MAX_SPEED] {
         for target_speed in [0, 4, 12] {
             let mut unit = BulletUnit::default();
+            unit.types[0].hit_w = fx(half);
+            unit.types[0].hit_h = fx(half);
             unit.cull_margin = 2000;
             // A 4x4 enemy at x = 120 moving left, a shot moving right along its centre line.
             let mut enemy_x = fx(120);
@@ -125,8 +148,8 @@ fn player_shots_never_pass_through_at_any_speed_up_to_the_cap() {
                 vy: 0,
                 kind: 0,
             });
-            let mut hit = false;
-            for _ in 0..200 {
+            let mut hit = None;
+            for frame in 0..200 {
                 enemy_x -= fx(target_speed);
                 unit.add_target(Target {
                     id: 7,
@@ -138,20 +161,134 @@ fn player_shots_never_pass_through_at_any_speed_up_to_the_cap() {
                     dy: 0,
                 });
                 step(&mut unit);
-                if unit
-                    .events
-                    .iter()
-                    .any(|e| matches!(e, Event::ShotHit { target: 7, .. }))
-                {
-                    hit = true;
+                if let Some(&(7, x, y)) = shot_hits(&unit).first() {
+                    hit = Some((frame, x, y));
                     break;
                 }
             }
+            let Some((frame, x, y)) = hit else {
+                panic!(
+                    "shot at {speed} px/frame against a target at {target_speed} px/frame passed \
+                     through"
+                );
+            };
+            // In continuous time t (frames), the shot's front edge is at speed * t + half and
+            // the enemy's left edge at 120 - target_speed * t: they first touch at
+            // t = (120 - half) / (speed + target_speed), with the shot's centre at speed * t.
+            let t = f64::from(120 - half) / f64::from(speed + target_speed);
+            let expected = f64::from(speed) * t;
+            let case = format!("shot at {speed} px/frame, target at {target_speed} px/frame");
             assert!(
-                hit,
-                "shot at {speed} px/frame against a target at {target_speed} px/frame passed through"
+                (x - expected).abs() <= CONTACT_TOLERANCE && y == 50.0,
+                "{case}: hit reported at ({x}, {y}), first contact is at ({expected}, 50)"
+            );
+            assert!(
+                (frame as f64) <= t && t <= (frame + 1) as f64,
+                "{case}: hit reported in frame {frame}, contact is at t = {t}"
             );
         }
+    }
+}
+
+/// The first moment in [0, 1] (a fraction of the frame) at which a shot of half size `half`
+/// centred at `from` moving by `v` overlaps, edges included, a `size` box whose top-left
+/// moves from `box_from` by `box_v`: found by stepping through the frame and bisecting the
+/// step where the overlap begins. Independent of the unit's slab method.
+fn first_contact(
+    from: (f64, f64),
+    v: (f64, f64),
+    half: (f64, f64),
+    box_from: (f64, f64),
+    box_v: (f64, f64),
+    size: (f64, f64),
+) -> Option<f64> {
+    let overlaps = |t: f64| {
+        let (x, y) = (from.0 + v.0 * t, from.1 + v.1 * t);
+        let (left, top) = (box_from.0 + box_v.0 * t, box_from.1 + box_v.1 * t);
+        x + half.0 >= left
+            && x - half.0 <= left + size.0
+            && y + half.1 >= top
+            && y - half.1 <= top + size.1
+    };
+    const STEPS: u32 = 20_000;
+    if overlaps(0.0) {
+        return Some(0.0);
+    }
+    let hit = (1..=STEPS).find(|&i| overlaps(f64::from(i) / f64::from(STEPS)))?;
+    let (mut apart, mut touching) = (
+        f64::from(hit - 1) / f64::from(STEPS),
+        f64::from(hit) / f64::from(STEPS),
+    );
+    for _ in 0..60 {
+        let mid = (apart + touching) / 2.0;
+        if overlaps(mid) {
+            touching = mid;
+        } else {
+            apart = mid;
+        }
+    }
+    Some(touching)
+}
+
+#[test]
+fn a_shot_hit_is_reported_where_the_shot_first_touches_the_box_along_its_path() {
+    // (shot centre, shot velocity, target top-left at the end of the frame, size, motion
+    // this frame), in pixels. Shots come in through the left face, the top face, the right
+    // and bottom faces, at fractional speeds and against moving targets.
+    type Pair = (f64, f64);
+    #[rustfmt::skip]
+    let cases: [(Pair, Pair, Pair, Pair, Pair); 7] = [
+        ((10.0, 50.0), (100.0, 0.0), (60.0, 44.0), (16.0, 16.0), (0.0, 0.0)),
+        ((10.0, 10.0), (60.0, 45.0), (40.0, 40.0), (24.0, 8.0), (0.0, 0.0)),
+        ((10.0, 10.0), (45.0, 60.0), (30.0, 52.0), (40.0, 8.0), (0.0, 0.0)),
+        ((200.0, 120.0), (-90.5, -30.25), (100.0, 90.0), (20.0, 20.0), (0.0, 0.0)),
+        ((50.0, 200.0), (10.0, -150.0), (40.0, 100.0), (30.0, 12.0), (3.0, 20.0)),
+        ((0.0, 80.0), (200.0, 17.75), (150.0, 60.0), (8.0, 40.0), (-25.0, 0.0)),
+        ((128.0, 250.0), (0.0, -256.0), (120.0, 20.0), (12.0, 12.0), (0.0, -9.5)),
+    ];
+    let half = 2.0;
+    for (n, &(from, v, target_at, size, moved)) in cases.iter().enumerate() {
+        let mut unit = BulletUnit::default();
+        unit.types[0].hit_w = fx(2);
+        unit.types[0].hit_h = fx(2);
+        unit.cull_margin = 2000;
+        let f = crate::fixed::fx_from_f64;
+        unit.shoot(Shot {
+            x: f(from.0),
+            y: f(from.1),
+            vx: f(v.0),
+            vy: f(v.1),
+            kind: 0,
+        });
+        unit.add_target(Target {
+            id: 3,
+            x: f(target_at.0),
+            y: f(target_at.1),
+            w: f(size.0),
+            h: f(size.1),
+            dx: f(moved.0),
+            dy: f(moved.1),
+        });
+        step(&mut unit);
+        let box_from = (target_at.0 - moved.0, target_at.1 - moved.1);
+        let t = first_contact(from, v, (half, half), box_from, moved, size)
+            .unwrap_or_else(|| panic!("case {n} is meant to hit"));
+        assert!(
+            t > 0.05 && t < 0.95,
+            "case {n}: contact inside the frame, t = {t}"
+        );
+        let expected = (from.0 + v.0 * t, from.1 + v.1 * t);
+        let hits = shot_hits(&unit);
+        let [(3, x, y)] = hits[..] else {
+            panic!("case {n}: expected one hit on target 3, got {hits:?}");
+        };
+        assert!(
+            (x - expected.0).abs() <= CONTACT_TOLERANCE
+                && (y - expected.1).abs() <= CONTACT_TOLERANCE,
+            "case {n}: hit reported at ({x}, {y}), first contact at t = {t} is at ({}, {})",
+            expected.0,
+            expected.1
+        );
     }
 }
 
