@@ -305,6 +305,12 @@ impl Console {
         &mut self.lent.as_mut().expect(LENT).0
     }
 
+    /// Cycles charged so far in the frame being run, all units; after a fault, those of the
+    /// frame the fault stopped.
+    pub fn cycles_charged(&self) -> u64 {
+        self.lent.as_ref().expect(LENT).1.meter.total()
+    }
+
     fn context_mut(&mut self) -> &mut CallContext {
         &mut self.lent.as_mut().expect(LENT).1
     }

@@ -100,7 +100,7 @@ fn an_over_budget_frame_takes_two_vblanks_and_holds_the_screen() {
 fn runaway_stop(source: &str) -> (ScriptError, u64) {
     let mut c = console(source);
     let err = c.run_frame(InputFrame::NONE).unwrap_err();
-    let charged = c.machine().meter.total();
+    let charged = c.cycles_charged();
     // The console stays faulted with the same error.
     assert_eq!(c.run_frame(InputFrame::NONE).unwrap_err(), err);
     (err, charged)

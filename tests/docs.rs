@@ -189,6 +189,45 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
             "`LUA_HOOK_INTERVAL`",
             format!("every {LUA_HOOK_INTERVAL} Lua VM instructions"),
         ),
+        (
+            "`LOG_LINE_BYTES`, `LOG_FRAME_LINES`, `LOG_FRAME_BYTES`",
+            format!(
+                "{LOG_LINE_BYTES} bytes a line, {LOG_FRAME_LINES} lines and {LOG_FRAME_BYTES} \
+                 bytes a frame"
+            ),
+        ),
+        (
+            "`COLLISION_CELL`, `BODY_MAX_SPEED`",
+            format!(
+                "cells of {COLLISION_CELL} px; bodies at most {BODY_MAX_SPEED} px a frame per axis"
+            ),
+        ),
+        (
+            "`HITBOX_CAPACITY`, `PLATFORM_CAPACITY`",
+            format!("{HITBOX_CAPACITY} hitboxes and {PLATFORM_CAPACITY} moving platforms a frame"),
+        ),
+        (
+            "`BULLET_CAPACITY`, `BULLET_TYPES`, `SHOT_CAPACITY`, `SHOT_MAX_SPEED`, \
+             `TARGET_CAPACITY`",
+            format!(
+                "{BULLET_CAPACITY} bullets, {BULLET_TYPES} types, {SHOT_CAPACITY} player shots \
+                 (at most {SHOT_MAX_SPEED} px a frame), {TARGET_CAPACITY} targets a frame"
+            ),
+        ),
+        (
+            "`BULLETML_SOURCES`, `BULLETML_COMMANDS_PER_FRAME`",
+            format!(
+                "{BULLETML_SOURCES} sources at once; {BULLETML_COMMANDS_PER_FRAME} commands a \
+                 frame"
+            ),
+        ),
+        (
+            "`AUDIO_CHANNELS`, `SAMPLE_RATE`, `FRAMES_PER_VBLANK`",
+            format!(
+                "{AUDIO_CHANNELS} channels, {SAMPLE_RATE} Hz stereo, {FRAMES_PER_VBLANK} sample \
+                 frames a vblank"
+            ),
+        ),
     ];
     let rows = table_rows(&read("docs/hardware.md"), "## Overview");
     assert_eq!(rows[0], ["Part", "Value", "Constant in `spec.rs`"]);
