@@ -14,6 +14,7 @@ pub mod api_video;
 pub mod docs;
 pub mod error;
 mod sandbox;
+pub mod strmatch;
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
