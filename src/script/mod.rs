@@ -8,6 +8,7 @@ pub mod context;
 pub mod docs;
 pub mod error;
 pub mod sandbox;
+pub mod strmatch;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
