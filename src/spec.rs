@@ -179,6 +179,10 @@ pub mod cost {
     pub const TABLE_ITEM: u64 = 1;
     /// Every 64 bytes `string.rep` builds, charged before it builds them (script).
     pub const STRING_FILL: u64 = 1;
+    /// One step of the pattern matcher behind `string.find`, `match`, `gmatch` and `gsub`:
+    /// one pattern item tried at one position, or 16 bytes compared, scanned or copied
+    /// (script).
+    pub const PATTERN_STEP: u64 = 1;
     /// One map object turned into a Lua table by `map_objects` (script).
     pub const MAP_OBJECT: u64 = 8;
     /// Turning the indexed picture into colours at the end of a frame (system).

@@ -1,5 +1,6 @@
 //! Carts that try to escape the cycle budget (tests/carts/escape_*): Lua run inside API calls
 //! through metamethods, finalizers, message handlers, string callbacks, sort comparators,
+//! a backtracking pattern match,
 //! coroutines, one C call that never returns, an API call that costs more than the cap, a log
 //! flood. Each is a test of its own (a macro per cart), run through `kairo check` and
 //! `kairo headless`; each must end with its located error, never hang: a run still going
@@ -111,6 +112,7 @@ escape! {
     an_api_call_past_the_cap_stops_at_once: "escape_api_cost" => runaway_at("main.lua:4");
     the_log_is_bounded: "escape_log_flood" => "main.lua:5: the flood was bounded";
     gsub_callbacks_are_metered: "escape_gsub_callback" => runaway_at("main.lua:4");
+    pattern_matching_is_metered: "escape_pattern" => runaway_at("main.lua:3");
     sort_comparisons_are_metered: "escape_sort_comparator" => runaway_at("main.lua:4");
     coroutines_are_metered: "escape_coroutine" => runaway_at("main.lua:4");
     deep_recursion_is_lua_s_error: "escape_recursion" => "main.lua:3: C stack overflow";

@@ -85,7 +85,7 @@ fn stop(lua: &Lua) {
         return;
     }
     // The innermost cart function with a line: the hook runs at level 0, an API call at 1,
-    // and the sandbox's own wrappers (chunk `kairo`) are not the cart's.
+    // and the sandbox's own wrappers (chunks `kairo` and `strmatch`) are not the cart's.
     let at = (0..8)
         .find_map(|level| {
             lua.inspect_stack(level, |d| {
@@ -95,7 +95,7 @@ fn stop(lua: &Lua) {
                     .short_src
                     .map(|s| s.to_string())
                     .unwrap_or_default();
-                (src != "kairo").then(|| format!("{src}:{line}"))
+                (!matches!(src.as_str(), "kairo" | "strmatch")).then(|| format!("{src}:{line}"))
             })
             .flatten()
         })

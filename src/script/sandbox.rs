@@ -8,7 +8,9 @@
 //! coroutines alike. Where Lua would run cart code with its hook switched off, the sandbox
 //! closes the door: a runaway stop skips `xpcall` message handlers, and metatables with a
 //! `__gc` field are refused (finalizers run unhooked). C loops that take time in proportion
-//! to their input (`table.sort`, `table.concat`, `string.rep`) are charged by size first.
+//! to their input (`table.sort`, `table.concat`, `string.rep`) are charged by size first, and
+//! pattern matching (`string.find`, `match`, `gmatch`, `gsub`) is Kairo's own metered matcher
+//! ([`super::strmatch`]), charged per step and stopped at the cap mid-match.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -95,6 +97,10 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Lua> {
     let stopped = lua.create_function(|lua, ()| Ok(context::is_stopped(lua)))?;
     lua.load(PRELUDE).set_name("=kairo").call::<()>(stopped)?;
     charge_by_size(&lua)?;
+    // After the prelude: the matcher keeps the wrapped `pcall`, which does not swallow a stop.
+    super::strmatch::install(&lua, |lua, steps| {
+        context::charge(lua, Unit::Script, cost::PATTERN_STEP * steps)
+    })?;
 
     lua.set_global_hook(
         HookTriggers::new().every_nth_instruction(LUA_HOOK_INTERVAL),

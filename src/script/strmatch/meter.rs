@@ -81,7 +81,6 @@ mod tests {
         meter.flush().unwrap();
         meter.flush().unwrap();
         assert_eq!(meter.total(), 150);
-        drop(meter);
         assert_eq!(calls, [64, 64, 22]);
     }
 
