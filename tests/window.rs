@@ -146,6 +146,7 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
     let offset = match name {
         "browser" => 0,
         "game" => 200,
+        "escape" => 600,
         _ => 400,
     };
     let first = 300 + offset + std::process::id() % 200;
@@ -263,6 +264,46 @@ fn the_window_shows_the_cart_at_3x_moves_with_keys_and_pauses_on_escape() {
         paused[50 * 256 + 200],
         [0x10, 0x14, 0x24],
         "pause menu panel"
+    );
+}
+
+#[test]
+fn a_cart_escaping_the_budget_ends_on_the_error_screen_with_its_located_runaway() {
+    // One `string.find` that would backtrack for minutes: the window must not hang in it.
+    let cart = "tests/carts/escape_pattern";
+    let Some(session) = start("escape", &[cart], "Kairo") else {
+        return;
+    };
+    // The same shell, run off-screen until it shows the fault, gives the expected picture.
+    let mut shell =
+        kairo::host::shell::Shell::new(root().join("carts"), Some(session.dir.join("offscreen")));
+    shell.open(Path::new(cart));
+    let started = Instant::now();
+    while !matches!(shell.screen, kairo::host::shell::Screen::Error { .. }) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the cart never faulted off-screen"
+        );
+        shell.vblank(Instant::now());
+    }
+    let kairo::host::shell::Screen::Error { message, .. } = &shell.screen else {
+        unreachable!()
+    };
+    assert!(
+        message.starts_with(&format!(
+            "main.lua:3: the script ran past the runaway cap of {} cycles",
+            kairo::spec::RUNAWAY_CAP
+        )),
+        "{message}"
+    );
+    let mut expected = vec![0; 256 * 256 * 4];
+    shell.draw(&mut expected);
+    let expected: Vec<[u8; 3]> = expected.chunks(4).map(|p| [p[0], p[1], p[2]]).collect();
+    let shown = machine_picture(&session.shot("error"));
+    assert!(
+        shown == expected,
+        "the window does not show the error screen (see {})",
+        session.dir.display()
     );
 }
 
