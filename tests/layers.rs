@@ -1,0 +1,153 @@
+//! The layers of `src/`, checked: each top-level module may import (`crate::name`) only from
+//! layers below its own, so nothing imports upward and no circle can form between modules.
+//! Test code (`#[cfg(test)]` onwards, `tests.rs`, `tests/` folders) is left out.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// Lowest first. A module not listed here fails the test: place it when you add it.
+const LAYERS: &[&[&str]] = &[
+    // Plain building blocks with no imports from the crate.
+    &[
+        "spec",
+        "fixed",
+        "math",
+        "hash",
+        "rng",
+        "fsutil",
+        "out",
+        "serde_array",
+    ],
+    // The cycle meter and the pads' input words.
+    &["meter", "input"],
+    // The hardware units.
+    &["video", "collide", "bullets", "audio"],
+    // The machine, cart data, movies and the profiler's collector.
+    &["machine", "cart", "movie", "profile"],
+    // The cart's Lua state and its API.
+    &["script"],
+    // The console: the machine run by the script, frame by frame.
+    &["console"],
+    // Headless runs, check, bench, pattern previewer, profile reports, fuzz bodies.
+    &["tools"],
+    // The window, pads and sound.
+    &["host"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&module))
+}
+
+/// The crate modules `text` names through `crate::`, including grouped imports
+/// (`crate::{a, b::c}`).
+fn imports(text: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            for item in group[..end].split(',') {
+                let name: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    found.insert(name);
+                }
+            }
+        } else {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                found.insert(name);
+            }
+        }
+    }
+    found
+}
+
+/// The file's code before its tests, without `//` comments.
+fn code_of(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let text = match text.find("#[cfg(test)]") {
+        Some(at) => &text[..at],
+        None => &text[..],
+    };
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "tests") {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs")
+            && path.file_name().is_some_and(|n| n != "tests.rs")
+        {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn nothing_imports_upward() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        let rel = file.strip_prefix(&src).unwrap();
+        let first = rel.iter().next().unwrap().to_string_lossy();
+        let module = first.trim_end_matches(".rs");
+        if module == "lib" || module == "main" {
+            continue;
+        }
+        let Some(own) = layer_of(module) else {
+            wrong.push(format!("src/{module} is in no layer: add it to LAYERS"));
+            continue;
+        };
+        for import in imports(&code_of(file)) {
+            if import == module {
+                continue;
+            }
+            checked += 1;
+            match layer_of(&import) {
+                Some(layer) if layer < own => {}
+                Some(_) => wrong.push(format!(
+                    "{} imports crate::{import}, which is not in a lower layer",
+                    rel.display()
+                )),
+                None => wrong.push(format!(
+                    "{} imports crate::{import}, which is in no layer",
+                    rel.display()
+                )),
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(
+        checked > 100,
+        "only {checked} imports seen: is the parser broken?"
+    );
+}
+
+#[test]
+fn the_import_reader_sees_grouped_and_single_imports() {
+    let found = imports("use crate::{spec::X, video};\nlet a = crate::cart::Cart::open(p);");
+    assert_eq!(
+        found.into_iter().collect::<Vec<_>>(),
+        ["cart", "spec", "video"]
+    );
+}
