@@ -19,6 +19,8 @@ pub mod movie;
 pub mod out;
 pub mod profile;
 pub mod rng;
+pub mod savefile;
+pub mod saveram;
 pub mod script;
 pub mod serde_array;
 pub mod spec;

@@ -100,6 +100,13 @@ pub const FONT_LAST_CHAR: u8 = 126;
 /// Players whose input the machine latches.
 pub const PLAYERS: usize = 4;
 
+/// Bytes of battery-backed save RAM per cart (kept between runs under the cart's `save_id`).
+pub const SAVE_BYTES: usize = 4096;
+/// Number slots at the start of save RAM (`sd_get`/`sd_set`), 8 bytes each.
+pub const SAVE_SLOTS: usize = 64;
+/// Bytes of save RAM after the number slots, for one plain Lua value (`sd_write`/`sd_read`).
+pub const SAVE_VALUE_BYTES: usize = SAVE_BYTES - SAVE_SLOTS * 8;
+
 /// Most bytes one `log` line keeps (the rest is cut, with `...`).
 pub const LOG_LINE_BYTES: usize = 512;
 /// Most lines `log` keeps in one frame (past it, lines are counted, and reported as one).
@@ -185,6 +192,10 @@ pub mod cost {
     pub const PATTERN_STEP: u64 = 1;
     /// One map object turned into a Lua table by `map_objects` (script).
     pub const MAP_OBJECT: u64 = 8;
+    /// One read or write of a save RAM number slot (system).
+    pub const SAVE_SLOT: u64 = 20;
+    /// Every 8 bytes of a plain value encoded into or decoded from save RAM (system).
+    pub const SAVE_BYTES: u64 = 4;
     /// Turning the indexed picture into colours at the end of a frame (system).
     pub const FRAME_OUT: u64 = 1_000;
 }

@@ -18,10 +18,10 @@ const LAYERS: &[&[&str]] = &[
         "out",
         "serde_array",
     ],
-    // The cycle meter and the pads' input words.
-    &["meter", "input"],
+    // The cycle meter, the pads' input words and save files.
+    &["meter", "input", "savefile"],
     // The hardware units.
-    &["video", "collide", "bullets", "audio"],
+    &["video", "collide", "bullets", "audio", "saveram"],
     // The machine, cart data, movies and the profiler's collector.
     &["machine", "cart", "movie", "profile"],
     // The cart's Lua state and its API.
