@@ -12,6 +12,7 @@ use crate::input::InputFrame;
 use crate::machine::Machine;
 use crate::meter::{Unit, UnitCycles, load_percent, vblanks_for};
 use crate::profile::{FrameProfile, HostTimes, OUTSIDE_LUA, VideoSplit};
+use crate::saveram::SaveRam;
 use crate::script::context::CallContext;
 use crate::script::{Lent, Script, ScriptError};
 use crate::spec::{FRAME_BUDGET, INIT_CAP, PALETTE_ENTRIES, RUNAWAY_CAP, SCREEN_H, SCREEN_W, cost};
@@ -78,6 +79,8 @@ pub struct Console {
     audio_us: f32,
     /// The profile of the last frame run, while profiling.
     profile: Option<FrameProfile>,
+    /// Save RAM as it was at power-on (what a movie recorded from here starts with).
+    power_on_save: SaveRam,
 }
 
 impl std::fmt::Debug for Console {
@@ -95,16 +98,23 @@ const LENT: &str = "the machine is only lent during script calls";
 impl Console {
     /// Powers on with `cart`: loads its graphics, runs its main chunk and `init()`.
     pub fn new(cart: Cart) -> Result<Console, ScriptError> {
-        Console::start(Arc::new(cart))
+        Console::start(Arc::new(cart), SaveRam::default())
     }
 
-    fn start(cart: Arc<Cart>) -> Result<Console, ScriptError> {
+    /// Powers on with `cart` and save RAM holding `save` (as stored for the cart's
+    /// `save_id`), which the main chunk and `init()` already see.
+    pub fn with_save(cart: Cart, save: SaveRam) -> Result<Console, ScriptError> {
+        Console::start(Arc::new(cart), save)
+    }
+
+    fn start(cart: Arc<Cart>, save: SaveRam) -> Result<Console, ScriptError> {
         let video = Video {
             palette: cart.palette.clone(),
             patterns: cart.patterns.clone(),
             ..Video::default()
         };
-        let machine = Box::new(Machine::new(video, cart.manifest.seed));
+        let mut machine = Box::new(Machine::new(video, cart.manifest.seed));
+        machine.save = save.clone();
         let context = CallContext {
             cap: INIT_CAP,
             ..CallContext::default()
@@ -121,6 +131,7 @@ impl Console {
             profiling: false,
             audio_us: 0.0,
             profile: None,
+            power_on_save: save,
         };
         console.with_script(|script, lent| script.run_main(lent))?;
         console.with_script(|script, lent| script.call(lent, "init"))?;
@@ -131,11 +142,13 @@ impl Console {
         Ok(console)
     }
 
-    /// Powers the console off and on again with the same cart (profiling stays as it was).
+    /// Powers the console off and on again with the same cart; save RAM keeps its contents
+    /// (it is battery-backed) and profiling stays as it was.
     pub fn reset(&mut self) -> Result<(), ScriptError> {
         let log = self.take_log();
         let profiling = self.profiling;
-        *self = Console::start(self.cart.clone())?;
+        let save = self.machine().save.clone();
+        *self = Console::start(self.cart.clone(), save)?;
         self.context_mut().log.prepend(log);
         self.set_profiling(profiling);
         Ok(())
@@ -345,6 +358,11 @@ impl Console {
     /// Lines the cart logged since the last call.
     pub fn take_log(&mut self) -> Vec<String> {
         self.context_mut().log.take()
+    }
+
+    /// Save RAM as it was at the last power-on or reset.
+    pub fn power_on_save(&self) -> &SaveRam {
+        &self.power_on_save
     }
 
     /// The script fault that stopped the cart, if any.

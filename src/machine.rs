@@ -10,6 +10,7 @@ use crate::bullets::bulletml::Pattern;
 use crate::collide::CollisionUnit;
 use crate::input::{InputFrame, InputLatch};
 use crate::rng::Rng;
+use crate::saveram::SaveRam;
 use crate::video::Video;
 
 /// All hardware state reachable from a cart.
@@ -21,6 +22,8 @@ pub struct Machine {
     pub audio: Box<AudioUnit>,
     pub input: InputLatch,
     pub rng: Rng,
+    /// Battery-backed save RAM (kept across power cycles; the host stores it).
+    pub save: SaveRam,
     /// Machine frames run since power-on.
     pub frame: u64,
     /// Vblanks since power-on.
@@ -84,6 +87,7 @@ impl Machine {
             audio: Box::default(),
             input: InputLatch::default(),
             rng: Rng::new(seed),
+            save: SaveRam::default(),
             frame: 0,
             vblanks: 0,
             busy_vblanks: 0,

@@ -1,7 +1,7 @@
 //! The `kairo` command: the console window, headless runs, cart checking and packing, and
 //! benchmarks. See `kairo --help` and docs/ for each command.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -103,6 +103,10 @@ struct HeadlessArgs {
     /// End the output with `hash <16 hex digits>` of the final picture.
     #[arg(long)]
     hash: bool,
+    /// Folder holding save RAM files: read at power-on and written at the end (by default
+    /// save RAM starts empty and nothing is written).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -218,14 +222,16 @@ fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool
     Err(CliError::NoWindow("use `kairo headless`"))
 }
 
-fn boot(path: &Path) -> kairo::tools::error::Result<Console> {
-    let cart = Cart::open(path)?;
-    Ok(Console::new(cart)?)
-}
-
 fn headless(args: HeadlessArgs) -> ToolResult {
     let movie = args.input.as_deref().map(Movie::load).transpose()?;
-    let mut console = boot(&args.cart)?;
+    let cart = Cart::open(&args.cart)?;
+    let save = kairo::tools::headless::starting_save(
+        &cart,
+        movie.as_ref(),
+        args.data.as_deref(),
+        &mut |warning| eprint_line(&format!("kairo: {warning}")),
+    );
+    let mut console = Console::with_save(cart, save)?;
     let mut out = Printer::stdout();
     let mut print = |line: &str| out.line(line);
     let run = if args.wav.is_some() {
@@ -243,6 +249,9 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     }
     if let Some(path) = &args.record {
         run.recorded.save(path)?;
+    }
+    if let Some(dir) = &args.data {
+        kairo::tools::headless::store_save(&console, dir)?;
     }
     if let Some(fault) = run.fault {
         return Err(fault.into());

@@ -9,8 +9,10 @@
 //! ```
 //!
 //! After the header, each line holds the four players' words in hex, optionally followed by
-//! `*N` to repeat it N times. Lines starting with `#` are comments. Files are written
-//! atomically (temporary file, then rename).
+//! `*N` to repeat it N times. Lines starting with `#` are comments. `save HEX` lines (version
+//! 2), concatenated, give the save RAM the movie starts with, so a replay sees the same high
+//! scores as the recording did; without them it starts empty. Files are written atomically
+//! (temporary file, then rename).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -21,7 +23,9 @@ use crate::input::InputFrame;
 use crate::spec::PLAYERS;
 
 /// The format version this build writes and the newest it reads.
-pub const MOVIE_VERSION: u32 = 1;
+pub const MOVIE_VERSION: u32 = 2;
+/// Save RAM bytes per `save` line.
+const SAVE_LINE_BYTES: usize = 64;
 const MAGIC: &str = "kairo-movie";
 /// Most vblanks a movie may hold (10 hours).
 const MAX_TICKS: usize = 60 * 60 * 60 * 10;
@@ -48,6 +52,8 @@ pub struct Movie {
     pub cart: String,
     /// One entry per vblank.
     pub ticks: Vec<InputFrame>,
+    /// Save RAM at power-on, up to its last non-zero byte.
+    pub save: Vec<u8>,
 }
 
 impl Movie {
@@ -90,6 +96,29 @@ impl Movie {
             }
             if let Some(name) = line.strip_prefix("cart ") {
                 movie.cart = name.trim().to_string();
+                continue;
+            }
+            if let Some(hex) = line.strip_prefix("save ") {
+                let hex = hex.trim();
+                let bytes = (hex.len() % 2 == 0 && hex.is_ascii())
+                    .then(|| {
+                        (0..hex.len())
+                            .step_by(2)
+                            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+                            .collect::<Option<Vec<u8>>>()
+                    })
+                    .flatten()
+                    .ok_or_else(|| fail(n, "a `save` line holds pairs of hex digits".into()))?;
+                if movie.save.len() + bytes.len() > crate::spec::SAVE_BYTES {
+                    return Err(fail(
+                        n,
+                        format!(
+                            "more save RAM than the {} bytes there are",
+                            crate::spec::SAVE_BYTES
+                        ),
+                    ));
+                }
+                movie.save.extend(bytes);
                 continue;
             }
             let (words, repeat) = match line.split_once('*') {
@@ -148,6 +177,10 @@ impl Movie {
         if !self.cart.is_empty() {
             let _ = writeln!(out, "cart {}", self.cart);
         }
+        for chunk in self.save.chunks(SAVE_LINE_BYTES) {
+            let hex: String = chunk.iter().map(|b| format!("{b:02x}")).collect();
+            let _ = writeln!(out, "save {hex}");
+        }
         let mut i = 0;
         while i < self.ticks.len() {
             let frame = self.ticks[i];
@@ -189,10 +222,12 @@ mod tests {
         let mut movie = Movie {
             cart: "Demo".into(),
             ticks: vec![InputFrame::NONE; 100],
+            save: (0..=200).map(|i| i as u8).collect(),
         };
         movie.ticks[50] = InputFrame([2, 0, 0x800, 1]);
         let text = movie.to_text();
         assert!(text.contains("*50") && text.contains("*49"), "{text}");
+        assert_eq!(text.matches("\nsave ").count(), 4, "{text}");
         assert_eq!(Movie::parse(&text, "m").unwrap(), movie);
     }
 
@@ -207,6 +242,25 @@ mod tests {
         assert!(Movie::parse("kairo-movie 1\n0 0 0 0 0\n", "m").is_err());
         assert!(Movie::parse("kairo-movie 1\n0 *0\n", "m").is_err());
         assert!(Movie::parse("kairo-movie1\n", "m").is_err());
+        let err = Movie::parse("kairo-movie 2\nsave 0g\n", "m").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "m:2: a `save` line holds pairs of hex digits"
+        );
+        let big = format!("kairo-movie 2\n{}", "save 00\n".repeat(4097));
+        assert!(
+            Movie::parse(&big, "m")
+                .unwrap_err()
+                .to_string()
+                .contains("4096 bytes")
+        );
+        // Version 1 movies (no save RAM) still read.
+        assert!(
+            Movie::parse("kairo-movie 1\n0000\n", "m")
+                .unwrap()
+                .save
+                .is_empty()
+        );
     }
 
     #[test]

@@ -272,6 +272,22 @@ fn cases() -> Vec<Case> {
         ("prof_end", "prof_begin('x')", "", vec![]),
         ("log", "", "'hello', 12", vec![(Script, cost::LOG_BYTES)]),
         ("frame", "", "", vec![]),
+        ("sd_get", "", "3", vec![(System, cost::SAVE_SLOT)]),
+        ("sd_set", "", "3, 7", vec![(System, cost::SAVE_SLOT)]),
+        ("sd_clear", "", "", vec![(System, cost::SAVE_SLOT)]),
+        // { 'abc', 5 } encodes in 13 bytes: two lots of 8.
+        (
+            "sd_write",
+            "",
+            "{ 'abc', 5 }",
+            vec![(System, 2 * cost::SAVE_BYTES)],
+        ),
+        (
+            "sd_read",
+            "sd_write({ 'abc', 5 })",
+            "",
+            vec![(System, 2 * cost::SAVE_BYTES)],
+        ),
         ("cycles", "", "", vec![]),
         ("budget", "", "", vec![]),
         ("rnd", "", "", vec![]),

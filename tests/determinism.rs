@@ -28,6 +28,7 @@ fn wander_movie() -> Movie {
     Movie {
         cart: "Platformer".into(),
         ticks,
+        save: Vec::new(),
     }
 }
 

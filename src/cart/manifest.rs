@@ -1,5 +1,5 @@
-//! `cart.toml`, the cart manifest: name, author, version, entry script, RNG seed, palettes,
-//! PNG sheets and Tiled maps. Unknown keys are errors, so typos do not pass silently.
+//! `cart.toml`, the cart manifest: name, author, version, entry script, RNG seed, save id,
+//! palettes, PNG sheets and Tiled maps. Unknown keys are errors, so typos do not pass silently.
 
 use serde::Deserialize;
 
@@ -23,6 +23,10 @@ pub struct Manifest {
     /// Seed of the machine RNG at power-on.
     #[serde(default)]
     pub seed: u64,
+    /// Names the cart's save RAM on disk, so it survives edits to the cart (1-64 of
+    /// `A-Z a-z 0-9 . _ -`); without it save RAM is not kept between runs.
+    #[serde(default)]
+    pub save_id: Option<String>,
     /// Backdrop colour, `#rrggbb` (palette 0, colour 0).
     #[serde(default)]
     pub backdrop: Option<String>,
@@ -100,7 +104,7 @@ fn default_entry() -> String {
 impl Manifest {
     /// Parses manifest text; errors carry the line of the problem.
     pub fn parse(text: &str) -> Result<Manifest, CartError> {
-        toml::from_str(text).map_err(|e| {
+        let manifest: Manifest = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|span| line_of(text, span.start));
             CartError {
                 file: MANIFEST.into(),
@@ -108,7 +112,25 @@ impl Manifest {
                 column: None,
                 message: e.message().trim().to_string(),
             }
-        })
+        })?;
+        if let Some(id) = &manifest.save_id
+            && !crate::savefile::valid_id(id)
+        {
+            let line = text
+                .lines()
+                .position(|l| l.trim_start().starts_with("save_id"))
+                .map(|i| i + 1);
+            return Err(CartError {
+                file: MANIFEST.into(),
+                line,
+                column: None,
+                message: format!(
+                    "save_id `{id}`: use 1-{} of A-Z a-z 0-9 . _ - (not starting with `.`)",
+                    crate::savefile::MAX_ID_LEN
+                ),
+            });
+        }
+        Ok(manifest)
     }
 }
 

@@ -2,11 +2,59 @@
 //! no input, collecting the frame reports. Used by `kairo headless`, `kairo check`, the
 //! profiler and the golden tests.
 
+use std::path::Path;
+
+use crate::cart::Cart;
 use crate::console::{Console, FrameReport, Tick};
 use crate::input::InputFrame;
 use crate::meter::{Unit, load_percent};
 use crate::movie::Movie;
+use crate::saveram::SaveRam;
 use crate::script::ScriptError;
+
+/// Save RAM for a headless power-on: a movie's own (so replays match the recording), else
+/// what `data` holds for the cart's `save_id`, else empty. Warnings (a damaged save file,
+/// a cart with no `save_id`) go to `warn`.
+pub fn starting_save(
+    cart: &Cart,
+    movie: Option<&Movie>,
+    data: Option<&Path>,
+    warn: &mut dyn FnMut(&str),
+) -> SaveRam {
+    if let Some(movie) = movie {
+        return SaveRam::from_bytes(&movie.save);
+    }
+    let Some(dir) = data else {
+        return SaveRam::default();
+    };
+    let Some(id) = &cart.manifest.save_id else {
+        warn(&format!(
+            "{} has no save_id in cart.toml: its save RAM is not kept in {}",
+            cart.name(),
+            dir.display()
+        ));
+        return SaveRam::default();
+    };
+    let loaded = crate::savefile::load(dir, id);
+    if let Some(warning) = &loaded.warning {
+        warn(warning);
+    }
+    SaveRam::from_bytes(&loaded.data)
+}
+
+/// Stores the console's save RAM in `dir` under the cart's `save_id` if the run changed it
+/// (nothing without a `save_id`).
+pub fn store_save(console: &Console, dir: &Path) -> super::error::Result<()> {
+    let Some(id) = &console.cart().manifest.save_id else {
+        return Ok(());
+    };
+    if console.machine().save.changes() == 0 {
+        return Ok(());
+    }
+    crate::savefile::store(dir, id, console.machine().save.used()).map_err(
+        super::error::ToolError::write(crate::savefile::path_for(dir, id)),
+    )
+}
 
 /// The outcome of a headless run.
 #[derive(Debug, Default)]
@@ -53,6 +101,7 @@ fn run_with(
         recorded: Movie {
             cart: console.cart().name().to_string(),
             ticks: Vec::new(),
+            save: console.power_on_save().used().to_vec(),
         },
         ..Run::default()
     };
@@ -145,7 +194,7 @@ fn abbreviate(items: &[String]) -> String {
 }
 
 /// Writes interleaved stereo f32 samples at 48 kHz as a 32-bit float WAV, atomically.
-pub fn write_wav(path: &std::path::Path, samples: &[f32]) -> super::error::Result<()> {
+pub fn write_wav(path: &Path, samples: &[f32]) -> super::error::Result<()> {
     let failed = |e: hound::Error| super::error::ToolError::Write {
         path: path.into(),
         source: std::io::Error::other(e),

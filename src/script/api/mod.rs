@@ -12,6 +12,7 @@ pub mod collide;
 pub mod input;
 pub mod map;
 pub mod profile;
+pub mod save;
 pub mod system;
 pub mod video;
 
@@ -26,6 +27,7 @@ pub const API: &[ApiGroup] = &[
     crate::script::api::collide::GROUP,
     crate::script::api::bullets::GROUP,
     crate::script::api::audio::GROUP,
+    crate::script::api::save::GROUP,
     crate::script::api::profile::GROUP,
 ];
 
