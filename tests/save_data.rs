@@ -89,6 +89,40 @@ fn a_movie_records_the_save_ram_it_started_with_and_replays_with_it() {
 }
 
 #[test]
+fn the_shmup_keeps_its_high_score_and_shows_it_next_time() {
+    let dir = temp_dir("save-shmup");
+    let data = dir.to_str().unwrap();
+    let (code, out, err) = kairo(
+        &[
+            "headless",
+            "carts/shmup",
+            "--input",
+            "tests/movies/shmup.kmv",
+            "--frames",
+            "7000",
+            "--data",
+            data,
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("shmup: clear"), "{out}");
+    let ram =
+        kairo::saveram::SaveRam::from_bytes(&kairo::savefile::load(&dir, "kairo.nova-lance").data);
+    let hiscore = ram.slot(0).unwrap();
+    assert!(hiscore > 20_000.0, "the clear beat the table: {hiscore}");
+    // The next power-on with that folder shows it: the title differs from a fresh one.
+    let title = |extra: &[&str]| {
+        let mut args = vec!["headless", "carts/shmup", "--frames", "60", "--hash"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = kairo(&args, &root());
+        assert_eq!(code, 0, "{err}");
+        out.lines().last().unwrap().to_string()
+    };
+    assert_ne!(title(&["--data", data]), title(&[]));
+}
+
+#[test]
 fn slots_and_values_from_lua() {
     let mut c = console(
         r#"

@@ -17,6 +17,39 @@ local timer = 0        -- frames in the current state
 local level, lives, score = 1, LIVES, 0
 local world, h
 local sprites_used = 1 -- sprite slots the world drew last frame
+local stage_start = 0  -- frame the current stage started on
+local clear_time = 0   -- frames the stage just cleared took
+
+-- Records kept in save RAM (cart.toml's save_id): the best score, and per stage the
+-- fastest clear in frames and the most coins taken.
+local records
+
+local function load_records()
+  records = sd_read()
+  if type(records) ~= "table" or type(records.stages) ~= "table" then
+    records = { best = 0, stages = {} }
+  end
+end
+
+local function keep_stage_record(n, frames, coins)
+  local r = records.stages[n] or {}
+  r.time = math.min(r.time or frames, frames)
+  r.coins = math.max(r.coins or 0, coins)
+  records.stages[n] = r
+  sd_write(records)
+end
+
+local function keep_score()
+  if score > (records.best or 0) then
+    records.best = score
+    sd_write(records)
+  end
+end
+
+-- "12.3s" for a number of frames.
+local function seconds(frames)
+  return string.format("%.1fs", frames / 60)
+end
 
 local function start_stage(n)
   level = n
@@ -26,6 +59,7 @@ local function start_stage(n)
   h = hero.new(world.start.x, world.start.y)
   music(world.def.music)
   state, timer = "play", 0
+  stage_start = frame()
 end
 
 local function new_game()
@@ -44,6 +78,7 @@ local function show_title()
 end
 
 function init()
+  load_records()
   show_title()
 end
 
@@ -56,6 +91,7 @@ local function take_hit()
   music()
   state, timer = "over", 0
   log("platformer: game over")
+  keep_score()
   return true
 end
 
@@ -114,6 +150,8 @@ local function play()
       music()
       sfx("clear")
       state, timer = "clear", 0
+      clear_time = frame() - stage_start
+      keep_stage_record(level, clear_time, world.taken)
       log("platformer: stage " .. level .. " clear at frame " .. frame() .. ", score " .. score)
     elseif other >= 200 then
       local enemy = stage.enemy(world, other)
@@ -148,6 +186,7 @@ function update()
         state, timer = "done", 0
         music("title")
         log("platformer: all stages clear, score " .. score)
+        keep_score()
       end
     end
   elseif state == "over" or state == "done" then
@@ -184,6 +223,7 @@ function draw()
     centred("HILLTOP HERO", 78, GOLD)
     centred("hills, a tower, ice", 98, WHITE)
     centred("and a sky upside down", 108, WHITE)
+    if (records.best or 0) > 0 then centred("best score " .. records.best, 120, WHITE) end
     if (timer // 30) % 2 == 0 then centred("PRESS START", 132, GOLD) end
     -- The hero paces along the top of the panel.
     local pace = (timer // 2) % 240
@@ -209,10 +249,12 @@ function draw()
     centred("STAGE " .. level, 106, GOLD)
     centred(world.def.name, 118, WHITE)
   elseif state == "clear" then
-    panel(96, 140)
+    panel(96, 150)
     centred("STAGE CLEAR!", 104, GOLD)
     centred("coins " .. world.taken .. "/" .. #world.coins, 118, WHITE)
     centred("score " .. score, 128, WHITE)
+    local best = records.stages[level]
+    centred("time " .. seconds(clear_time) .. "  best " .. seconds(best.time), 138, WHITE)
   elseif state == "over" then
     panel(100, 134)
     centred("GAME OVER", 108, RED)

@@ -131,7 +131,7 @@ local function play_update()
   if G.lives <= 0 and P.dead == 0 then
     log("shmup: game over")
     bu_player()
-    G.hiscore = math.max(G.hiscore, G.score)
+    C.record_score()
     music("gameover")
     set_state("over")
   elseif G.stage_clear then
@@ -140,7 +140,7 @@ local function play_update()
       G.clear_t = nil
       clear_bonus = G.graze * 50 + G.lives * 10000
       G.score = G.score + clear_bonus
-      G.hiscore = math.max(G.hiscore, G.score)
+      C.record_score()
       log("shmup: clear")
       music("clear")
       set_state("clear")

@@ -43,6 +43,7 @@ pub struct App {
 impl App {
     pub fn new(options: WindowOptions) -> App {
         let mut shell = Shell::new("carts".into(), super::config::config_dir());
+        shell.data_dir = super::saves::data_dir();
         if let Some(pattern) = &options.pattern {
             let build = if options.pattern_loop {
                 crate::tools::preview::looping_pattern_cart
@@ -141,6 +142,10 @@ impl App {
 }
 
 impl ApplicationHandler for App {
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        self.shell.store_saves();
+    }
+
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.window.is_some() {
             return;

@@ -11,6 +11,7 @@ mod pads;
 pub mod profiler;
 pub mod rate;
 pub mod reload;
+pub mod saves;
 pub mod shell;
 pub mod ui;
 

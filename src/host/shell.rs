@@ -10,10 +10,12 @@ use super::config::{self, InputConfig, Recent};
 use super::input_map::{Bindings, InputMapper, PadEvent};
 use super::profiler::Profiler;
 use super::reload::CartWatcher;
+use super::saves::SaveKeeper;
 use super::ui::{self, Menu, UiAction, UiCanvas, color};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
+use crate::saveram::SaveRam;
 use crate::spec::{SCREEN_H, SCREEN_W};
 use crate::tools::profile::overlay::OverlayMode;
 
@@ -75,6 +77,30 @@ struct Session {
     /// The last version of the cart that booted, to fall back to after a failed reload.
     last_good: Option<Cart>,
     watcher: Option<CartWatcher>,
+    /// The `save_id` of the cart running (save RAM carries over a reboot while it stays).
+    save_id: Option<String>,
+    /// Stores the save RAM of a cart with a `save_id`, when there is a data folder.
+    keeper: Option<SaveKeeper>,
+}
+
+impl Session {
+    /// Stores the running cart's save RAM if it changed (`now`: at most once a second;
+    /// `None`: whatever the time). A failure is said on stderr and returned.
+    fn store_save(&mut self, now: Option<Instant>) -> Option<String> {
+        let (Some(keeper), Some(console)) = (&mut self.keeper, &self.console) else {
+            return None;
+        };
+        let error = keeper.keep(console, now).err()?;
+        crate::out::eprint_line(&format!("kairo: {error}"));
+        Some(error)
+    }
+}
+
+impl Drop for Session {
+    /// A cart closed, switched or shut down with the window keeps its save RAM.
+    fn drop(&mut self) {
+        self.store_save(None);
+    }
 }
 
 /// The console shell.
@@ -99,6 +125,8 @@ pub struct Shell {
     pub screenshot_dir: PathBuf,
     /// The profiler overlay, while shown (F3).
     pub profiler: Option<Profiler>,
+    /// Where carts' save RAM is kept (`None`: not kept between runs).
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Shell {
@@ -132,6 +160,7 @@ impl Shell {
             fast_forward: false,
             screenshot_dir: screenshot_dir(),
             profiler: None,
+            data_dir: None,
         };
         shell.show_browser();
         shell
@@ -217,14 +246,20 @@ impl Shell {
             console: None,
             last_good: None,
             watcher,
+            save_id: None,
+            keeper: None,
         });
         self.boot(build(path));
     }
 
     /// Starts `cart` in the current session, or shows why it cannot start.
     fn boot(&mut self, cart: crate::tools::error::Result<Cart>) {
+        if let Some(session) = self.session.as_mut() {
+            session.store_save(None);
+        }
         let started = cart.and_then(|cart| {
-            let console = Console::new(cart.clone())?;
+            let save = self.save_for(&cart);
+            let console = Console::with_save(cart.clone(), save)?;
             Ok((console, cart))
         });
         let Some(session) = self.session.as_mut() else {
@@ -240,6 +275,9 @@ impl Shell {
                     profiler.history.clear();
                     profiler.cursor = None;
                 }
+                if let Some(keeper) = &mut session.keeper {
+                    keeper.follow(&console);
+                }
                 session.console = Some(console);
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
@@ -248,6 +286,50 @@ impl Shell {
                 session.console = None;
                 self.show_error(error.to_string());
             }
+        }
+    }
+
+    /// Save RAM to power `cart` on with: the running console's when the cart keeps its
+    /// `save_id` (a retry or a reload), else what the data folder holds for it, else empty.
+    fn save_for(&mut self, cart: &Cart) -> SaveRam {
+        let Some(session) = self.session.as_mut() else {
+            return SaveRam::default();
+        };
+        let id = cart.manifest.save_id.clone();
+        if session.save_id == id
+            && let Some(console) = &session.console
+        {
+            return console.machine().save.clone();
+        }
+        session.save_id = id;
+        session.keeper = None;
+        let Some((keeper, save, warning)) = self
+            .data_dir
+            .as_deref()
+            .and_then(|dir| SaveKeeper::open(dir, cart))
+        else {
+            return SaveRam::default();
+        };
+        session.keeper = Some(keeper);
+        if let Some(warning) = warning {
+            crate::out::eprint_line(&format!("kairo: {warning}"));
+            self.toast("Save data was damaged: see the log".into());
+        }
+        save
+    }
+
+    /// Builds the running cart again from its files and powers it on (Retry), keeping its
+    /// save RAM.
+    pub fn retry(&mut self) {
+        if let Some((path, build)) = self.session.as_ref().map(|s| (s.path.clone(), s.build)) {
+            self.boot(build(&path));
+        }
+    }
+
+    /// Stores every running cart's save RAM now (the window is closing).
+    pub fn store_saves(&mut self) {
+        if let Some(session) = self.session.as_mut() {
+            session.store_save(None);
         }
     }
 
@@ -359,6 +441,14 @@ impl Shell {
         };
         if let Some(action) = action {
             self.perform(action);
+        }
+        if self
+            .session
+            .as_mut()
+            .and_then(|s| s.store_save(Some(now)))
+            .is_some()
+        {
+            self.toast("Save data not stored: see the log".into());
         }
     }
 
@@ -492,13 +582,7 @@ impl Shell {
                 self.session = None;
                 self.show_browser();
             }
-            UiAction::Retry => {
-                if let Some((path, build)) =
-                    self.session.as_ref().map(|s| (s.path.clone(), s.build))
-                {
-                    self.boot(build(&path));
-                }
-            }
+            UiAction::Retry => self.retry(),
             UiAction::RunLastGood => {
                 if let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) {
                     self.boot(Ok(cart));

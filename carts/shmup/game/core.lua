@@ -8,13 +8,22 @@ local C = {}
 -- Set to true while authoring the test movie: extra log lines with frame numbers.
 C.DEBUG = false
 C.GOD = false
+-- A new high score is written to save RAM at once.
+function C.record_score()
+  if C.G.score > C.G.hiscore then
+    C.G.hiscore = C.G.score
+    sd_set(0, C.G.hiscore)
+  end
+end
+
 function C.dbg(...)
   if C.DEBUG then log("dbg", frame(), ...) end
 end
 
--- The game state every module reads and writes.
+-- The game state every module reads and writes. The high score is kept in save RAM slot 0
+-- (cart.toml's save_id); 20000 until someone beats it.
 C.G = {
-  score = 0, hiscore = 20000, lives = 3, bombs = 3, graze = 0,
+  score = 0, hiscore = math.max(20000, sd_get(0)), lives = 3, bombs = 3, graze = 0,
   stress = false, stress_t = 0, stress_level = 0,
   boss = nil,       -- the boss or mid-boss enemy while it is on screen
 }

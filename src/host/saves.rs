@@ -1,0 +1,83 @@
+//! Keeps a running cart's save RAM on disk: read when the cart powers on, stored when it
+//! changed (at most about once a second) and when the cart stops (closed, switched, reloaded,
+//! the window shut). Files and their format: [`crate::savefile`].
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::cart::Cart;
+use crate::console::Console;
+use crate::saveram::SaveRam;
+
+/// Shortest time between two stores of a cart's save RAM while it runs.
+pub const STORE_EVERY: Duration = Duration::from_secs(1);
+
+/// The folder save files live in: `$KAIRO_DATA_DIR`, else `saves` in the user's data folder.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("KAIRO_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "kairo").map(|d| d.data_dir().join("saves"))
+}
+
+/// The save file of one running cart.
+#[derive(Debug)]
+pub struct SaveKeeper {
+    dir: PathBuf,
+    id: String,
+    /// The save RAM's change count when it was last stored (or read).
+    stored: u64,
+    last_store: Option<Instant>,
+}
+
+impl SaveKeeper {
+    /// The keeper for `cart` in `dir`, if the cart has a `save_id`, with the save RAM stored
+    /// there and a warning if the file was damaged.
+    pub fn open(dir: &Path, cart: &Cart) -> Option<(SaveKeeper, SaveRam, Option<String>)> {
+        let id = cart.manifest.save_id.clone()?;
+        let loaded = crate::savefile::load(dir, &id);
+        let keeper = SaveKeeper {
+            dir: dir.to_path_buf(),
+            id,
+            stored: 0,
+            last_store: None,
+        };
+        Some((keeper, SaveRam::from_bytes(&loaded.data), loaded.warning))
+    }
+
+    /// Whether this keeper stores under `id`.
+    pub fn keeps(&self, id: Option<&str>) -> bool {
+        id == Some(self.id.as_str())
+    }
+
+    /// From now on `console` is the one to keep (a fresh power-on counts its changes from
+    /// the save RAM it was given).
+    pub fn follow(&mut self, console: &Console) {
+        self.stored = console.power_on_save().changes();
+    }
+
+    /// Stores `console`'s save RAM if it changed since the last store and, unless `now` is
+    /// `None` (a final store), [`STORE_EVERY`] has passed since the last one. `Err` says what
+    /// failed.
+    pub fn keep(&mut self, console: &Console, now: Option<Instant>) -> Result<bool, String> {
+        let ram = &console.machine().save;
+        if ram.changes() == self.stored {
+            return Ok(false);
+        }
+        if let (Some(now), Some(last)) = (now, self.last_store)
+            && now.duration_since(last) < STORE_EVERY
+        {
+            return Ok(false);
+        }
+        self.stored = ram.changes();
+        self.last_store = now.or(self.last_store);
+        crate::savefile::store(&self.dir, &self.id, ram.used())
+            .map(|()| true)
+            .map_err(|e| {
+                format!(
+                    "cannot store save RAM in {}: {e}",
+                    crate::savefile::path_for(&self.dir, &self.id).display()
+                )
+            })
+    }
+}
