@@ -228,6 +228,13 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
                  frames a vblank"
             ),
         ),
+        (
+            "`SAVE_BYTES`, `SAVE_SLOTS`, `SAVE_VALUE_BYTES`",
+            format!(
+                "{SAVE_BYTES} bytes, battery-backed: {SAVE_SLOTS} number slots, then \
+                 {SAVE_VALUE_BYTES} bytes for one value"
+            ),
+        ),
     ];
     let rows = table_rows(&read("docs/hardware.md"), "## Overview");
     assert_eq!(rows[0], ["Part", "Value", "Constant in `spec.rs`"]);
