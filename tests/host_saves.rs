@@ -12,7 +12,7 @@ use common::{root, temp_dir};
 use kairo::host::shell::{Screen, Shell};
 use kairo::saveram::SaveRam;
 
-const COUNTER: &str = "tests/carts/save_counter";
+const COUNTER: &str = "tests/carts/state_save_counter";
 
 fn shell(data: &Path) -> Shell {
     let mut shell = Shell::new(root().join("carts"), None);

@@ -7,7 +7,7 @@ mod common;
 use common::{console, kairo, root, temp_dir};
 use kairo::input::InputFrame;
 
-const COUNTER: &str = "tests/carts/save_counter";
+const COUNTER: &str = "tests/carts/state_save_counter";
 const FILE: &str = "kairo-test-save-counter.ksav";
 
 fn run_counter(extra: &[&str]) -> (i32, String, String) {
