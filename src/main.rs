@@ -107,6 +107,13 @@ struct HeadlessArgs {
     /// save RAM starts empty and nothing is written).
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
+    /// Save the whole machine after the run, to continue later with --load-state.
+    #[arg(long, value_name = "FILE")]
+    save_state: Option<PathBuf>,
+    /// Continue from a state saved with --save-state (reading --input from the state's
+    /// vblank onwards).
+    #[arg(long, value_name = "FILE")]
+    load_state: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -223,15 +230,28 @@ fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool
 }
 
 fn headless(args: HeadlessArgs) -> ToolResult {
-    let movie = args.input.as_deref().map(Movie::load).transpose()?;
+    let mut movie = args.input.as_deref().map(Movie::load).transpose()?;
     let cart = Cart::open(&args.cart)?;
-    let save = kairo::tools::headless::starting_save(
-        &cart,
-        movie.as_ref(),
-        args.data.as_deref(),
-        &mut |warning| eprint_line(&format!("kairo: {warning}")),
-    );
-    let mut console = Console::with_save(cart, save)?;
+    // A loaded state brings its console and the input of every vblank before it.
+    let (mut console, earlier) = match &args.load_state {
+        Some(path) => {
+            let restored = load_state(cart, path)?;
+            let offset = restored.history.ticks.len();
+            if let Some(movie) = &mut movie {
+                movie.ticks.drain(..offset.min(movie.ticks.len()));
+            }
+            (restored.console, Some(restored.history))
+        }
+        None => {
+            let save = kairo::tools::headless::starting_save(
+                &cart,
+                movie.as_ref(),
+                args.data.as_deref(),
+                &mut |warning| eprint_line(&format!("kairo: {warning}")),
+            );
+            (Console::with_save(cart, save)?, None)
+        }
+    };
     let mut out = Printer::stdout();
     let mut print = |line: &str| out.line(line);
     let run = if args.wav.is_some() {
@@ -247,14 +267,26 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     if let Some(path) = &args.wav {
         kairo::tools::headless::write_wav(path, &run.audio)?;
     }
+    // The run's input since power-on, including a loaded state's.
+    let history = match earlier {
+        Some(mut history) => {
+            history.ticks.extend_from_slice(&run.recorded.ticks);
+            history
+        }
+        None => run.recorded.clone(),
+    };
     if let Some(path) = &args.record {
-        run.recorded.save(path)?;
+        history.save(path)?;
     }
     if let Some(dir) = &args.data {
         kairo::tools::headless::store_save(&console, dir)?;
     }
     if let Some(fault) = run.fault {
         return Err(fault.into());
+    }
+    if let Some(path) = &args.save_state {
+        let bytes = kairo::tools::savestate::save(&console, &history);
+        kairo::fsutil::write_atomic(path, &bytes).map_err(ToolError::write(path))?;
     }
     out.line(&run.summary());
     let rgba = console.rgba();
@@ -267,6 +299,27 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// Restores the state in `path` for `cart`.
+fn load_state(
+    cart: Cart,
+    path: &std::path::Path,
+) -> kairo::tools::error::Result<kairo::tools::savestate::Restored> {
+    let bytes =
+        kairo::fsutil::read_capped(path, MAX_STATE_BYTES).map_err(|source| ToolError::Read {
+            path: path.into(),
+            source,
+        })?;
+    kairo::tools::savestate::load(cart, &bytes, &path.display().to_string()).map_err(|source| {
+        ToolError::State {
+            path: path.into(),
+            source,
+        }
+    })
+}
+
+/// Largest state file read: a ten-hour input record and the machine fit well inside.
+const MAX_STATE_BYTES: u64 = 256 * 1024 * 1024;
 
 fn profile(args: ProfileArgs) -> ToolResult {
     let options = kairo::tools::profile::command::ProfileOptions {

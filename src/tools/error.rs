@@ -35,6 +35,11 @@ pub enum ToolError {
     Movie(#[from] MovieError),
     #[error("{}: {source}", path.display())]
     Read { path: PathBuf, source: ReadError },
+    #[error("{}: {source}", path.display())]
+    State {
+        path: PathBuf,
+        source: crate::tools::savestate::StateError,
+    },
     #[error("{}: not UTF-8 text", .0.display())]
     NotText(PathBuf),
     #[error("{}:{source}", path.display())]

@@ -10,4 +10,5 @@ pub mod fuzz;
 pub mod headless;
 pub mod preview;
 pub mod profile;
+pub mod savestate;
 pub mod screenshot;

@@ -1,0 +1,122 @@
+//! Save states for `kairo headless --save-state FILE` and `--load-state FILE`.
+//!
+//! A state holds the whole history of the run since power-on, not the cart's Lua heap: the
+//! save RAM the run powered on with, the input of every vblank, and the machine (hardware)
+//! as it stood when saved. Restoring powers the cart on with that save RAM, plays the input
+//! again at full speed (the machine is deterministic) and checks that the machine came out
+//! bit-identical before going on; so everything a cart can build — coroutines suspended
+//! mid-pattern, closures sharing upvalues, metatables, tables as keys — comes back exactly,
+//! in the same process or another, and no Lua code or data is ever read from a file.
+//! Restoring costs a replay of the run (thousands of frames a second); `docs/state.md` says
+//! what that means in practice.
+//!
+//! The file ([`file`]) also names the cart (its name and a digest of its files) and the build
+//! that wrote it: a state of another cart, of edited cart files or from another build is
+//! refused with one line.
+
+pub mod file;
+
+use thiserror::Error;
+
+use crate::cart::Cart;
+use crate::console::Console;
+use crate::movie::{Movie, MovieError};
+use crate::saveram::SaveRam;
+use crate::script::ScriptError;
+use file::{Chunks, StateFileError};
+
+/// The build a state needs: the same Kairo version and machine.
+pub const BUILD_ID: &str = concat!("kairo ", env!("CARGO_PKG_VERSION"), ", Lua 5.4");
+
+/// Why a state cannot be restored.
+#[derive(Debug, Error)]
+pub enum StateError {
+    #[error("{0}")]
+    File(#[from] StateFileError),
+    #[error("written by another build ({theirs}); this is {BUILD_ID}")]
+    Build { theirs: String },
+    #[error("a state of {name}, not of this cart")]
+    OtherCart { name: String },
+    #[error("a state of {name} as its files were then; the cart's files have changed since")]
+    CartChanged { name: String },
+    #[error("its input record: {0}")]
+    Input(#[from] MovieError),
+    #[error("the cart failed while its run was played again: {0}")]
+    Replay(ScriptError),
+    #[error("playing its run again did not give the same machine at vblank {vblank}")]
+    Diverged { vblank: usize },
+}
+
+/// A digest of the cart's files (names and contents), naming the cart's exact version.
+pub fn cart_digest(cart: &Cart) -> String {
+    let mut bytes = Vec::new();
+    for (name, data) in cart.files.iter() {
+        bytes.extend_from_slice(name.as_bytes());
+        bytes.push(0);
+        bytes.extend_from_slice(&(data.len() as u64).to_le_bytes());
+        bytes.extend_from_slice(data);
+    }
+    format!(
+        "{:016x}-{:08x}",
+        crate::hash::fnv1a64(&bytes),
+        crc32fast::hash(&bytes)
+    )
+}
+
+fn machine_bytes(console: &Console) -> Vec<u8> {
+    postcard::to_stdvec(console.machine()).expect("the machine serializes")
+}
+
+/// The state file of `console` after running `history` (every vblank's input since power-on
+/// and the save RAM it powered on with).
+pub fn save(console: &Console, history: &Movie) -> Vec<u8> {
+    let cart = console.cart();
+    let mut chunks = Chunks::default();
+    chunks.push(b"BILD", BUILD_ID.as_bytes().to_vec());
+    chunks.push(b"NAME", cart.name().as_bytes().to_vec());
+    chunks.push(b"CART", cart_digest(cart).into_bytes());
+    chunks.push(b"INPT", history.to_text().into_bytes());
+    chunks.push(b"MACH", machine_bytes(console));
+    chunks.encode()
+}
+
+/// A restored run: the console where the state was saved, and its history.
+pub struct Restored {
+    pub console: Console,
+    pub history: Movie,
+}
+
+/// Restores a state of `cart` from `bytes` (`file` names it in messages).
+pub fn load(cart: Cart, bytes: &[u8], file: &str) -> Result<Restored, StateError> {
+    let chunks = Chunks::decode(bytes)?;
+    let text = |tag| -> Result<String, StateError> {
+        Ok(String::from_utf8_lossy(chunks.get(tag)?).into_owned())
+    };
+    let build = text("BILD")?;
+    if build != BUILD_ID {
+        return Err(StateError::Build { theirs: build });
+    }
+    let name = text("NAME")?;
+    if name != cart.name() {
+        return Err(StateError::OtherCart { name });
+    }
+    if text("CART")? != cart_digest(&cart) {
+        return Err(StateError::CartChanged { name });
+    }
+    let history = Movie::parse(&text("INPT")?, file)?;
+    let machine = chunks.get("MACH")?;
+    let mut console =
+        Console::with_save(cart, SaveRam::from_bytes(&history.save)).map_err(StateError::Replay)?;
+    for &input in &history.ticks {
+        let result = console.tick(input);
+        console.take_log();
+        console.take_audio();
+        result.map_err(StateError::Replay)?;
+    }
+    if machine_bytes(&console) != machine {
+        return Err(StateError::Diverged {
+            vblank: history.ticks.len(),
+        });
+    }
+    Ok(Restored { console, history })
+}
