@@ -67,6 +67,28 @@ fn machine_bytes(console: &Console) -> Vec<u8> {
     postcard::to_stdvec(console.machine()).expect("the machine serializes")
 }
 
+/// `bytes` deflated (the machine is mostly zeros and repeats).
+fn deflate(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(bytes).expect("in memory");
+    encoder.finish().expect("in memory")
+}
+
+/// Inflates at most `cap` bytes: `None` if the data is damaged or larger.
+fn inflate(bytes: &[u8], cap: u64) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::ZlibDecoder::new(bytes)
+        .take(cap + 1)
+        .read_to_end(&mut out)
+        .ok()?;
+    (out.len() as u64 <= cap).then_some(out)
+}
+
+/// Largest machine image accepted (it is about 100 KB).
+const MAX_MACHINE_BYTES: u64 = 16 * 1024 * 1024;
+
 /// The state file of `console` after running `history` (every vblank's input since power-on
 /// and the save RAM it powered on with).
 pub fn save(console: &Console, history: &Movie) -> Vec<u8> {
@@ -76,7 +98,7 @@ pub fn save(console: &Console, history: &Movie) -> Vec<u8> {
     chunks.push(b"NAME", cart.name().as_bytes().to_vec());
     chunks.push(b"CART", cart_digest(cart).into_bytes());
     chunks.push(b"INPT", history.to_text().into_bytes());
-    chunks.push(b"MACH", machine_bytes(console));
+    chunks.push(b"MACH", deflate(&machine_bytes(console)));
     chunks.encode()
 }
 
@@ -104,7 +126,7 @@ pub fn load(cart: Cart, bytes: &[u8], file: &str) -> Result<Restored, StateError
         return Err(StateError::CartChanged { name });
     }
     let history = Movie::parse(&text("INPT")?, file)?;
-    let machine = chunks.get("MACH")?;
+    let machine = inflate(chunks.get("MACH")?, MAX_MACHINE_BYTES).ok_or(StateFileError::Chunk)?;
     let mut console =
         Console::with_save(cart, SaveRam::from_bytes(&history.save)).map_err(StateError::Replay)?;
     for &input in &history.ticks {
