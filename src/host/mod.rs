@@ -13,6 +13,7 @@ pub mod rate;
 pub mod reload;
 pub mod saves;
 pub mod shell;
+pub mod slots;
 pub mod ui;
 
 use std::path::PathBuf;

@@ -56,6 +56,12 @@ impl SaveKeeper {
         self.stored = console.power_on_save().changes();
     }
 
+    /// From now on `console`, restored from a state, is the one to keep: its save RAM is
+    /// stored again once the game next changes it.
+    pub fn follow_restored(&mut self, console: &Console) {
+        self.stored = console.machine().save.changes();
+    }
+
     /// Stores `console`'s save RAM if it changed since the last store and, unless `now` is
     /// `None` (a final store), [`STORE_EVERY`] has passed since the last one. `Err` says what
     /// failed.

@@ -11,10 +11,12 @@ use super::input_map::{Bindings, InputMapper, PadEvent};
 use super::profiler::Profiler;
 use super::reload::CartWatcher;
 use super::saves::SaveKeeper;
+use super::slots::{self, SLOTS, SlotInfo, THUMB};
 use super::ui::{self, Menu, UiAction, UiCanvas, color};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
+use crate::movie::Movie;
 use crate::saveram::SaveRam;
 use crate::spec::{SCREEN_H, SCREEN_W};
 use crate::tools::profile::overlay::OverlayMode;
@@ -32,7 +34,16 @@ pub enum Screen {
     Paused(Menu),
     RemapPick(Menu),
     Remap(Remap),
-    Error { message: String, menu: Menu },
+    Error {
+        message: String,
+        menu: Menu,
+    },
+    /// The save-state slots: saving into one (`saving`) or loading one.
+    Slots {
+        menu: Menu,
+        saving: bool,
+        infos: Vec<SlotInfo>,
+    },
 }
 
 /// The device being remapped.
@@ -81,6 +92,9 @@ struct Session {
     save_id: Option<String>,
     /// Stores the save RAM of a cart with a `save_id`, when there is a data folder.
     keeper: Option<SaveKeeper>,
+    /// Every vblank's input since power-on and the save RAM it powered on with: what a save
+    /// state holds besides the machine.
+    history: Movie,
 }
 
 impl Session {
@@ -125,8 +139,11 @@ pub struct Shell {
     pub screenshot_dir: PathBuf,
     /// The profiler overlay, while shown (F3).
     pub profiler: Option<Profiler>,
-    /// Where carts' save RAM is kept (`None`: not kept between runs).
+    /// Where carts' save RAM and save-state slots are kept (`None`: not kept between runs,
+    /// and no slots).
     pub data_dir: Option<PathBuf>,
+    /// The save-state slot the hot keys use (0-based).
+    pub slot: usize,
 }
 
 impl Shell {
@@ -161,6 +178,7 @@ impl Shell {
             screenshot_dir: screenshot_dir(),
             profiler: None,
             data_dir: None,
+            slot: 0,
         };
         shell.show_browser();
         shell
@@ -248,6 +266,7 @@ impl Shell {
             watcher,
             save_id: None,
             keeper: None,
+            history: Movie::default(),
         });
         self.boot(build(path));
     }
@@ -278,6 +297,11 @@ impl Shell {
                 if let Some(keeper) = &mut session.keeper {
                     keeper.follow(&console);
                 }
+                session.history = Movie {
+                    cart: cart.name().to_string(),
+                    ticks: Vec::new(),
+                    save: console.power_on_save().used().to_vec(),
+                };
                 session.console = Some(console);
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
@@ -324,6 +348,116 @@ impl Shell {
         if let Some((path, build)) = self.session.as_ref().map(|s| (s.path.clone(), s.build)) {
             self.boot(build(&path));
         }
+    }
+
+    /// The folder of the running cart's save-state slots, if there is a data folder.
+    fn slot_folder(&self) -> Option<PathBuf> {
+        let cart = self.session.as_ref()?.console.as_ref()?.cart();
+        Some(slots::folder(self.data_dir.as_ref()?, cart))
+    }
+
+    fn show_slots(&mut self, saving: bool) {
+        let Some(folder) = self.slot_folder() else {
+            self.toast("No data folder: states cannot be kept".into());
+            return;
+        };
+        let infos: Vec<SlotInfo> = (0..SLOTS).map(|i| slots::info(&folder, i)).collect();
+        let items = infos
+            .iter()
+            .enumerate()
+            .map(|(i, info)| {
+                let what = match (&info.problem, info.saved) {
+                    (Some(_), _) => "damaged".to_string(),
+                    (None, Some(saved)) => slots::age(saved),
+                    (None, None) => "empty".to_string(),
+                };
+                let action = match saving {
+                    true => UiAction::SaveSlot(i),
+                    false => UiAction::LoadSlot(i),
+                };
+                (format!("Slot {}  {what}", i + 1), action)
+            })
+            .collect();
+        let mut menu = Menu::new(if saving { "SAVE STATE" } else { "LOAD STATE" }, items);
+        menu.selected = self.slot;
+        self.screen = Screen::Slots {
+            menu,
+            saving,
+            infos,
+        };
+    }
+
+    /// Saves the running game into slot `slot` (0-based; also the hot key F2).
+    pub fn save_slot(&mut self, slot: usize) {
+        let Some(folder) = self.slot_folder() else {
+            self.toast("No data folder: states cannot be kept".into());
+            return;
+        };
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let Some(console) = session.console.as_ref().filter(|c| c.fault().is_none()) else {
+            return;
+        };
+        self.slot = slot;
+        let message = match slots::save(&folder, slot, console, &session.history) {
+            Ok(()) => format!("Saved slot {}", slot + 1),
+            Err(e) => {
+                crate::out::eprint_line(&format!("kairo: cannot save slot {}: {e}", slot + 1));
+                format!("Slot {} not saved: see the log", slot + 1)
+            }
+        };
+        self.toast(message);
+    }
+
+    /// Loads slot `slot` (0-based; also the hot key F4): the game goes on from there.
+    pub fn load_slot(&mut self, slot: usize) {
+        let Some(folder) = self.slot_folder() else {
+            self.toast("No data folder: states cannot be kept".into());
+            return;
+        };
+        let Some(cart) = self
+            .session
+            .as_ref()
+            .and_then(|s| s.console.as_ref())
+            .map(|c| c.cart().clone())
+        else {
+            return;
+        };
+        self.slot = slot;
+        match slots::load(&folder, slot, cart) {
+            Ok(mut restored) => {
+                let profiling = self.profiler.is_some();
+                restored.console.set_profiling(profiling);
+                if let Some(profiler) = &mut self.profiler {
+                    profiler.history.clear();
+                    profiler.cursor = None;
+                }
+                let Some(session) = self.session.as_mut() else {
+                    return;
+                };
+                // Save RAM comes back as it was in the state (as on a console with a
+                // battery); it is stored again only when the game next writes it.
+                if let Some(keeper) = &mut session.keeper {
+                    keeper.follow_restored(&restored.console);
+                }
+                session.console = Some(restored.console);
+                session.history = restored.history;
+                self.screen = Screen::Playing;
+                self.toast(format!("Loaded slot {}", slot + 1));
+            }
+            Err(e) => {
+                crate::out::eprint_line(&format!("kairo: {e}"));
+                self.screen = Screen::Playing;
+                self.toast(format!("Slot {} not loaded: see the log", slot + 1));
+            }
+        }
+    }
+
+    /// Moves the hot keys to the next slot (F1).
+    pub fn next_slot(&mut self) {
+        self.slot = (self.slot + 1) % SLOTS;
+        self.toast(format!("State slot {}", self.slot + 1));
     }
 
     /// Stores every running cart's save RAM now (the window is closing).
@@ -390,6 +524,7 @@ impl Shell {
                 self.screen = Screen::Paused(ui::pause_menu())
             }
             Screen::Paused(_) => self.screen = Screen::Playing,
+            Screen::Slots { .. } => self.screen = Screen::Paused(ui::pause_menu()),
             Screen::Remap(_) => self.skip_remap_step(),
             Screen::RemapPick(_) => self.leave_remap(),
             _ => {}
@@ -429,6 +564,11 @@ impl Shell {
                 None
             }
             Screen::Paused(_) if back => Some(UiAction::Resume),
+            Screen::Slots { .. } if back => {
+                self.screen = Screen::Paused(ui::pause_menu());
+                None
+            }
+            Screen::Slots { menu, .. } => menu.navigate(pressed),
             Screen::RemapPick(_) if back => {
                 self.leave_remap();
                 None
@@ -460,7 +600,10 @@ impl Shell {
         } else {
             1
         };
-        let Some(console) = self.session.as_mut().and_then(|s| s.console.as_mut()) else {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let Some(console) = session.console.as_mut() else {
             return;
         };
         if vblanks > 0
@@ -469,6 +612,7 @@ impl Shell {
             profiler.cursor = None;
         }
         for _ in 0..vblanks {
+            session.history.ticks.push(input);
             let result = console.tick(input);
             if let Some(profiler) = &mut self.profiler {
                 profiler.collect(console);
@@ -537,6 +681,14 @@ impl Shell {
                     .as_mut()
                     .and_then(|s| s.console.as_mut())
                     .map(Console::reset);
+                if let Some(Ok(())) = &reset
+                    && let Some(session) = self.session.as_mut()
+                    && let Some(console) = &session.console
+                {
+                    // Power-on again: the history a state holds starts over.
+                    session.history.ticks.clear();
+                    session.history.save = console.power_on_save().used().to_vec();
+                }
                 match reset {
                     Some(Err(e)) => self.show_error(e.to_string()),
                     _ => self.screen = Screen::Playing,
@@ -583,6 +735,12 @@ impl Shell {
                 self.show_browser();
             }
             UiAction::Retry => self.retry(),
+            UiAction::Slots(saving) => self.show_slots(saving),
+            UiAction::SaveSlot(slot) => {
+                self.save_slot(slot);
+                self.screen = Screen::Playing;
+            }
+            UiAction::LoadSlot(slot) => self.load_slot(slot),
             UiAction::RunLastGood => {
                 if let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) {
                     self.boot(Ok(cart));
@@ -697,7 +855,11 @@ impl Shell {
     pub fn draw(&mut self, rgba: &mut [u8]) {
         match (&self.screen, self.console()) {
             (
-                Screen::Playing | Screen::Paused(_) | Screen::RemapPick(_) | Screen::Remap(_),
+                Screen::Playing
+                | Screen::Paused(_)
+                | Screen::RemapPick(_)
+                | Screen::Remap(_)
+                | Screen::Slots { .. },
                 Some(console),
             ) => {
                 console.rgba_into(rgba);
@@ -722,6 +884,12 @@ impl Shell {
             Screen::Paused(menu) | Screen::RemapPick(menu) => {
                 canvas.panel(6, 7 + menu.items.len() + 3, color::PANEL);
                 menu.draw(canvas, 7, menu.items.len());
+                true
+            }
+            Screen::Slots { menu, .. } => {
+                canvas.panel(4, 22, color::PANEL);
+                menu.draw(canvas, 5, menu.items.len());
+                canvas.centred(21, "A: choose  B: back", color::DIM);
                 true
             }
             Screen::Remap(remap) => {
@@ -765,6 +933,20 @@ impl Shell {
         }
         canvas.blend_over(rgba, dim);
         debug_assert_eq!(rgba.len(), SCREEN_W * SCREEN_H * 4);
+        // The chosen slot's picture, under the slot list.
+        if let Screen::Slots { menu, infos, .. } = &self.screen
+            && let Some(thumb) = infos.get(menu.selected).and_then(|i| i.thumbnail.as_ref())
+        {
+            let (left, top) = ((SCREEN_W - THUMB) / 2, 12 * 8);
+            for y in 0..THUMB {
+                for x in 0..THUMB {
+                    let from = (y * THUMB + x) * 3;
+                    let to = ((top + y) * SCREEN_W + left + x) * 4;
+                    rgba[to..to + 3].copy_from_slice(&thumb[from..from + 3]);
+                    rgba[to + 3] = 255;
+                }
+            }
+        }
     }
 }
 

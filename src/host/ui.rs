@@ -39,6 +39,10 @@ pub enum UiAction {
     Retry,
     RunLastGood,
     Quit,
+    /// The save-state slots, to save into (`true`) or load from.
+    Slots(bool),
+    SaveSlot(usize),
+    LoadSlot(usize),
 }
 
 /// Where the UI draws: an overlay and its palette.
@@ -259,6 +263,8 @@ pub fn pause_menu() -> Menu {
         "PAUSED",
         vec![
             ("Resume".into(), UiAction::Resume),
+            ("Save state".into(), UiAction::Slots(true)),
+            ("Load state".into(), UiAction::Slots(false)),
             ("Reset".into(), UiAction::Reset),
             ("Remap controls".into(), UiAction::Remap),
             ("Screenshot".into(), UiAction::Screenshot),
