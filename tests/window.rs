@@ -77,32 +77,46 @@ struct Session {
     _xvfb: Guard,
 }
 
-/// Starts Xvfb on `display` and waits until it answers; `None` if it cannot serve that
-/// display (another server has it).
-fn start_xvfb(display: &str) -> Option<(String, Guard)> {
+/// Starts Xvfb on a display it picks itself (`-displayfd`: no two tests, nor a stale lock
+/// or socket, can make two servers race for one number) and waits until it answers.
+fn start_xvfb() -> (String, Guard) {
     let mut xvfb = Guard(
         Command::new("Xvfb")
-            .args([display, "-screen", "0", "1024x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1024x800x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("start Xvfb"),
     );
+    let mut number = String::new();
+    let stdout = xvfb.0.stdout.take().expect("Xvfb's stdout");
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut number)
+        .expect("Xvfb names its display");
+    let display = format!(":{}", number.trim());
+    assert!(number.trim().parse::<u32>().is_ok(), "Xvfb said {number:?}");
     let waiting = Instant::now();
     loop {
-        if let Ok(Some(_)) = xvfb.0.try_wait() {
-            return None;
-        }
+        assert!(
+            matches!(xvfb.0.try_wait(), Ok(None)),
+            "Xvfb on {display} exited"
+        );
         let answers = Command::new("xdotool")
             .arg("getmouselocation")
-            .env("DISPLAY", display)
+            .env("DISPLAY", &display)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success());
-        // Answered, and by our server: it is still running.
-        if answers && matches!(xvfb.0.try_wait(), Ok(None)) {
-            return Some((display.to_string(), xvfb));
+        if answers {
+            return (display, xvfb);
         }
         assert!(
             waiting.elapsed() < Duration::from_secs(20),
@@ -141,19 +155,7 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
     if !tools_present(name) {
         return None;
     }
-    // Each test gets its own display number, as they run in parallel, and skips numbers
-    // another X server (say, a second test run) holds or is still giving up.
-    let offset = match name {
-        "browser" => 0,
-        "game" => 200,
-        "escape" => 600,
-        _ => 400,
-    };
-    let first = 300 + offset + std::process::id() % 200;
-    let (display, xvfb) = (first..first + 200)
-        .filter(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
-        .find_map(|n| start_xvfb(&format!(":{n}")))
-        .expect("a display Xvfb can serve");
+    let (display, xvfb) = start_xvfb();
     let dir = temp_dir(&format!("window-{name}"));
     let runtime = dir.join("xdg");
     std::fs::create_dir_all(&runtime).unwrap();
