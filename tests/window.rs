@@ -78,7 +78,8 @@ struct Session {
 }
 
 /// Starts Xvfb on a display it picks itself (`-displayfd`: no two tests, nor a stale lock
-/// or socket, can make two servers race for one number) and waits until it answers.
+/// or socket, can make two servers race for one number) and waits until it answers; it keeps
+/// serving between clients (`-noreset`).
 fn start_xvfb() -> (String, Guard) {
     let mut xvfb = Guard(
         Command::new("Xvfb")
@@ -90,6 +91,9 @@ fn start_xvfb() -> (String, Guard) {
                 "1024x800x24",
                 "-nolisten",
                 "tcp",
+                // Without it the server resets when its last client (the readiness probe
+                // below) leaves, and a window opened during the reset cannot connect.
+                "-noreset",
             ])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -98,8 +102,10 @@ fn start_xvfb() -> (String, Guard) {
     );
     let mut number = String::new();
     let stdout = xvfb.0.stdout.take().expect("Xvfb's stdout");
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut number)
-        .expect("Xvfb names its display");
+    let mut reader = std::io::BufReader::new(stdout);
+    std::io::BufRead::read_line(&mut reader, &mut number).expect("Xvfb names its display");
+    // Keep reading, so the server never writes into a closed pipe.
+    std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
     let display = format!(":{}", number.trim());
     assert!(number.trim().parse::<u32>().is_ok(), "Xvfb said {number:?}");
     let waiting = Instant::now();
