@@ -20,6 +20,14 @@ struct At<'a> {
 }
 
 impl<'a> At<'a> {
+    /// Refuses a document whose `type` is given and is not `kind`.
+    fn expect_type(&self, kind: &str) -> Result<(), CartError> {
+        match self.text("type") {
+            found if found.is_empty() || found == kind => Ok(()),
+            found => Err(self.error(format!("the file's type is \"{found}\", not \"{kind}\""))),
+        }
+    }
+
     fn error(&self, message: impl std::fmt::Display) -> CartError {
         if self.place.is_empty() {
             CartError::file(self.file, message.to_string())
@@ -186,10 +194,7 @@ pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartEr
         place: "",
         value: &root,
     };
-    let kind = at.text("type");
-    if !kind.is_empty() && kind != "map" {
-        return Err(at.error(format!("the file's type is \"{kind}\", not \"map\"")));
-    }
+    at.expect_type("map")?;
     let mut map = Map {
         origin: at.origin(),
         orientation: match at.text("orientation") {
@@ -237,10 +242,7 @@ pub fn read_tileset(path: &str, text: &str) -> Result<Tileset, CartError> {
         place: "",
         value: &root,
     };
-    let kind = at.text("type");
-    if !kind.is_empty() && kind != "tileset" {
-        return Err(at.error(format!("the file's type is \"{kind}\", not \"tileset\"")));
-    }
+    at.expect_type("tileset")?;
     tileset_from(at)
 }
 

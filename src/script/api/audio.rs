@@ -7,6 +7,22 @@ use crate::meter::Unit;
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::cost;
 
+/// What a playing sound costs the audio unit, whichever call started it.
+const SOUNDING: &[Cost] = &[
+    Cost::later(
+        cost::AUDIO_VOICE,
+        "per sounding voice",
+        Unit::Audio,
+        "per vblank",
+    ),
+    Cost::later(
+        cost::AUDIO_COMMAND,
+        "per MML command run",
+        Unit::Audio,
+        "as it plays",
+    ),
+];
+
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Audio",
     intro: "Music and sound effects are written in MML and declared in `cart.toml` as \
@@ -21,20 +37,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "channel",
             doc: "Plays a sound effect, named or numbered (0 is the first `[[sfx]]`), on \
                   `channel` (0-7) or on a channel the music leaves free. Returns the channel.",
-            cost: &[
-                Cost::later(
-                    cost::AUDIO_VOICE,
-                    "per sounding voice",
-                    Unit::Audio,
-                    "per vblank",
-                ),
-                Cost::later(
-                    cost::AUDIO_COMMAND,
-                    "per MML command run",
-                    Unit::Audio,
-                    "as it plays",
-                ),
-            ],
+            cost: SOUNDING,
             call: sfx,
         },
         ApiFn {
@@ -42,20 +45,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "[name]",
             returns: "",
             doc: "Starts the song `name` from its beginning; without a name, stops the music.",
-            cost: &[
-                Cost::later(
-                    cost::AUDIO_VOICE,
-                    "per sounding voice",
-                    Unit::Audio,
-                    "per vblank",
-                ),
-                Cost::later(
-                    cost::AUDIO_COMMAND,
-                    "per MML command run",
-                    Unit::Audio,
-                    "as it plays",
-                ),
-            ],
+            cost: SOUNDING,
             call: music,
         },
         ApiFn {

@@ -8,6 +8,8 @@
 
 use mlua::{Function, Integer, LightUserData, Lua, LuaString, Number, Table, Thread, Value};
 
+pub use crate::script::call::type_name;
+
 /// How a call ends when it does not return normally.
 pub enum Fail {
     /// A Lua error message, raised as a string at the cart's calling line (what
@@ -112,20 +114,6 @@ impl Args<'_> {
             .or_else(|| global_name(self.lua, &function))
             .unwrap_or_else(|| "?".to_string());
         Fail::Message(format!("bad argument #{n} to '{name}' ({extra})"))
-    }
-}
-
-/// `lua_typename`: the basic type of `value`.
-pub fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Nil => "nil",
-        Value::Boolean(_) => "boolean",
-        Value::Integer(_) | Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Table(_) => "table",
-        Value::Function(_) => "function",
-        Value::Thread(_) => "thread",
-        _ => "userdata",
     }
 }
 
