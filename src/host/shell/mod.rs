@@ -1,25 +1,31 @@
-//! The console shell: which screen is up (browser, game, pause menu, remap, error), the cart
-//! session with its hot reload, and what each vblank does. Free of winit, so it is tested by
-//! feeding it keys, pad events and vblanks.
+//! The console shell: which screen is up (browser, game, pause menu, remap, error, slots),
+//! the cart session with its hot reload, and what each vblank does. Free of winit, so it is
+//! tested by feeding it keys, pad events and vblanks. Drawing is in `draw`, remapping in
+//! `remap`, save RAM and save-state slots in `state`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::config::{self, InputConfig, Recent};
-use super::input_map::{Bindings, InputMapper, PadEvent};
+use super::input_map::{InputMapper, PadEvent};
 use super::profiler::Profiler;
 use super::reload::CartWatcher;
 use super::saves::SaveKeeper;
-use super::slots::{self, SLOTS, SlotInfo, THUMB};
-use super::ui::{self, Menu, UiAction, UiCanvas, color};
+use super::slots::SlotInfo;
+use super::ui::{self, Menu, UiAction, UiCanvas};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
 use crate::movie::Movie;
-use crate::saveram::SaveRam;
-use crate::spec::{SCREEN_H, SCREEN_W};
 use crate::tools::profile::overlay::OverlayMode;
+
+mod draw;
+mod remap;
+mod state;
+
+pub use draw::screenshot_dir;
+pub use remap::{Remap, RemapDevice};
 
 /// Vblanks a toast message stays up.
 const TOAST_VBLANKS: u32 = 120;
@@ -46,32 +52,6 @@ pub enum Screen {
     },
 }
 
-/// The device being remapped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RemapDevice {
-    Keyboard,
-    Pad {
-        pad: usize,
-        uuid: String,
-        name: String,
-    },
-}
-
-/// The remap screen: asks for a control for each console button in turn.
-#[derive(Clone, Debug)]
-pub struct Remap {
-    pub device: RemapDevice,
-    pub step: usize,
-    pub bindings: Bindings,
-}
-
-impl Remap {
-    /// The button being asked for.
-    pub fn button(&self) -> Option<Button> {
-        Button::ALL.get(self.step).copied()
-    }
-}
-
 /// How a session's cart is (re)built from its path.
 pub type Build = fn(&Path) -> crate::tools::error::Result<Cart>;
 
@@ -95,26 +75,6 @@ struct Session {
     /// Every vblank's input since power-on and the save RAM it powered on with: what a save
     /// state holds besides the machine.
     history: Movie,
-}
-
-impl Session {
-    /// Stores the running cart's save RAM if it changed (`now`: at most once a second;
-    /// `None`: whatever the time). A failure is said on stderr and returned.
-    fn store_save(&mut self, now: Option<Instant>) -> Option<String> {
-        let (Some(keeper), Some(console)) = (&mut self.keeper, &self.console) else {
-            return None;
-        };
-        let error = keeper.keep(console, now).err()?;
-        crate::out::eprint_line(&format!("kairo: {error}"));
-        Some(error)
-    }
-}
-
-impl Drop for Session {
-    /// A cart closed, switched or shut down with the window keeps its save RAM.
-    fn drop(&mut self) {
-        self.store_save(None);
-    }
 }
 
 /// The console shell.
@@ -313,157 +273,11 @@ impl Shell {
         }
     }
 
-    /// Save RAM to power `cart` on with: the running console's when the cart keeps its
-    /// `save_id` (a retry or a reload), else what the data folder holds for it, else empty.
-    fn save_for(&mut self, cart: &Cart) -> SaveRam {
-        let Some(session) = self.session.as_mut() else {
-            return SaveRam::default();
-        };
-        let id = cart.manifest.save_id.clone();
-        if session.save_id == id
-            && let Some(console) = &session.console
-        {
-            return console.machine().save.clone();
-        }
-        session.save_id = id;
-        session.keeper = None;
-        let Some((keeper, save, warning)) = self
-            .data_dir
-            .as_deref()
-            .and_then(|dir| SaveKeeper::open(dir, cart))
-        else {
-            return SaveRam::default();
-        };
-        session.keeper = Some(keeper);
-        if let Some(warning) = warning {
-            crate::out::eprint_line(&format!("kairo: {warning}"));
-            self.toast("Save data was damaged: see the log".into());
-        }
-        save
-    }
-
     /// Builds the running cart again from its files and powers it on (Retry), keeping its
     /// save RAM.
     pub fn retry(&mut self) {
         if let Some((path, build)) = self.session.as_ref().map(|s| (s.path.clone(), s.build)) {
             self.boot(build(&path));
-        }
-    }
-
-    /// The folder of the running cart's save-state slots, if there is a data folder.
-    fn slot_folder(&self) -> Option<PathBuf> {
-        let cart = self.session.as_ref()?.console.as_ref()?.cart();
-        Some(slots::folder(self.data_dir.as_ref()?, cart))
-    }
-
-    fn show_slots(&mut self, saving: bool) {
-        let Some(folder) = self.slot_folder() else {
-            self.toast("No data folder: states cannot be kept".into());
-            return;
-        };
-        let infos: Vec<SlotInfo> = (0..SLOTS).map(|i| slots::info(&folder, i)).collect();
-        let items = infos
-            .iter()
-            .enumerate()
-            .map(|(i, info)| {
-                let what = match (&info.problem, info.saved) {
-                    (Some(_), _) => "damaged".to_string(),
-                    (None, Some(saved)) => slots::age(saved),
-                    (None, None) => "empty".to_string(),
-                };
-                let action = match saving {
-                    true => UiAction::SaveSlot(i),
-                    false => UiAction::LoadSlot(i),
-                };
-                (format!("Slot {}  {what}", i + 1), action)
-            })
-            .collect();
-        let mut menu = Menu::new(if saving { "SAVE STATE" } else { "LOAD STATE" }, items);
-        menu.selected = self.slot;
-        self.screen = Screen::Slots {
-            menu,
-            saving,
-            infos,
-        };
-    }
-
-    /// Saves the running game into slot `slot` (0-based; also the hot key F2).
-    pub fn save_slot(&mut self, slot: usize) {
-        let Some(folder) = self.slot_folder() else {
-            self.toast("No data folder: states cannot be kept".into());
-            return;
-        };
-        let Some(session) = self.session.as_ref() else {
-            return;
-        };
-        let Some(console) = session.console.as_ref().filter(|c| c.fault().is_none()) else {
-            return;
-        };
-        self.slot = slot;
-        let message = match slots::save(&folder, slot, console, &session.history) {
-            Ok(()) => format!("Saved slot {}", slot + 1),
-            Err(e) => {
-                crate::out::eprint_line(&format!("kairo: cannot save slot {}: {e}", slot + 1));
-                format!("Slot {} not saved: see the log", slot + 1)
-            }
-        };
-        self.toast(message);
-    }
-
-    /// Loads slot `slot` (0-based; also the hot key F4): the game goes on from there.
-    pub fn load_slot(&mut self, slot: usize) {
-        let Some(folder) = self.slot_folder() else {
-            self.toast("No data folder: states cannot be kept".into());
-            return;
-        };
-        let Some(cart) = self
-            .session
-            .as_ref()
-            .and_then(|s| s.console.as_ref())
-            .map(|c| c.cart().clone())
-        else {
-            return;
-        };
-        self.slot = slot;
-        match slots::load(&folder, slot, cart) {
-            Ok(mut restored) => {
-                let profiling = self.profiler.is_some();
-                restored.console.set_profiling(profiling);
-                if let Some(profiler) = &mut self.profiler {
-                    profiler.history.clear();
-                    profiler.cursor = None;
-                }
-                let Some(session) = self.session.as_mut() else {
-                    return;
-                };
-                // Save RAM comes back as it was in the state (as on a console with a
-                // battery); it is stored again only when the game next writes it.
-                if let Some(keeper) = &mut session.keeper {
-                    keeper.follow_restored(&restored.console);
-                }
-                session.console = Some(restored.console);
-                session.history = restored.history;
-                self.screen = Screen::Playing;
-                self.toast(format!("Loaded slot {}", slot + 1));
-            }
-            Err(e) => {
-                crate::out::eprint_line(&format!("kairo: {e}"));
-                self.screen = Screen::Playing;
-                self.toast(format!("Slot {} not loaded: see the log", slot + 1));
-            }
-        }
-    }
-
-    /// Moves the hot keys to the next slot (F1).
-    pub fn next_slot(&mut self) {
-        self.slot = (self.slot + 1) % SLOTS;
-        self.toast(format!("State slot {}", self.slot + 1));
-    }
-
-    /// Stores every running cart's save RAM now (the window is closing).
-    pub fn store_saves(&mut self) {
-        if let Some(session) = self.session.as_mut() {
-            session.store_save(None);
         }
     }
 
@@ -750,213 +564,7 @@ impl Shell {
         }
     }
 
-    /// The `index`-th connected pad (by player) as (pad id, uuid, name).
-    fn pad_by_index(&self, index: usize) -> Option<(usize, String, String)> {
-        let (_, _, uuid) = self.mapper.pads().into_iter().nth(index)?;
-        (0..64).find_map(|pad| {
-            let (u, name) = self.mapper.pad_model(pad)?;
-            (u == uuid).then_some((pad, u, name))
-        })
-    }
-
-    fn capture(&mut self, control: String) {
-        let Screen::Remap(remap) = &mut self.screen else {
-            return;
-        };
-        if control == "Escape" {
-            self.skip_remap_step();
-            return;
-        }
-        if let Some(button) = remap.button() {
-            remap.bindings.bind(&control, button);
-        }
-        self.skip_remap_step();
-    }
-
-    fn skip_remap_step(&mut self) {
-        let Screen::Remap(remap) = &mut self.screen else {
-            return;
-        };
-        remap.step += 1;
-        if remap.button().is_some() {
-            return;
-        }
-        let remap = remap.clone();
-        match &remap.device {
-            RemapDevice::Keyboard => self.mapper.keyboard = remap.bindings,
-            RemapDevice::Pad { uuid, .. } => {
-                self.mapper
-                    .pad_bindings
-                    .insert(uuid.clone(), remap.bindings);
-            }
-        }
-        self.mapper.release_keys();
-        let saved = match &self.config_dir {
-            Some(dir) => config::save(
-                dir,
-                "input.toml",
-                &InputConfig::from_mapper(&self.mapper, &self.pad_names),
-            ),
-            None => Err(super::HostError::NoConfigFolder),
-        };
-        self.toast(match saved {
-            Ok(()) => "Controls saved".into(),
-            Err(e) => format!("Not saved: {e}"),
-        });
-        self.leave_remap();
-    }
-
-    fn leave_remap(&mut self) {
-        if self.console().is_some() {
-            self.screen = Screen::Paused(ui::pause_menu());
-        } else {
-            self.show_browser();
-        }
-    }
-
-    /// Saves the game's picture as PNG in `screenshot_dir` (F12 or the pause menu).
-    pub fn screenshot(&mut self) {
-        let Some(console) = self.console() else {
-            return;
-        };
-        let dir = self.screenshot_dir.clone();
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            self.toast(format!("Screenshot failed: {}: {e}", dir.display()));
-            return;
-        }
-        let slug: String = console
-            .cart()
-            .name()
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        let path = (1..)
-            .map(|n| dir.join(format!("kairo-{slug}-{n}.png")))
-            .find(|p| !p.exists())
-            .expect("a free file name");
-        let saved = crate::tools::screenshot::save_png(&path, &console.rgba());
-        self.toast(match saved {
-            Ok(()) => format!("Saved {}", path.display()),
-            Err(e) => format!("Screenshot failed: {e}"),
-        });
-    }
-
     fn toast(&mut self, message: String) {
         self.toast = Some((message, TOAST_VBLANKS));
     }
-
-    /// Draws the current picture: the game and/or the screen's UI, as RGBA.
-    pub fn draw(&mut self, rgba: &mut [u8]) {
-        match (&self.screen, self.console()) {
-            (
-                Screen::Playing
-                | Screen::Paused(_)
-                | Screen::RemapPick(_)
-                | Screen::Remap(_)
-                | Screen::Slots { .. },
-                Some(console),
-            ) => {
-                console.rgba_into(rgba);
-                if let Some(profiler) = &self.profiler {
-                    profiler.draw(rgba, self.debug_paused);
-                }
-            }
-            _ => rgba.fill(0),
-        }
-        let canvas = &mut self.canvas;
-        canvas.clear();
-        let rows = SCREEN_H / 8;
-        let dim = match &self.screen {
-            Screen::Playing => false,
-            Screen::Browser(menu) => {
-                canvas.panel(0, rows - 1, color::PANEL);
-                menu.draw(canvas, 2, rows - 9);
-                canvas.centred(rows - 3, "Up/Down: choose  A/Enter: open", color::DIM);
-                canvas.centred(rows - 2, "or drop a cart on the window", color::DIM);
-                false
-            }
-            Screen::Paused(menu) | Screen::RemapPick(menu) => {
-                canvas.panel(6, 7 + menu.items.len() + 3, color::PANEL);
-                menu.draw(canvas, 7, menu.items.len());
-                true
-            }
-            Screen::Slots { menu, .. } => {
-                canvas.panel(4, 22, color::PANEL);
-                menu.draw(canvas, 5, menu.items.len());
-                canvas.centred(21, "A: choose  B: back", color::DIM);
-                true
-            }
-            Screen::Remap(remap) => {
-                let device = match &remap.device {
-                    RemapDevice::Keyboard => "the keyboard".to_string(),
-                    RemapDevice::Pad { name, .. } => name.clone(),
-                };
-                canvas.panel(8, 16, color::PANEL);
-                canvas.centred(9, "REMAP", color::HIGHLIGHT);
-                canvas.centred(11, &format!("Press a control on {device}"), color::TEXT);
-                if let Some(button) = remap.button() {
-                    let current = remap.bindings.controls(button).join(", ");
-                    canvas.centred(
-                        12,
-                        &format!("for {}", button.name().to_uppercase()),
-                        color::HIGHLIGHT,
-                    );
-                    canvas.centred(13, &format!("(now: {current})"), color::DIM);
-                }
-                canvas.centred(15, "Esc: keep and go on", color::DIM);
-                true
-            }
-            Screen::Error { message, menu } => {
-                ui::draw_error(canvas, message, menu);
-                false
-            }
-        };
-        if self.debug_paused && matches!(self.screen, Screen::Playing) {
-            // With the profiler up, the bottom belongs to its strip.
-            let (row, hint) = match self.profiler {
-                Some(_) => (0, "F5:run F6:step Left/Right:frame"),
-                None => (rows - 1, "DEBUG PAUSE  F5: run  F6: step"),
-            };
-            canvas.panel(row, row, color::BAR);
-            canvas.text(1, row, hint, color::HIGHLIGHT);
-        }
-        if let Some((message, _)) = &self.toast {
-            canvas.panel(rows - 2, rows - 2, color::BAR);
-            let text: String = message.chars().take(ui::COLUMNS - 2).collect();
-            canvas.text(1, rows - 2, &text, color::TEXT);
-        }
-        canvas.blend_over(rgba, dim);
-        debug_assert_eq!(rgba.len(), SCREEN_W * SCREEN_H * 4);
-        // The chosen slot's picture, under the slot list.
-        if let Screen::Slots { menu, infos, .. } = &self.screen
-            && let Some(thumb) = infos.get(menu.selected).and_then(|i| i.thumbnail.as_ref())
-        {
-            let (left, top) = ((SCREEN_W - THUMB) / 2, 12 * 8);
-            for y in 0..THUMB {
-                for x in 0..THUMB {
-                    let from = (y * THUMB + x) * 3;
-                    let to = ((top + y) * SCREEN_W + left + x) * 4;
-                    rgba[to..to + 3].copy_from_slice(&thumb[from..from + 3]);
-                    rgba[to + 3] = 255;
-                }
-            }
-        }
-    }
-}
-
-/// Where screenshots go: `$KAIRO_SCREENSHOT_DIR`, else `Kairo` in the user's pictures folder,
-/// else `screenshots` in the current folder.
-pub fn screenshot_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("KAIRO_SCREENSHOT_DIR") {
-        return PathBuf::from(dir);
-    }
-    directories::UserDirs::new()
-        .and_then(|dirs| dirs.picture_dir().map(|p| p.join("Kairo")))
-        .unwrap_or_else(|| PathBuf::from("screenshots"))
 }

@@ -1,0 +1,181 @@
+//! The running cart's save RAM and save-state slots: which save RAM a cart powers on with,
+//! storing it as it changes and when the session ends, and saving and loading the slots
+//! (pause menu and hot keys).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::{Screen, Session, Shell};
+use crate::cart::Cart;
+use crate::host::saves::SaveKeeper;
+use crate::host::slots::{self, SLOTS, SlotInfo};
+use crate::host::ui::{Menu, UiAction};
+use crate::saveram::SaveRam;
+
+impl Session {
+    /// Stores the running cart's save RAM if it changed (`now`: at most once a second;
+    /// `None`: whatever the time). A failure is said on stderr and returned.
+    pub(super) fn store_save(&mut self, now: Option<Instant>) -> Option<String> {
+        let (Some(keeper), Some(console)) = (&mut self.keeper, &self.console) else {
+            return None;
+        };
+        let error = keeper.keep(console, now).err()?;
+        crate::out::eprint_line(&format!("kairo: {error}"));
+        Some(error)
+    }
+}
+
+impl Drop for Session {
+    /// A cart closed, switched or shut down with the window keeps its save RAM.
+    fn drop(&mut self) {
+        self.store_save(None);
+    }
+}
+
+impl Shell {
+    /// Save RAM to power `cart` on with: the running console's when the cart keeps its
+    /// `save_id` (a retry or a reload), else what the data folder holds for it, else empty.
+    pub(super) fn save_for(&mut self, cart: &Cart) -> SaveRam {
+        let Some(session) = self.session.as_mut() else {
+            return SaveRam::default();
+        };
+        let id = cart.manifest.save_id.clone();
+        if session.save_id == id
+            && let Some(console) = &session.console
+        {
+            return console.machine().save.clone();
+        }
+        session.save_id = id;
+        session.keeper = None;
+        let Some((keeper, save, warning)) = self
+            .data_dir
+            .as_deref()
+            .and_then(|dir| SaveKeeper::open(dir, cart))
+        else {
+            return SaveRam::default();
+        };
+        session.keeper = Some(keeper);
+        if let Some(warning) = warning {
+            crate::out::eprint_line(&format!("kairo: {warning}"));
+            self.toast("Save data was damaged: see the log".into());
+        }
+        save
+    }
+
+    /// The folder of the running cart's save-state slots, if there is a data folder.
+    pub(super) fn slot_folder(&self) -> Option<PathBuf> {
+        let cart = self.session.as_ref()?.console.as_ref()?.cart();
+        Some(slots::folder(self.data_dir.as_ref()?, cart))
+    }
+
+    pub(super) fn show_slots(&mut self, saving: bool) {
+        let Some(folder) = self.slot_folder() else {
+            self.toast("No data folder: states cannot be kept".into());
+            return;
+        };
+        let infos: Vec<SlotInfo> = (0..SLOTS).map(|i| slots::info(&folder, i)).collect();
+        let items = infos
+            .iter()
+            .enumerate()
+            .map(|(i, info)| {
+                let what = match (&info.problem, info.saved) {
+                    (Some(_), _) => "damaged".to_string(),
+                    (None, Some(saved)) => slots::age(saved),
+                    (None, None) => "empty".to_string(),
+                };
+                let action = match saving {
+                    true => UiAction::SaveSlot(i),
+                    false => UiAction::LoadSlot(i),
+                };
+                (format!("Slot {}  {what}", i + 1), action)
+            })
+            .collect();
+        let mut menu = Menu::new(if saving { "SAVE STATE" } else { "LOAD STATE" }, items);
+        menu.selected = self.slot;
+        self.screen = Screen::Slots {
+            menu,
+            saving,
+            infos,
+        };
+    }
+
+    /// Saves the running game into slot `slot` (0-based; also the hot key F2).
+    pub fn save_slot(&mut self, slot: usize) {
+        let Some(folder) = self.slot_folder() else {
+            self.toast("No data folder: states cannot be kept".into());
+            return;
+        };
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let Some(console) = session.console.as_ref().filter(|c| c.fault().is_none()) else {
+            return;
+        };
+        self.slot = slot;
+        let message = match slots::save(&folder, slot, console, &session.history) {
+            Ok(()) => format!("Saved slot {}", slot + 1),
+            Err(e) => {
+                crate::out::eprint_line(&format!("kairo: cannot save slot {}: {e}", slot + 1));
+                format!("Slot {} not saved: see the log", slot + 1)
+            }
+        };
+        self.toast(message);
+    }
+
+    /// Loads slot `slot` (0-based; also the hot key F4): the game goes on from there.
+    pub fn load_slot(&mut self, slot: usize) {
+        let Some(folder) = self.slot_folder() else {
+            self.toast("No data folder: states cannot be kept".into());
+            return;
+        };
+        let Some(cart) = self
+            .session
+            .as_ref()
+            .and_then(|s| s.console.as_ref())
+            .map(|c| c.cart().clone())
+        else {
+            return;
+        };
+        self.slot = slot;
+        match slots::load(&folder, slot, cart) {
+            Ok(mut restored) => {
+                let profiling = self.profiler.is_some();
+                restored.console.set_profiling(profiling);
+                if let Some(profiler) = &mut self.profiler {
+                    profiler.history.clear();
+                    profiler.cursor = None;
+                }
+                let Some(session) = self.session.as_mut() else {
+                    return;
+                };
+                // Save RAM comes back as it was in the state (as on a console with a
+                // battery); it is stored again only when the game next writes it.
+                if let Some(keeper) = &mut session.keeper {
+                    keeper.follow_restored(&restored.console);
+                }
+                session.console = Some(restored.console);
+                session.history = restored.history;
+                self.screen = Screen::Playing;
+                self.toast(format!("Loaded slot {}", slot + 1));
+            }
+            Err(e) => {
+                crate::out::eprint_line(&format!("kairo: {e}"));
+                self.screen = Screen::Playing;
+                self.toast(format!("Slot {} not loaded: see the log", slot + 1));
+            }
+        }
+    }
+
+    /// Moves the hot keys to the next slot (F1).
+    pub fn next_slot(&mut self) {
+        self.slot = (self.slot + 1) % SLOTS;
+        self.toast(format!("State slot {}", self.slot + 1));
+    }
+
+    /// Stores every running cart's save RAM now (the window is closing).
+    pub fn store_saves(&mut self) {
+        if let Some(session) = self.session.as_mut() {
+            session.store_save(None);
+        }
+    }
+}
