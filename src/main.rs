@@ -235,7 +235,12 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     // A loaded state brings its console and the input of every vblank before it.
     let (mut console, earlier) = match &args.load_state {
         Some(path) => {
-            let restored = load_state(cart, path)?;
+            let restored = kairo::tools::savestate::load_file(cart, path).map_err(|source| {
+                ToolError::State {
+                    path: path.clone(),
+                    source,
+                }
+            })?;
             let offset = restored.history.ticks.len();
             if let Some(movie) = &mut movie {
                 movie.ticks.drain(..offset.min(movie.ticks.len()));
@@ -254,7 +259,7 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     };
     let mut out = Printer::stdout();
     let mut print = |line: &str| out.line(line);
-    let run = if args.wav.is_some() {
+    let mut run = if args.wav.is_some() {
         kairo::tools::headless::run_with_audio(
             &mut console,
             args.frames,
@@ -273,7 +278,7 @@ fn headless(args: HeadlessArgs) -> ToolResult {
             history.ticks.extend_from_slice(&run.recorded.ticks);
             history
         }
-        None => run.recorded.clone(),
+        None => std::mem::take(&mut run.recorded),
     };
     if let Some(path) = &args.record {
         history.save(path)?;
@@ -299,27 +304,6 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
-
-/// Restores the state in `path` for `cart`.
-fn load_state(
-    cart: Cart,
-    path: &std::path::Path,
-) -> kairo::tools::error::Result<kairo::tools::savestate::Restored> {
-    let bytes =
-        kairo::fsutil::read_capped(path, MAX_STATE_BYTES).map_err(|source| ToolError::Read {
-            path: path.into(),
-            source,
-        })?;
-    kairo::tools::savestate::load(cart, &bytes, &path.display().to_string()).map_err(|source| {
-        ToolError::State {
-            path: path.into(),
-            source,
-        }
-    })
-}
-
-/// Largest state file read: a ten-hour input record and the machine fit well inside.
-const MAX_STATE_BYTES: u64 = 256 * 1024 * 1024;
 
 fn profile(args: ProfileArgs) -> ToolResult {
     let options = kairo::tools::profile::command::ProfileOptions {

@@ -7,16 +7,15 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::cart::Cart;
 use crate::console::Console;
+use crate::fsutil::ReadError;
 use crate::movie::Movie;
 use crate::spec::{SCREEN_H, SCREEN_W};
-use crate::tools::savestate::{self, Restored, file::Chunks};
+use crate::tools::savestate::{self, Restored, StateError, file::Chunks};
 
 /// Slots per cart.
 pub const SLOTS: usize = 4;
 /// Thumbnail side in pixels: the picture at a quarter of its size.
 pub const THUMB: usize = 64;
-/// Largest slot file read.
-const MAX_SLOT_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The folder of `cart`'s slots in `data_dir`: named by its `save_id`, else by its name.
 pub fn folder(data_dir: &Path, cart: &Cart) -> PathBuf {
@@ -89,7 +88,7 @@ pub struct SlotInfo {
 /// Reads slot `slot`'s label data (not the state itself).
 pub fn info(folder: &Path, slot: usize) -> SlotInfo {
     let file = path(folder, slot);
-    let bytes = match crate::fsutil::read_capped(&file, MAX_SLOT_BYTES) {
+    let bytes = match crate::fsutil::read_capped(&file, savestate::MAX_STATE_BYTES) {
         Ok(bytes) => bytes,
         Err(crate::fsutil::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
             return SlotInfo::default();
@@ -125,14 +124,12 @@ pub fn info(folder: &Path, slot: usize) -> SlotInfo {
 /// Restores slot `slot` of `folder` for `cart`; `Err` is one line naming the file.
 pub fn load(folder: &Path, slot: usize, cart: Cart) -> Result<Restored, String> {
     let file = path(folder, slot);
-    let name = file.display().to_string();
-    let bytes = crate::fsutil::read_capped(&file, MAX_SLOT_BYTES).map_err(|e| match e {
-        crate::fsutil::ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => {
+    savestate::load_file(cart, &file).map_err(|e| match e {
+        StateError::Read(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
             format!("slot {} is empty", slot + 1)
         }
-        e => format!("{name}: {e}"),
-    })?;
-    savestate::load(cart, &bytes, &name).map_err(|e| format!("{name}: {e}"))
+        e => format!("{}: {e}", file.display()),
+    })
 }
 
 /// "just now", "5 min ago", "3 h ago", "2 days ago" for a time `saved` seconds after 1970.

@@ -32,6 +32,8 @@ pub const BUILD_ID: &str = concat!("kairo ", env!("CARGO_PKG_VERSION"), ", Lua 5
 #[derive(Debug, Error)]
 pub enum StateError {
     #[error("{0}")]
+    Read(#[from] crate::fsutil::ReadError),
+    #[error("{0}")]
     File(#[from] StateFileError),
     #[error("written by another build ({theirs}); this is {BUILD_ID}")]
     Build { theirs: String },
@@ -106,6 +108,15 @@ pub fn save(console: &Console, history: &Movie) -> Vec<u8> {
 pub struct Restored {
     pub console: Console,
     pub history: Movie,
+}
+
+/// Largest state file read: a ten-hour input record and the machine fit well inside.
+pub const MAX_STATE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Restores the state in file `path` for `cart`.
+pub fn load_file(cart: Cart, path: &std::path::Path) -> Result<Restored, StateError> {
+    let bytes = crate::fsutil::read_capped(path, MAX_STATE_BYTES)?;
+    load(cart, &bytes, &path.display().to_string())
 }
 
 /// Restores a state of `cart` from `bytes` (`file` names it in messages).
