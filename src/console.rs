@@ -14,6 +14,7 @@ use crate::meter::{Unit, UnitCycles, load_percent, vblanks_for};
 use crate::profile::{FrameProfile, HostTimes, OUTSIDE_LUA, VideoSplit};
 use crate::saveram::SaveRam;
 use crate::script::context::CallContext;
+use crate::script::heap::{HeapSnapshot, RestoreError};
 use crate::script::{Lent, Script, ScriptError};
 use crate::spec::{FRAME_BUDGET, INIT_CAP, PALETTE_ENTRIES, RUNAWAY_CAP, SCREEN_H, SCREEN_W, cost};
 use crate::video::Video;
@@ -95,6 +96,39 @@ impl std::fmt::Debug for Console {
 
 const LENT: &str = "the machine is only lent during script calls";
 
+/// The whole console between vblanks, kept in memory: the hardware, the Lua heap and the
+/// picture. Restored only into the console it was taken of, in the same process; a state
+/// for files and other processes is [`crate::tools::savestate`]'s.
+#[derive(Clone, Debug, Default)]
+pub struct ConsoleSnapshot {
+    machine: Option<Box<Machine>>,
+    heap: HeapSnapshot,
+    framebuffer: Framebuffer,
+    shown_palette: Vec<u32>,
+    fault: Option<ScriptError>,
+}
+
+impl ConsoleSnapshot {
+    /// Bytes the snapshot holds besides the hardware's memory (the Lua heap, the picture,
+    /// the hardware's fixed part).
+    pub fn bytes(&self) -> usize {
+        self.heap.len()
+            + SCREEN_W * SCREEN_H
+            + self.shown_palette.len() * 4
+            + std::mem::size_of::<Machine>()
+    }
+
+    /// The Lua heap's part.
+    pub fn heap(&self) -> &HeapSnapshot {
+        &self.heap
+    }
+
+    /// The vblank count it was taken at.
+    pub fn vblanks(&self) -> u64 {
+        self.machine.as_ref().map_or(0, |m| m.vblanks)
+    }
+}
+
 impl Console {
     /// Powers on with `cart`: loads its graphics, runs its main chunk and `init()`.
     pub fn new(cart: Cart) -> Result<Console, ScriptError> {
@@ -163,6 +197,49 @@ impl Console {
         if !on {
             self.profile = None;
         }
+    }
+
+    /// Takes the whole console as it stands into `snapshot` (reusing its memory): well
+    /// under a millisecond for the bundled carts (see docs/state.md).
+    pub fn snapshot_into(&self, snapshot: &mut ConsoleSnapshot) {
+        match &mut snapshot.machine {
+            Some(machine) => machine.as_mut().clone_from(self.machine()),
+            none => *none = Some(Box::new(self.machine().clone())),
+        }
+        self.script.snapshot_into(&mut snapshot.heap);
+        snapshot.framebuffer.clone_from(&self.framebuffer);
+        snapshot.shown_palette.clear();
+        snapshot
+            .shown_palette
+            .extend_from_slice(&self.shown_palette);
+        snapshot.fault.clone_from(&self.fault);
+    }
+
+    /// The whole console as it stands.
+    pub fn snapshot(&self) -> ConsoleSnapshot {
+        let mut snapshot = ConsoleSnapshot::default();
+        self.snapshot_into(&mut snapshot);
+        snapshot
+    }
+
+    /// Puts the console back as `snapshot` (taken of this console) holds it; it then runs on
+    /// exactly as it did from there. Audio not yet taken is dropped.
+    pub fn restore(&mut self, snapshot: &ConsoleSnapshot) -> Result<(), RestoreError> {
+        let machine = snapshot.machine.as_ref().ok_or(RestoreError::OtherState)?;
+        self.script.restore(&snapshot.heap)?;
+        self.lent
+            .as_mut()
+            .expect(LENT)
+            .0
+            .as_mut()
+            .clone_from(machine);
+        self.framebuffer.clone_from(&snapshot.framebuffer);
+        self.shown_palette.copy_from_slice(&snapshot.shown_palette);
+        self.fault.clone_from(&snapshot.fault);
+        self.audio.clear();
+        self.audio_us = 0.0;
+        self.profile = None;
+        Ok(())
     }
 
     /// Whether the profiler is on.

@@ -18,6 +18,7 @@ pub mod meter;
 pub mod movie;
 pub mod out;
 pub mod profile;
+pub mod rewind;
 pub mod rng;
 pub mod savefile;
 pub mod saveram;

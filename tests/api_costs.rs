@@ -24,6 +24,7 @@ use kairo::machine::Machine;
 use kairo::meter::Unit;
 use kairo::script::api::all_functions;
 use kairo::script::context::CallContext;
+use kairo::script::heap::Heap;
 use kairo::script::sandbox;
 use kairo::spec::cost;
 use kairo::video::Video;
@@ -71,11 +72,12 @@ fn cart() -> Arc<Cart> {
 }
 
 /// A Lua state with the API, a fresh machine and call context lent to it.
-fn state(cart: &Arc<Cart>) -> Lua {
-    let lua = sandbox::build(cart.clone()).expect("sandbox");
-    lua.set_app_data(Box::new(Machine::new(Video::default(), 1)));
-    lua.set_app_data(CallContext::default());
-    lua
+fn state(cart: &Arc<Cart>) -> Heap {
+    let heap = sandbox::build(cart.clone()).expect("sandbox");
+    heap.lua()
+        .set_app_data(Box::new(Machine::new(Video::default(), 1)));
+    heap.lua().set_app_data(CallContext::default());
+    heap
 }
 
 fn function(lua: &Lua, name: &str) -> Function {
@@ -97,8 +99,9 @@ fn call(
     setup: &str,
     name: &str,
     args: &str,
-) -> (mlua::Result<MultiValue>, kairo::meter::UnitCycles) {
-    let lua = state(cart);
+) -> (Result<(), String>, kairo::meter::UnitCycles) {
+    let heap = state(cart);
+    let lua = heap.lua();
     lua.load(setup)
         .exec()
         .unwrap_or_else(|e| panic!("{name} setup: {e}"));
@@ -106,9 +109,10 @@ fn call(
         .load(format!("return {args}"))
         .eval()
         .unwrap_or_else(|e| panic!("{name} args: {e}"));
-    let f = function(&lua, name);
+    let f = function(lua, name);
     lua.app_data_mut::<CallContext>().unwrap().meter.take();
-    let result = f.call::<MultiValue>(args);
+    // Only text leaves: Lua values must not outlive the state.
+    let result = f.call::<()>(args).map_err(|e| e.to_string());
     let charged = lua.app_data_mut::<CallContext>().unwrap().meter.take();
     (result, charged)
 }
@@ -429,7 +433,7 @@ fn hostile_arguments_get_clean_errors_charged_as_one_call() {
             let (result, charged) = call(&cart, TRAP, api.name, args);
             let message = match &result {
                 Ok(_) => continue,
-                Err(e) => e.to_string(),
+                Err(e) => e.clone(),
             };
             if !calls_metamethods.contains(&api.name) {
                 assert!(

@@ -28,6 +28,8 @@ const LAYERS: &[&[&str]] = &[
     &["script"],
     // The console: the machine run by the script, frame by frame.
     &["console"],
+    // Rewind over the console's snapshots.
+    &["rewind"],
     // Headless runs, check, bench, pattern previewer, profile reports, fuzz bodies.
     &["tools"],
     // The window, pads and sound.

@@ -120,6 +120,7 @@ impl App {
             KeyCode::F6 if fresh => self.shell.step(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
             KeyCode::Tab if !repeat => self.shell.fast_forward = down,
+            KeyCode::Backspace if !repeat => self.shell.rewind_held = down,
             _ if !repeat => self.shell.key(&format!("{code:?}"), down),
             _ => {}
         }

@@ -127,21 +127,10 @@ pub struct Call<'a> {
 }
 
 impl Call<'_> {
-    /// An error for this call, located at the calling line of the cart.
+    /// An error for this call. It reaches Lua as a string located at the cart's calling
+    /// line (the sandbox's `raising` closure adds the location, as `luaL_error` does).
     pub fn error(&self, message: impl std::fmt::Display) -> mlua::Error {
-        let at = self
-            .lua
-            .inspect_stack(1, |d| {
-                let src = d
-                    .source()
-                    .short_src
-                    .map(|s| s.to_string())
-                    .unwrap_or_default();
-                d.current_line().map(|line| format!("{src}:{line}: "))
-            })
-            .flatten()
-            .unwrap_or_default();
-        mlua::Error::runtime(format!("{at}{}: {message}", self.name))
+        mlua::Error::runtime(format!("{}: {message}", self.name))
     }
 
     fn arg(&self, i: usize) -> &Value {

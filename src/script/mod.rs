@@ -3,10 +3,12 @@
 //! to the script unit, and a call that passes its cycle cap is stopped as a runaway.
 
 pub mod api;
+pub mod arena;
 pub mod call;
 pub mod context;
 pub mod docs;
 pub mod error;
+pub mod heap;
 pub mod sandbox;
 pub mod strmatch;
 
@@ -23,7 +25,7 @@ pub use error::ScriptError;
 
 /// A cart's Lua program.
 pub struct Script {
-    lua: Lua,
+    heap: heap::Heap,
     cart: Arc<Cart>,
 }
 
@@ -38,8 +40,8 @@ impl std::fmt::Debug for Script {
 impl Script {
     /// Builds the sandbox for `cart`. Nothing runs yet.
     pub fn new(cart: Arc<Cart>) -> Result<Script, ScriptError> {
-        let lua = sandbox::build(cart.clone()).map_err(|e| ScriptError::Setup(e.to_string()))?;
-        Ok(Script { lua, cart })
+        let heap = sandbox::build(cart.clone()).map_err(|e| ScriptError::Setup(e.to_string()))?;
+        Ok(Script { heap, cart })
     }
 
     /// Runs the entry file's main chunk with the machine and the call context lent.
@@ -81,14 +83,24 @@ impl Script {
     /// Whether the cart defines a global function `name`.
     pub fn defines(&self, name: &str) -> bool {
         matches!(
-            self.lua.globals().get::<Value>(name),
+            self.heap.lua().globals().get::<Value>(name),
             Ok(Value::Function(_))
         )
     }
 
     /// Bytes the Lua state uses.
     pub fn memory(&self) -> usize {
-        self.lua.used_memory()
+        self.heap.used()
+    }
+
+    /// The Lua heap as it stands (between calls only).
+    pub fn snapshot_into(&self, snapshot: &mut heap::HeapSnapshot) {
+        self.heap.snapshot_into(snapshot);
+    }
+
+    /// Puts back a heap taken by [`Script::snapshot_into`] of this script.
+    pub fn restore(&mut self, snapshot: &heap::HeapSnapshot) -> Result<(), heap::RestoreError> {
+        self.heap.restore(snapshot)
     }
 
     /// Runs `body` with the machine and the call context attached to the Lua state, then
@@ -98,15 +110,14 @@ impl Script {
         (machine, context): Lent,
         body: impl FnOnce(&Lua) -> mlua::Result<R>,
     ) -> (Lent, Result<R, ScriptError>) {
-        self.lua.set_app_data(machine);
-        self.lua.set_app_data(context);
-        let result = body(&self.lua);
-        let machine = self
-            .lua
+        let lua = self.heap.lua();
+        lua.set_app_data(machine);
+        lua.set_app_data(context);
+        let result = body(lua);
+        let machine = lua
             .remove_app_data::<Box<Machine>>()
             .expect("the machine lent to Lua is still attached");
-        let mut context = self
-            .lua
+        let mut context = lua
             .remove_app_data::<CallContext>()
             .expect("the context lent to Lua is still attached");
         let result = match context.stopped.take() {

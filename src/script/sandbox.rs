@@ -16,16 +16,19 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use std::ffi::c_int;
+
 use mlua::chunk::ChunkMode;
-use mlua::{Function, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
+use mlua::{Function, HookTriggers, Lua, MultiValue, StdLib, Table, Value, VmState, ffi};
 
 use super::api::{all_constants, all_functions};
 use super::call::{Call, LuaResult};
 use super::context::{self, CallContext};
+use super::heap::Heap;
 use crate::cart::Cart;
 use crate::machine::Machine;
 use crate::meter::Unit;
-use crate::spec::{LUA_HOOK_INTERVAL, LUA_MEMORY_LIMIT, cost};
+use crate::spec::{LUA_HOOK_INTERVAL, cost};
 
 /// Registry key of the table of modules loaded by `require`.
 const LOADED: &str = "kairo.loaded";
@@ -72,14 +75,15 @@ dofile, loadfile, load, string.dump = nil, nil, nil, nil
 "#;
 
 /// Builds the sandboxed Lua state for `cart`.
-pub fn build(cart: Arc<Cart>) -> LuaResult<Lua> {
+pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
-    let lua = Lua::new_with(libs, LuaOptions::default())?;
+    let heap = Heap::new(libs)?;
+    let lua = heap.lua();
     let globals = lua.globals();
     lua.set_named_registry_value(TOSTRING, globals.get::<Function>("tostring")?)?;
 
     for api in all_functions() {
-        let function = bind(&lua, api.name, api.call, cart.clone())?;
+        let function = bind(lua, api.name, api.call, cart.clone())?;
         match api.name.split_once('.') {
             Some((table, field)) => globals.get::<Table>(table)?.set(field, function)?,
             None => globals.set(api.name, function)?,
@@ -92,13 +96,13 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Lua> {
         }
         globals.set(constants.name, table)?;
     }
-    globals.set("require", require_function(&lua, cart)?)?;
+    globals.set("require", raising(lua, require_function(lua, cart)?)?)?;
 
     let stopped = lua.create_function(|lua, ()| Ok(context::is_stopped(lua)))?;
     lua.load(PRELUDE).set_name("=kairo").call::<()>(stopped)?;
-    charge_by_size(&lua)?;
+    charge_by_size(lua)?;
     // After the prelude: the matcher keeps the wrapped `pcall`, which does not swallow a stop.
-    super::strmatch::install(&lua, |lua, steps| {
+    super::strmatch::install(lua, |lua, steps| {
         context::charge(lua, Unit::Script, cost::PATTERN_STEP * steps)
     })?;
 
@@ -107,34 +111,48 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Lua> {
         count_instructions,
     )?;
     lua.set_named_registry_value(LOADED, lua.create_table()?)?;
-    lua.set_memory_limit(LUA_MEMORY_LIMIT)?;
-    Ok(lua)
+    // The memory limit is the heap's own (spec::LUA_MEMORY_LIMIT).
+    heap.seal()?;
+    Ok(heap)
 }
 
-/// Wraps `table.sort`, `table.concat` and `string.rep` (each one C loop as long as its
-/// input) so that their work is charged by size before they run, past the cap not at all.
+/// Lua run once to charge `table.sort`, `table.concat` and `string.rep` (each one C loop as
+/// long as its input) by size before they run, past the cap not at all. Tail calls, so the
+/// library functions' errors name the cart's line.
+const CHARGE_BY_SIZE: &str = r#"
+local charge_sort, charge_concat, charge_rep = ...
+local sort, concat, rep = table.sort, table.concat, string.rep
+table.sort = function(t, ...) charge_sort(t) return sort(t, ...) end
+table.concat = function(t, ...) charge_concat(t) return concat(t, ...) end
+string.rep = function(s, n, ...) charge_rep(s, n, ...) return rep(s, n, ...) end
+"#;
+
+/// Wraps `table.sort`, `table.concat` and `string.rep` so that their work is charged by size
+/// before they run.
 fn charge_by_size(lua: &Lua) -> LuaResult<()> {
-    let wrap = |library: &str, name: &str, cost: fn(&MultiValue) -> u64| -> LuaResult<()> {
-        let table: Table = lua.globals().get(library)?;
-        let raw: Function = table.get(name)?;
-        let wrapped = lua.create_function(move |lua, args: MultiValue| {
-            context::charge(lua, Unit::Script, cost(&args))?;
-            raw.call::<MultiValue>(args)
-        })?;
-        table.set(name, wrapped)
+    let charger = |cost: fn(&MultiValue) -> u64| -> LuaResult<Function> {
+        raising(
+            lua,
+            lua.create_function(move |lua, args: MultiValue| {
+                Ok(match context::charge(lua, Unit::Script, cost(&args)) {
+                    Ok(()) => MultiValue::new(),
+                    Err(e) => raised(lua, &e, 1)?,
+                })
+            })?,
+        )
     };
-    wrap("table", "sort", |args| {
+    let sort = charger(|args| {
         let n = match args.front() {
             Some(Value::Table(t)) => t.raw_len() as u64,
             _ => 0,
         };
         cost::TABLE_ITEM * n * (1 + u64::from((n + 1).ilog2()))
     })?;
-    wrap("table", "concat", |args| match args.front() {
+    let concat = charger(|args| match args.front() {
         Some(Value::Table(t)) => cost::TABLE_ITEM * t.raw_len() as u64,
         _ => 0,
     })?;
-    wrap("string", "rep", |args| {
+    let rep = charger(|args| {
         let size = |v: Option<&Value>| match v {
             Some(Value::String(s)) => s.as_bytes().len() as u64,
             Some(n @ (Value::Integer(_) | Value::Number(_))) => {
@@ -149,7 +167,81 @@ fn charge_by_size(lua: &Lua) -> LuaResult<()> {
         };
         let bytes = n.saturating_mul(size(args.front()) + size(args.get(2)));
         cost::STRING_FILL * (bytes / 64)
-    })
+    })?;
+    lua.load(CHARGE_BY_SIZE)
+        .set_name("=kairo")
+        .call((sort, concat, rep))
+}
+
+/// Marks the results of a Rust function that failed: [`raising`] raises them as a Lua
+/// error.
+static RAISE: u8 = 0;
+
+/// What a Rust function under [`raising`] returns to fail with `error`: a plain Lua string
+/// (never an mlua error object, which would own Rust memory inside the Lua heap), located
+/// at the calling line when `level` is 1, as `luaL_error` locates.
+pub fn raised(lua: &Lua, error: &mlua::Error, level: i64) -> LuaResult<MultiValue> {
+    let message = lua.create_string(lua_message(error))?;
+    Ok(MultiValue::from_vec(vec![
+        Value::LightUserData(mlua::LightUserData(
+            std::ptr::from_ref(&RAISE).cast_mut().cast(),
+        )),
+        Value::String(message),
+        Value::Integer(level),
+    ]))
+}
+
+/// The text a Lua error would carry for `error`: its message without mlua's decoration.
+fn lua_message(error: &mlua::Error) -> String {
+    match error {
+        mlua::Error::RuntimeError(text) => match text.find("\nstack traceback:") {
+            Some(at) => text[..at].to_string(),
+            None => text.clone(),
+        },
+        mlua::Error::MemoryError(_) => "not enough memory".to_string(),
+        mlua::Error::CallbackError { cause, .. } => lua_message(cause),
+        mlua::Error::WithContext { cause, .. } => lua_message(cause),
+        other => other.to_string(),
+    }
+}
+
+/// Puts `function` (a Rust function that reports failure with [`raised`]) under a C
+/// closure that raises those failures with Lua's own `lua_error`.
+pub fn raising(lua: &Lua, function: Function) -> LuaResult<Function> {
+    // SAFETY: `exec_raw` runs the closure protected, with `function` on the stack.
+    unsafe {
+        lua.exec_raw(function, |state| {
+            ffi::lua_pushcclosure(state, raise_failures, 1);
+        })
+    }
+}
+
+/// Calls upvalue 1 with the arguments and returns its results, unless they are a
+/// [`raised`] failure: then raises its message as a Lua string.
+unsafe extern "C-unwind" fn raise_failures(state: *mut ffi::lua_State) -> c_int {
+    // SAFETY: called by Lua as a C closure made by `raising`. `lua_error` leaves this frame
+    // by a long jump: nothing here has a destructor.
+    unsafe {
+        let args = ffi::lua_gettop(state);
+        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
+        ffi::lua_insert(state, 1);
+        ffi::lua_call(state, args, ffi::LUA_MULTRET);
+        let results = ffi::lua_gettop(state);
+        if results == 3
+            && ffi::lua_type(state, 1) == ffi::LUA_TLIGHTUSERDATA
+            && std::ptr::eq(ffi::lua_touserdata(state, 1).cast::<u8>(), &RAISE)
+        {
+            let level = ffi::lua_tointeger(state, 3) as c_int;
+            ffi::lua_settop(state, 2);
+            if level > 0 {
+                ffi::luaL_where(state, level);
+                ffi::lua_insert(state, 2);
+                ffi::lua_concat(state, 2);
+            }
+            ffi::lua_error(state)
+        }
+        results
+    }
 }
 
 /// Wraps an API function as a Lua function that charges the call and lends it the machine.
@@ -159,17 +251,19 @@ fn bind(
     call: fn(&mut Call) -> LuaResult<MultiValue>,
     cart: Arc<Cart>,
 ) -> LuaResult<Function> {
-    lua.create_function(move |lua, args: MultiValue| {
+    let function = lua.create_function(move |lua, args: MultiValue| {
         let mut machine = match lua.try_app_data_mut::<Box<Machine>>() {
             Ok(Some(machine)) => machine,
             _ => {
-                return Err(mlua::Error::runtime(format!(
-                    "{name}: the machine is busy (called from inside another API call)"
-                )));
+                let busy =
+                    format!("{name}: the machine is busy (called from inside another API call)");
+                return raised(lua, &mlua::Error::runtime(busy), 1);
             }
         };
         let before = profile_mark(lua);
-        context::charge(lua, Unit::Script, cost::API_CALL)?;
+        if let Err(e) = context::charge(lua, Unit::Script, cost::API_CALL) {
+            return raised(lua, &e, 1);
+        }
         let result = call(&mut Call {
             lua,
             m: &mut machine,
@@ -180,8 +274,12 @@ fn bind(
         if let Some(mark) = before {
             attribute_call(lua, mark);
         }
-        result
-    })
+        match result {
+            Ok(values) => Ok(values),
+            Err(e) => raised(lua, &e, 1),
+        }
+    })?;
+    raising(lua, function)
 }
 
 /// The script cycles and attributed cycles before a call, when profiling.
@@ -202,7 +300,8 @@ fn attribute_call(lua: &Lua, (script, attributed): (u64, u64)) {
         let placed = context.profile.attributed() - attributed;
         let cycles = context.meter.cycles().get(Unit::Script) - script - placed;
         let profile = &mut context.profile;
-        lua.inspect_stack(1, |caller| profile.sample(caller, cycles));
+        // Level 1 is the C closure raising the call's errors; 2 is the caller.
+        lua.inspect_stack(2, |caller| profile.sample(caller, cycles));
     }
 }
 
@@ -226,36 +325,42 @@ fn require_function(lua: &Lua, cart: Arc<Cart>) -> LuaResult<Function> {
     lua.create_function(move |lua, name: String| {
         let loaded: Table = lua.named_registry_value(LOADED)?;
         if let Some(value) = loaded.raw_get::<Option<Value>>(name.as_str())? {
-            return Ok(value);
+            return Ok(MultiValue::from_vec(vec![value]));
         }
         if loading.borrow().contains(&name) {
             let chain = loading.borrow().join(" -> ");
-            return Err(mlua::Error::runtime(format!(
-                "require: cycle {chain} -> {name}"
-            )));
+            let cycle = format!("require: cycle {chain} -> {name}");
+            return raised(lua, &mlua::Error::runtime(cycle), 1);
         }
         let base = name.replace('.', "/");
         let candidates = [format!("{base}.lua"), format!("{base}/init.lua")];
         let sources: &BTreeMap<String, String> = &cart.scripts;
         let Some((path, source)) = candidates.iter().find_map(|p| sources.get_key_value(p)) else {
-            return Err(mlua::Error::runtime(format!(
+            let missing = format!(
                 "require: the cart has no module '{name}' (looked for {} and {})",
                 candidates[0], candidates[1]
-            )));
+            );
+            return raised(lua, &mlua::Error::runtime(missing), 1);
         };
-        let chunk = lua
+        let chunk = match lua
             .load(source.as_str())
             .set_name(format!("={path}"))
             .set_mode(ChunkMode::Text)
-            .into_function()?;
+            .into_function()
+        {
+            Ok(chunk) => chunk,
+            Err(e) => return raised(lua, &e, 0),
+        };
         loading.borrow_mut().push(name.clone());
         let result = chunk.call::<Value>(name.as_str());
         loading.borrow_mut().pop();
-        let value = match result? {
-            Value::Nil => Value::Boolean(true),
-            value => value,
+        let value = match result {
+            Ok(Value::Nil) => Value::Boolean(true),
+            Ok(value) => value,
+            // The module's own error, already located in its file.
+            Err(e) => return raised(lua, &e, 0),
         };
         loaded.raw_set(name.as_str(), &value)?;
-        Ok(value)
+        Ok(MultiValue::from_vec(vec![value]))
     })
 }

@@ -18,6 +18,7 @@ use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
 use crate::movie::Movie;
+use crate::rewind::Rewind;
 use crate::tools::profile::overlay::OverlayMode;
 
 mod draw;
@@ -75,6 +76,8 @@ struct Session {
     /// Every vblank's input since power-on and the save RAM it powered on with: what a save
     /// state holds besides the machine.
     history: Movie,
+    /// Keyframes for running time backwards.
+    rewind: Rewind,
 }
 
 /// The console shell.
@@ -95,6 +98,8 @@ pub struct Shell {
     step_requested: bool,
     /// Fast-forward (held Tab): the game runs [`FAST_FORWARD`] vblanks per host vblank.
     pub fast_forward: bool,
+    /// Rewind held on the keyboard (Backspace); Select + L on a pad does the same.
+    pub rewind_held: bool,
     /// Where screenshots are saved.
     pub screenshot_dir: PathBuf,
     /// The profiler overlay, while shown (F3).
@@ -135,6 +140,7 @@ impl Shell {
             debug_paused: false,
             step_requested: false,
             fast_forward: false,
+            rewind_held: false,
             screenshot_dir: screenshot_dir(),
             profiler: None,
             data_dir: None,
@@ -227,6 +233,7 @@ impl Shell {
             save_id: None,
             keeper: None,
             history: Movie::default(),
+            rewind: Rewind::default(),
         });
         self.boot(build(path));
     }
@@ -263,6 +270,7 @@ impl Shell {
                     save: console.power_on_save().used().to_vec(),
                 };
                 session.console = Some(console);
+                session.rewind.clear();
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
             }
@@ -359,7 +367,17 @@ impl Shell {
             }
         }
         let back = pressed & Button::B.bit() != 0;
+        let combo = Button::Select.bit() | Button::L.bit();
+        let rewinding = self.rewind_held || held & combo == combo;
+        if rewinding && matches!(self.screen, Screen::Error { .. }) && self.can_rewind() {
+            // A fault is one more moment to go back from.
+            self.screen = Screen::Playing;
+        }
         let action = match &mut self.screen {
+            Screen::Playing if rewinding => {
+                self.rewind_game();
+                None
+            }
             Screen::Playing => {
                 let combo = Button::Start.bit() | Button::Select.bit();
                 if self.mapper.pause_combo_held() && pressed & combo != 0 {
@@ -438,7 +456,40 @@ impl Shell {
                 self.show_error(fault.to_string());
                 return;
             }
+            session.rewind.after_vblank(console);
         }
+    }
+
+    /// Whether the running game has anything to rewind to.
+    fn can_rewind(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.console.is_some() && s.rewind.earliest().is_some())
+    }
+
+    /// One vblank of rewinding: the game goes one vblank back (silently), and a note shows
+    /// how far back the buffer reaches and the memory it takes.
+    fn rewind_game(&mut self) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let Some(console) = session.console.as_mut() else {
+            return;
+        };
+        let went = session
+            .rewind
+            .step_back(console, &mut session.history.ticks);
+        let reach = session.rewind.seconds(console.vblanks());
+        let mib = session.rewind.bytes() as f32 / (1024.0 * 1024.0);
+        let note = match went {
+            Ok(true) => format!("<< REWIND  {reach:.1} s left, {mib:.1} MiB"),
+            Ok(false) => format!("Start of the rewind history ({mib:.1} MiB)"),
+            Err(e) => format!("Rewind history reset: {e}"),
+        };
+        if let Some(profiler) = &mut self.profiler {
+            profiler.cursor = None;
+        }
+        self.toast(note);
     }
 
     /// F5: stops or restarts the game for debugging (the pause menu stays closed).
@@ -501,6 +552,7 @@ impl Shell {
                 {
                     // Power-on again: the history a state holds starts over.
                     session.history.ticks.clear();
+                    session.rewind.clear();
                     session.history.save = console.power_on_save().used().to_vec();
                 }
                 match reset {

@@ -155,6 +155,7 @@ impl Shell {
                 }
                 session.console = Some(restored.console);
                 session.history = restored.history;
+                session.rewind.clear();
                 self.screen = Screen::Playing;
                 self.toast(format!("Loaded slot {}", slot + 1));
             }

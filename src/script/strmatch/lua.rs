@@ -23,7 +23,6 @@
 //! - A gsub result longer than [`MAX_RESULT`] bytes fails with "not enough memory" before it
 //!   is built (Lua would build it in Lua memory, which the cart's memory limit caps).
 
-use std::cell::Cell;
 use std::ops::Range;
 
 use mlua::{Function, Integer, Lua, LuaString, MultiValue, Table, Value};
@@ -45,15 +44,24 @@ const SPECIALS: &[u8] = b"^$*+?.([%-";
 /// The wrappers. `check` runs as a tail call, so level 2 of `error` is the cart's frame that
 /// called `string.find`, the frame `luaL_error` names from inside a C function.
 const GLUE: &str = r#"
-local find, match, gmatch, gsub, string = ...
+local find, match, gmatch, step, gsub, string = ...
 local error = error
 local function check(ok, ...)
   if ok then return ... end
   error(...)
 end
-local function iterator(ok, step, level)
-  if not ok then error(step, level) end
-  return function() return check(step()) end
+-- The iteration's state lives here, in Lua: `at` is where the next search starts, `last`
+-- where the last match ended (-1: none).
+local function iterator(ok, s, p, at)
+  if not ok then error(s, p) end
+  local last = -1
+  local function advance(ok, next_at, next_last, ...)
+    if not ok then error(next_at, next_last) end
+    if next_at == nil then return end
+    at, last = next_at, next_last
+    return ...
+  end
+  return function() return advance(step(s, p, at, last)) end
 end
 string.find = function(...) return check(find(...)) end
 string.match = function(...) return check(match(...)) end
@@ -82,16 +90,12 @@ where
     let matching = raw(lua, charge.clone(), |args, meter| {
         find_or_match(args, meter, false)
     })?;
-    let gmatch = {
-        let charge = charge.clone();
-        raw(lua, charge.clone(), move |args, meter| {
-            gmatch(args, meter, charge.clone())
-        })?
-    };
+    let gmatch = raw(lua, charge.clone(), gmatch)?;
+    let step = raw(lua, charge.clone(), gmatch_step)?;
     let gsub = raw(lua, charge, move |args, meter| gsub(args, meter, &pcall))?;
     lua.load(GLUE)
         .set_name("=strmatch")
-        .call((find, matching, gmatch, gsub, string))
+        .call((find, matching, gmatch, step, gsub, string))
 }
 
 /// A raw function: runs `body` with the call's arguments and a meter, charges what is left
@@ -233,65 +237,52 @@ fn find_or_match(args: &Args, meter: &mut LuaMeter, find: bool) -> Result<MultiV
     Ok(out)
 }
 
-/// `string.gmatch(s, pattern [, init])`: returns the step function the wrapper turns into
-/// the iterator.
-fn gmatch<F>(args: &Args, meter: &mut LuaMeter, charge: F) -> Result<MultiValue, Fail>
-where
-    F: Fn(&Lua, u64) -> mlua::Result<()> + 'static,
-{
+/// `string.gmatch(s, pattern [, init])`: checks the arguments and charges the pattern's
+/// compilation; answers the subject, the pattern and the 0-based start for the Lua side,
+/// which keeps the iteration's state (no Rust closure outlives the call).
+fn gmatch(args: &Args, meter: &mut LuaMeter) -> Result<MultiValue, Fail> {
     let subject = args.string(1)?;
     let pattern = args.string(2)?;
     let len = subject.as_bytes().len();
     let init = start_index(args.opt_integer(3, 1)?, len).min(len + 1);
+    meter.step(Pattern::new(&pattern.as_bytes(), Anchoring::Literal).compile_steps())?;
+    Ok(MultiValue::from_vec(vec![
+        Value::String(subject),
+        Value::String(pattern),
+        Value::Integer(init as Integer),
+    ]))
+}
+
+/// One gmatch iteration: `(subject, pattern, at, last)` to the next search start, the end
+/// of this match and its captures, or nothing when there is no more match. A match ending
+/// where the last one ended (an empty match right after it) is skipped, Lua 5.4's
+/// `lastmatch` rule. The pattern was charged when the iteration began.
+fn gmatch_step(args: &Args, meter: &mut LuaMeter) -> Result<MultiValue, Fail> {
+    let subject = args.string(1)?;
+    let pattern = args.string(2)?;
+    let at = usize::try_from(args.opt_integer(3, 0)?).unwrap_or(usize::MAX);
+    let last = usize::try_from(args.opt_integer(4, -1)?).ok();
+    let subject = subject.as_bytes();
     let pattern = Pattern::new(&pattern.as_bytes(), Anchoring::Literal);
-    meter.step(pattern.compile_steps())?;
-    let state = Gmatch {
-        subject,
-        pattern,
-        next: Cell::new(init),
-        last: Cell::new(None),
-    };
-    let step = raw(args.lua, charge, move |args, meter| {
-        state.step(args.lua, meter)
-    })?;
-    Ok(MultiValue::from_vec(vec![Value::Function(step)]))
-}
-
-/// Where a gmatch iteration stands.
-struct Gmatch {
-    subject: LuaString,
-    pattern: Pattern,
-    /// Where the next search starts.
-    next: Cell<usize>,
-    /// End of the last match: a match ending there again (an empty match right after it)
-    /// is skipped, Lua 5.4's `lastmatch` rule.
-    last: Cell<Option<usize>>,
-}
-
-impl Gmatch {
-    /// The next match's captures, or nothing when there is none.
-    fn step(&self, lua: &Lua, meter: &mut LuaMeter) -> Result<MultiValue, Fail> {
-        let subject = self.subject.as_bytes();
-        let mut matcher = Matcher::new(&subject, &self.pattern);
-        for start in self.next.get()..=subject.len() {
-            if let Some(end) = matcher.match_at(start, meter)?
-                && Some(end) != self.last.get()
-            {
-                self.next.set(end);
-                self.last.set(Some(end));
-                let mut out = MultiValue::new();
-                push_captures(
-                    lua,
-                    &subject,
-                    matcher.captures(start..end, true)?,
-                    meter,
-                    &mut out,
-                )?;
-                return Ok(out);
-            }
+    let mut matcher = Matcher::new(&subject, &pattern);
+    for start in at..=subject.len() {
+        if let Some(end) = matcher.match_at(start, meter)?
+            && Some(end) != last
+        {
+            let mut out = MultiValue::new();
+            out.push_back(Value::Integer(end as Integer));
+            out.push_back(Value::Integer(end as Integer));
+            push_captures(
+                args.lua,
+                &subject,
+                matcher.captures(start..end, true)?,
+                meter,
+                &mut out,
+            )?;
+            return Ok(out);
         }
-        Ok(MultiValue::new())
     }
+    Ok(MultiValue::new())
 }
 
 /// gsub's third argument.

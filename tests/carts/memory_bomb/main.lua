@@ -1,4 +1,4 @@
 function update()
   local t = {}
-  for i = 1, 1e9 do t[i] = string.rep("x", 1024) .. i end
+  for i = 1, 1e9 do t[i] = string.rep("x", 65536) .. i end
 end
