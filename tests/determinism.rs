@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::bundled;
+use common::{bundled, kairo, temp_dir};
 use kairo::cart::Cart;
 use kairo::console::Console;
 use kairo::hash::fnv1a64;
@@ -111,3 +111,63 @@ fn pairs_over_string_keys_has_the_same_order_on_every_run() {
     // Separate Lua states in one process differ in addresses, like separate runs.
     assert_eq!(run(), run());
 }
+
+/// A cart that logs the order `pairs` visits keys of every kind in: tables, functions,
+/// strings, and numbers out of the array part, made among other allocations and
+/// collections.
+const PAIRS_ORDER: &str = r#"
+local t, names = {}, {}
+local junk = {}
+for i = 1, 300 do
+  junk[i % 17] = { i, tostring(i) }
+  if i % 3 == 0 then local k = {} t[k] = "table" names[k] = "t" .. i end
+  if i % 5 == 0 then local f = function() return i end t[f] = "function" names[f] = "f" .. i end
+  if i % 7 == 0 then t["key" .. i] = "string" names["key" .. i] = "key" .. i end
+  if i % 11 == 0 then t[i * 1000.5] = "float" names[i * 1000.5] = "n" .. i end
+  if i % 50 == 0 then collectgarbage() end
+end
+local order = {}
+for k in pairs(t) do order[#order + 1] = names[k] end
+function update() log(table.concat(order, ",")) end
+"#;
+
+#[test]
+fn pairs_order_over_every_kind_of_key_is_the_same_in_every_process() {
+    let dir = temp_dir("pairs-order");
+    std::fs::write(dir.join("cart.toml"), "name = 'pairs'\n").unwrap();
+    std::fs::write(dir.join("main.lua"), PAIRS_ORDER).unwrap();
+    let cart = dir.to_str().unwrap();
+    let order = || {
+        let (code, out, err) = kairo(&["headless", cart, "--frames", "1"], &dir);
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .find(|l| l.contains("t3"))
+            .unwrap_or_else(|| panic!("no order logged: {out}"))
+            .to_string()
+    };
+    let first = order();
+    for _ in 0..3 {
+        assert_eq!(order(), first);
+    }
+    // In this process too, whatever else it has allocated.
+    let mut console = common::console(PAIRS_ORDER);
+    let mut lines = Vec::new();
+    headless::run(&mut console, 1, None, &mut |l| lines.push(l.to_string()));
+    assert!(first.ends_with(&lines[0]), "{first} vs {}", lines[0]);
+}
+
+#[test]
+fn string_hashes_use_kairos_fixed_seed_in_every_build() {
+    // Lua seeds string hashes from the clock and addresses unless built as build.rs
+    // builds it; the order of these keys is the one Kairo's seed gives, pinned here so a
+    // build that links another Lua (or loses the setting) fails.
+    let source = "local t = {} for i = 1, 12 do t['k' .. i] = i end\n\
+                  function update() local s = {} for k in pairs(t) do s[#s + 1] = k end log(table.concat(s, ',')) end";
+    let mut console = common::console(source);
+    let mut lines = Vec::new();
+    headless::run(&mut console, 1, None, &mut |l| lines.push(l.to_string()));
+    assert_eq!(lines[0], PINNED_STRING_ORDER);
+}
+
+/// The order of `k1`..`k12` under Kairo's seed (see build.rs).
+const PINNED_STRING_ORDER: &str = "k6,k7,k8,k9,k3,k2,k5,k4,k12,k1,k11,k10";
