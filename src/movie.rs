@@ -11,8 +11,11 @@
 //! After the header, each line holds the four players' words in hex, optionally followed by
 //! `*N` to repeat it N times. Lines starting with `#` are comments. `save HEX` lines (version
 //! 2), concatenated, give the save RAM the movie starts with, so a replay sees the same high
-//! scores as the recording did; without them it starts empty. Files are written atomically
-//! (temporary file, then rename).
+//! scores as the recording did; without them it starts empty. A `start N` line (version 3)
+//! marks where a recording made "from here" in the window began: the input before it brings the
+//! machine from power-on to that moment, so the movie still replays from power-on anywhere,
+//! and the window's playback shows it from vblank N. Files are written atomically (temporary
+//! file, then rename).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -22,13 +25,15 @@ use thiserror::Error;
 use crate::input::InputFrame;
 use crate::spec::PLAYERS;
 
-/// The format version this build writes and the newest it reads.
-pub const MOVIE_VERSION: u32 = 2;
+/// The newest format version this build reads (and writes for a movie with a `start`).
+pub const MOVIE_VERSION: u32 = 3;
+/// The version written for a movie without a `start` line, so older builds still read it.
+const PLAIN_VERSION: u32 = 2;
 /// Save RAM bytes per `save` line.
 const SAVE_LINE_BYTES: usize = 64;
 const MAGIC: &str = "kairo-movie";
 /// Most vblanks a movie may hold (10 hours).
-const MAX_TICKS: usize = 60 * 60 * 60 * 10;
+pub const MAX_TICKS: usize = 60 * 60 * 60 * 10;
 /// Largest movie file read: room for [`MAX_TICKS`] lines of four words and some comments.
 pub const MAX_MOVIE_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -54,6 +59,9 @@ pub struct Movie {
     pub ticks: Vec<InputFrame>,
     /// Save RAM at power-on, up to its last non-zero byte.
     pub save: Vec<u8>,
+    /// The vblank the recording began at (0: from power-on). Playback in the window runs the
+    /// vblanks before it unseen; headless runs ignore it (every vblank replays anyway).
+    pub start: usize,
 }
 
 impl Movie {
@@ -96,6 +104,15 @@ impl Movie {
             }
             if let Some(name) = line.strip_prefix("cart ") {
                 movie.cart = name.trim().to_string();
+                continue;
+            }
+            if let Some(at) = line.strip_prefix("start ") {
+                movie.start = at
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n <= MAX_TICKS)
+                    .ok_or_else(|| fail(n, format!("bad start vblank `{}`", excerpt(at.trim()))))?;
                 continue;
             }
             if let Some(hex) = line.strip_prefix("save ") {
@@ -154,6 +171,17 @@ impl Movie {
             }
             movie.ticks.extend(std::iter::repeat_n(frame, repeat));
         }
+        if movie.start > movie.ticks.len() {
+            return Err(MovieError::Parse {
+                file: file.into(),
+                line: text.lines().count().max(1),
+                message: format!(
+                    "starts at vblank {} but holds only {} vblanks",
+                    movie.start,
+                    movie.ticks.len()
+                ),
+            });
+        }
         Ok(movie)
     }
 
@@ -173,9 +201,17 @@ impl Movie {
 
     /// The movie as text, runs of equal input folded into `*N`.
     pub fn to_text(&self) -> String {
-        let mut out = format!("{MAGIC} {MOVIE_VERSION}\n");
+        let version = if self.start > 0 {
+            MOVIE_VERSION
+        } else {
+            PLAIN_VERSION
+        };
+        let mut out = format!("{MAGIC} {version}\n");
         if !self.cart.is_empty() {
             let _ = writeln!(out, "cart {}", self.cart);
+        }
+        if self.start > 0 {
+            let _ = writeln!(out, "start {}", self.start);
         }
         for chunk in self.save.chunks(SAVE_LINE_BYTES) {
             let hex: String = chunk.iter().map(|b| format!("{b:02x}")).collect();
@@ -223,12 +259,34 @@ mod tests {
             cart: "Demo".into(),
             ticks: vec![InputFrame::NONE; 100],
             save: (0..=200).map(|i| i as u8).collect(),
+            start: 0,
         };
         movie.ticks[50] = InputFrame([2, 0, 0x800, 1]);
         let text = movie.to_text();
         assert!(text.contains("*50") && text.contains("*49"), "{text}");
         assert_eq!(text.matches("\nsave ").count(), 4, "{text}");
         assert_eq!(Movie::parse(&text, "m").unwrap(), movie);
+        assert!(text.starts_with("kairo-movie 2\n"), "{text}");
+        // A recording made from the middle of a game says where it began (version 3).
+        movie.start = 60;
+        let text = movie.to_text();
+        assert!(
+            text.starts_with("kairo-movie 3\ncart Demo\nstart 60\n"),
+            "{text}"
+        );
+        assert_eq!(Movie::parse(&text, "m").unwrap(), movie);
+    }
+
+    #[test]
+    fn a_start_past_the_end_or_unreadable_is_refused() {
+        let err = Movie::parse("kairo-movie 3\nstart 5\n0000 *4\n", "m").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "m:3: starts at vblank 5 but holds only 4 vblanks"
+        );
+        let err = Movie::parse("kairo-movie 3\nstart -1\n", "m").unwrap_err();
+        assert_eq!(err.to_string(), "m:2: bad start vblank `-1`");
+        assert!(Movie::parse(&format!("kairo-movie 3\nstart {}\n", usize::MAX), "m").is_err());
     }
 
     #[test]

@@ -29,6 +29,7 @@ fn wander_movie() -> Movie {
         cart: "Platformer".into(),
         ticks,
         save: Vec::new(),
+        start: 0,
     }
 }
 

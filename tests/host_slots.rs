@@ -7,6 +7,7 @@ mod common;
 
 use std::time::Instant;
 
+use common::shell::{frames, tap};
 use common::{root, temp_dir};
 use kairo::host::shell::{Screen, Shell};
 use kairo::host::slots;
@@ -17,26 +18,6 @@ fn playing_platformer(data: &std::path::Path) -> Shell {
     shell.open(&root().join("carts/platformer"));
     assert!(matches!(shell.screen, Screen::Playing));
     shell
-}
-
-fn frames(shell: &mut Shell, n: usize, held: &[&str]) {
-    for key in held {
-        shell.key(key, true);
-    }
-    for _ in 0..n {
-        shell.vblank(Instant::now());
-    }
-    for key in held {
-        shell.key(key, false);
-    }
-}
-
-/// Presses and releases `key` with a vblank after each, as a player's tap in a menu is seen.
-fn tap(shell: &mut Shell, key: &str) {
-    shell.key(key, true);
-    shell.vblank(Instant::now());
-    shell.key(key, false);
-    shell.vblank(Instant::now());
 }
 
 fn picture(shell: &Shell) -> Vec<u8> {

@@ -7,6 +7,7 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use common::shell::tap;
 use common::{root, temp_dir};
 use kairo::host::input_map::PadEvent;
 use kairo::host::shell::{Screen, Shell};
@@ -15,14 +16,6 @@ use kairo::input::Button;
 fn shell(name: &str) -> Shell {
     let config = temp_dir(name).join("config");
     Shell::new(root().join("carts"), Some(config))
-}
-
-/// Presses and releases a key over two vblanks.
-fn tap(shell: &mut Shell, key: &str) {
-    shell.key(key, true);
-    shell.vblank(Instant::now());
-    shell.key(key, false);
-    shell.vblank(Instant::now());
 }
 
 fn menu_labels(shell: &Shell) -> Vec<String> {

@@ -172,6 +172,7 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
             .env("DISPLAY", &display)
             .env("XDG_RUNTIME_DIR", &runtime)
             .env("KAIRO_CONFIG_DIR", dir.join("config"))
+            .env("KAIRO_DATA_DIR", dir.join("data"))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(dir.join("stderr.txt")).unwrap())
             .spawn()
@@ -378,5 +379,60 @@ fn the_profiler_overlay_shows_with_profile_and_f3_cycles_it() {
         hidden[budget_y(compact_top) * 256 + 8],
         red,
         "overlay hidden"
+    );
+}
+
+#[test]
+fn f7_records_a_movie_with_a_badge_and_it_replays_headless() {
+    let Some(session) = start("movie", &["carts/platformer"], "Platformer - Kairo") else {
+        return;
+    };
+    xdotool(&session.display, &["key", "--delay", "100", "Return"]);
+    std::thread::sleep(Duration::from_millis(600));
+    xdotool(&session.display, &["key", "F7"]);
+    session.hold("Right", 700);
+    let recording = machine_picture(&session.shot("recording"));
+    // `REC` in red on a dark box at the bottom right.
+    let red = [0xf0, 0x50, 0x48];
+    let badge = (248..256)
+        .flat_map(|y| (256 - 24..256).map(move |x| (x, y)))
+        .filter(|&(x, y)| recording[y * 256 + x] == red)
+        .count();
+    assert!(badge > 20, "{badge} red badge pixels at the top right");
+    assert!(
+        (248..256).all(|y| (0..256 - 25).all(|x| recording[y * 256 + x] != red)),
+        "the badge keeps to its corner"
+    );
+    xdotool(&session.display, &["key", "F7"]);
+    std::thread::sleep(Duration::from_millis(600));
+    let stopped = machine_picture(&session.shot("stopped"));
+    assert!(
+        (248..256).all(|y| (256 - 24..256).all(|x| stopped[y * 256 + x] != red)),
+        "no badge after stopping"
+    );
+
+    let folder = session.dir.join("data/movies/kairo.platformer");
+    let movies: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(movies.len(), 1, "{movies:?}");
+    let movie = kairo::movie::Movie::load(&movies[0]).unwrap();
+    assert!(movie.start > 0, "recorded from the middle of the game");
+    assert!(
+        movie.ticks[movie.start..].iter().any(|f| f.0[0] == 2),
+        "Right was recorded"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args(["headless", "carts/platformer", "--input"])
+        .arg(&movies[0])
+        .args(["--frames", &movie.ticks.len().to_string(), "--hash"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }

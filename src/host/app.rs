@@ -118,6 +118,7 @@ impl App {
             KeyCode::F4 if fresh => self.shell.load_slot(self.shell.slot),
             KeyCode::F5 if fresh => self.shell.toggle_debug_pause(),
             KeyCode::F6 if fresh => self.shell.step(),
+            KeyCode::F7 if fresh => self.shell.toggle_recording(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
             KeyCode::Tab if !repeat => self.shell.fast_forward = down,
             KeyCode::Backspace if !repeat => self.shell.rewind_held = down,

@@ -17,9 +17,15 @@ pub const SLOTS: usize = 4;
 /// Thumbnail side in pixels: the picture at a quarter of its size.
 pub const THUMB: usize = 64;
 
-/// The folder of `cart`'s slots in `data_dir`: named by its `save_id`, else by its name.
+/// The folder of `cart`'s slots in `data_dir`: named by [`cart_key`].
 pub fn folder(data_dir: &Path, cart: &Cart) -> PathBuf {
-    let key: String = match &cart.manifest.save_id {
+    data_dir.join("states").join(cart_key(cart))
+}
+
+/// The name of a cart's folders of states and movies: its `save_id`, else its name with
+/// anything but ASCII letters and digits made `_` (at most 64 characters).
+pub fn cart_key(cart: &Cart) -> String {
+    match &cart.manifest.save_id {
         Some(id) => id.clone(),
         None => cart
             .name()
@@ -27,8 +33,7 @@ pub fn folder(data_dir: &Path, cart: &Cart) -> PathBuf {
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .take(64)
             .collect(),
-    };
-    data_dir.join("states").join(key)
+    }
 }
 
 /// The file of slot `slot` (0-based) in `folder`.

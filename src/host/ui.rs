@@ -43,6 +43,13 @@ pub enum UiAction {
     Slots(bool),
     SaveSlot(usize),
     LoadSlot(usize),
+    /// The movie menu: record, stop, play back.
+    Movies,
+    /// Starts recording a movie from power-on (`true`) or from this moment.
+    Record(bool),
+    StopRecording,
+    PlayMovie(PathBuf),
+    StopPlayback,
 }
 
 /// Where the UI draws: an overlay and its palette.
@@ -100,6 +107,15 @@ impl UiCanvas {
             bottom as i32 * 8 + 7,
             color,
         );
+    }
+
+    /// Text on a box of `background` just its size, at a character cell.
+    pub fn label(&mut self, column: usize, row: usize, text: &str, color: u8, background: u8) {
+        let (x, y) = (column as i32 * 8, row as i32 * 8);
+        let width = text.chars().count() as i32 * 8;
+        self.overlay
+            .fill_rect(x - 1, y - 1, x + width, y + 8, background);
+        self.text(column, row, text, color);
     }
 
     /// Lays the UI over `rgba` (the game picture, or black): pixels the UI did not draw keep
@@ -265,6 +281,7 @@ pub fn pause_menu() -> Menu {
             ("Resume".into(), UiAction::Resume),
             ("Save state".into(), UiAction::Slots(true)),
             ("Load state".into(), UiAction::Slots(false)),
+            ("Movies".into(), UiAction::Movies),
             ("Reset".into(), UiAction::Reset),
             ("Remap controls".into(), UiAction::Remap),
             ("Screenshot".into(), UiAction::Screenshot),

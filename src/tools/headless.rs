@@ -102,6 +102,7 @@ fn run_with(
             cart: console.cart().name().to_string(),
             ticks: Vec::new(),
             save: console.power_on_save().used().to_vec(),
+            start: 0,
         },
         ..Run::default()
     };

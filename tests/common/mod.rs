@@ -60,3 +60,33 @@ pub fn kairo(args: &[&str], cwd: &Path) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Driving the window's shell off-screen.
+#[cfg(feature = "host")]
+pub mod shell {
+    use std::time::Instant;
+
+    use kairo::host::shell::Shell;
+
+    /// Runs `n` vblanks with `held` keys down, then lets them go.
+    pub fn frames(shell: &mut Shell, n: usize, held: &[&str]) {
+        for key in held {
+            shell.key(key, true);
+        }
+        for _ in 0..n {
+            shell.vblank(Instant::now());
+        }
+        for key in held {
+            shell.key(key, false);
+        }
+    }
+
+    /// Presses and releases `key` with a vblank after each, as a player's tap in a menu is
+    /// seen.
+    pub fn tap(shell: &mut Shell, key: &str) {
+        shell.key(key, true);
+        shell.vblank(Instant::now());
+        shell.key(key, false);
+        shell.vblank(Instant::now());
+    }
+}

@@ -17,7 +17,8 @@ impl Shell {
                 | Screen::Paused(_)
                 | Screen::RemapPick(_)
                 | Screen::Remap(_)
-                | Screen::Slots { .. },
+                | Screen::Slots { .. }
+                | Screen::Movies(_),
                 Some(console),
             ) => {
                 console.rgba_into(rgba);
@@ -39,7 +40,7 @@ impl Shell {
                 canvas.centred(rows - 2, "or drop a cart on the window", color::DIM);
                 false
             }
-            Screen::Paused(menu) | Screen::RemapPick(menu) => {
+            Screen::Paused(menu) | Screen::RemapPick(menu) | Screen::Movies(menu) => {
                 canvas.panel(6, 7 + menu.items.len() + 3, color::PANEL);
                 menu.draw(canvas, 7, menu.items.len());
                 true
@@ -83,6 +84,20 @@ impl Shell {
             };
             canvas.panel(row, row, color::BAR);
             canvas.text(1, row, hint, color::HIGHLIGHT);
+        }
+        if let Some(badge) = self.session.as_ref().and_then(|s| s.movie_badge()) {
+            // Bottom right, where carts keep their score lines least; above the debug hint
+            // when that takes the bottom row, under the profiler's hint when the strip does.
+            let row = match (self.profiler.is_some(), self.debug_paused) {
+                (true, _) => 1,
+                (false, true) => rows - 3,
+                (false, false) => rows - 1,
+            };
+            let colour = match badge == "REC" {
+                true => color::ERROR,
+                false => color::HIGHLIGHT,
+            };
+            canvas.label(ui::COLUMNS - badge.len(), row, badge, colour, color::PANEL);
         }
         if let Some((message, _)) = &self.toast {
             canvas.panel(rows - 2, rows - 2, color::BAR);

@@ -1,7 +1,8 @@
 //! The console shell: which screen is up (browser, game, pause menu, remap, error, slots),
 //! the cart session with its hot reload, and what each vblank does. Free of winit, so it is
 //! tested by feeding it keys, pad events and vblanks. Drawing is in `draw`, remapping in
-//! `remap`, save RAM and save-state slots in `state`.
+//! `remap`, save RAM and save-state slots in `state`, recording and playing movies in
+//! `movies`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -22,10 +23,12 @@ use crate::rewind::Rewind;
 use crate::tools::profile::overlay::OverlayMode;
 
 mod draw;
+mod movies;
 mod remap;
 mod state;
 
 pub use draw::screenshot_dir;
+pub use movies::{folder as movie_folder, list as movie_list};
 pub use remap::{Remap, RemapDevice};
 
 /// Vblanks a toast message stays up.
@@ -51,6 +54,8 @@ pub enum Screen {
         saving: bool,
         infos: Vec<SlotInfo>,
     },
+    /// Recording and playing back movies.
+    Movies(Menu),
 }
 
 /// How a session's cart is (re)built from its path.
@@ -78,6 +83,33 @@ struct Session {
     history: Movie,
     /// Keyframes for running time backwards.
     rewind: Rewind,
+    /// A movie being recorded or played back.
+    movie: movies::MovieMode,
+}
+
+impl Session {
+    /// Runs the game one vblank with `input`, keeping its history, rewind keyframes and (when
+    /// shown) its profile; `Err` is the fault that stopped it.
+    fn advance(
+        &mut self,
+        input: crate::input::InputFrame,
+        profiler: Option<&mut Profiler>,
+    ) -> Result<(), String> {
+        let Some(console) = self.console.as_mut() else {
+            return Ok(());
+        };
+        self.history.ticks.push(input);
+        let result = console.tick(input);
+        if let Some(profiler) = profiler {
+            profiler.collect(console);
+        }
+        for line in console.take_log() {
+            crate::out::print_line(&line);
+        }
+        result.map_err(|fault| fault.to_string())?;
+        self.rewind.after_vblank(console);
+        Ok(())
+    }
 }
 
 /// The console shell.
@@ -172,6 +204,11 @@ impl Shell {
             .unwrap_or_default()
     }
 
+    /// The note shown at the bottom of the screen, if any.
+    pub fn toast_text(&self) -> Option<&str> {
+        self.toast.as_ref().map(|(text, _)| text.as_str())
+    }
+
     /// The running console, if any.
     pub fn console(&self) -> Option<&Console> {
         self.session.as_ref()?.console.as_ref()
@@ -234,12 +271,15 @@ impl Shell {
             keeper: None,
             history: Movie::default(),
             rewind: Rewind::default(),
+            movie: movies::MovieMode::Off,
         });
         self.boot(build(path));
     }
 
-    /// Starts `cart` in the current session, or shows why it cannot start.
+    /// Starts `cart` in the current session with the player's save RAM, or shows why it
+    /// cannot start. A movie being recorded is written first; a playback ends.
     fn boot(&mut self, cart: crate::tools::error::Result<Cart>) {
+        self.end_movie();
         if let Some(session) = self.session.as_mut() {
             session.store_save(None);
         }
@@ -248,8 +288,27 @@ impl Shell {
             let console = Console::with_save(cart.clone(), save)?;
             Ok((console, cart))
         });
+        self.install(started);
+    }
+
+    /// Writes a movie being recorded (saying where it went) and ends a playback.
+    fn end_movie(&mut self) {
         let Some(session) = self.session.as_mut() else {
             return;
+        };
+        if session.is_playing_back() {
+            session.movie = movies::MovieMode::Off;
+        }
+        if matches!(session.movie, movies::MovieMode::Recording { .. }) {
+            self.stop_recording();
+        }
+    }
+
+    /// Makes a started console the session's (fresh history and rewind), or shows why it
+    /// could not start; `true` when it runs.
+    fn install(&mut self, started: crate::tools::error::Result<(Console, Cart)>) -> bool {
+        let Some(session) = self.session.as_mut() else {
+            return false;
         };
         match started {
             Ok((mut console, cart)) => {
@@ -268,15 +327,18 @@ impl Shell {
                     cart: cart.name().to_string(),
                     ticks: Vec::new(),
                     save: console.power_on_save().used().to_vec(),
+                    start: 0,
                 };
                 session.console = Some(console);
                 session.rewind.clear();
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
+                true
             }
             Err(error) => {
                 session.console = None;
                 self.show_error(error.to_string());
+                false
             }
         }
     }
@@ -346,7 +408,9 @@ impl Shell {
                 self.screen = Screen::Paused(ui::pause_menu())
             }
             Screen::Paused(_) => self.screen = Screen::Playing,
-            Screen::Slots { .. } => self.screen = Screen::Paused(ui::pause_menu()),
+            Screen::Slots { .. } | Screen::Movies(_) => {
+                self.screen = Screen::Paused(ui::pause_menu())
+            }
             Screen::Remap(_) => self.skip_remap_step(),
             Screen::RemapPick(_) => self.leave_remap(),
             _ => {}
@@ -401,6 +465,11 @@ impl Shell {
                 None
             }
             Screen::Slots { menu, .. } => menu.navigate(pressed),
+            Screen::Movies(_) if back => {
+                self.screen = Screen::Paused(ui::pause_menu());
+                None
+            }
+            Screen::Movies(menu) => menu.navigate(pressed),
             Screen::RemapPick(_) if back => {
                 self.leave_remap();
                 None
@@ -435,28 +504,31 @@ impl Shell {
         let Some(session) = self.session.as_mut() else {
             return;
         };
-        let Some(console) = session.console.as_mut() else {
+        if session.console.is_none() {
             return;
-        };
+        }
         if vblanks > 0
             && let Some(profiler) = &mut self.profiler
         {
             profiler.cursor = None;
         }
         for _ in 0..vblanks {
-            session.history.ticks.push(input);
-            let result = console.tick(input);
-            if let Some(profiler) = &mut self.profiler {
-                profiler.collect(console);
-            }
-            for line in console.take_log() {
-                crate::out::print_line(&line);
-            }
-            if let Err(fault) = result {
-                self.show_error(fault.to_string());
+            let input = match session.movie.input_at(session.history.ticks.len()) {
+                Some(recorded) => recorded,
+                None if matches!(session.movie, movies::MovieMode::Playing { .. }) => {
+                    self.playback_finished();
+                    return;
+                }
+                None => input,
+            };
+            if let Err(fault) = session.advance(input, self.profiler.as_mut()) {
+                self.show_error(fault);
                 return;
             }
-            session.rewind.after_vblank(console);
+            if session.movie.full(session.history.ticks.len()) {
+                self.stop_recording();
+                return;
+            }
         }
     }
 
@@ -540,7 +612,11 @@ impl Shell {
         match action {
             UiAction::Open(path) => self.open(&path),
             UiAction::Resume => self.screen = Screen::Playing,
+            UiAction::Reset if self.session.as_ref().is_some_and(Session::is_playing_back) => {
+                self.stop_playback()
+            }
             UiAction::Reset => {
+                self.end_movie();
                 let reset = self
                     .session
                     .as_mut()
@@ -597,6 +673,7 @@ impl Shell {
                 self.screen = Screen::Playing;
             }
             UiAction::Browser => {
+                self.end_movie();
                 self.session = None;
                 self.show_browser();
             }
@@ -607,6 +684,14 @@ impl Shell {
                 self.screen = Screen::Playing;
             }
             UiAction::LoadSlot(slot) => self.load_slot(slot),
+            UiAction::Movies => self.show_movies(),
+            UiAction::Record(from_power_on) => self.record(from_power_on),
+            UiAction::StopRecording => {
+                self.stop_recording();
+                self.screen = Screen::Playing;
+            }
+            UiAction::PlayMovie(path) => self.play_movie(&path),
+            UiAction::StopPlayback => self.stop_playback(),
             UiAction::RunLastGood => {
                 if let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) {
                     self.boot(Ok(cart));

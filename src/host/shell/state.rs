@@ -26,9 +26,15 @@ impl Session {
 }
 
 impl Drop for Session {
-    /// A cart closed, switched or shut down with the window keeps its save RAM.
+    /// A cart closed, switched or shut down with the window keeps its save RAM and the
+    /// movie it was recording.
     fn drop(&mut self) {
         self.store_save(None);
+        match self.finish_recording() {
+            Ok(Some(path)) => crate::out::print_line(&format!("Movie saved: {}", path.display())),
+            Ok(None) => {}
+            Err(e) => crate::out::eprint_line(&format!("kairo: movie not saved: {e}")),
+        }
     }
 }
 
@@ -122,8 +128,11 @@ impl Shell {
         self.toast(message);
     }
 
-    /// Loads slot `slot` (0-based; also the hot key F4): the game goes on from there.
+    /// Loads slot `slot` (0-based; also the hot key F4): the game goes on from there. A
+    /// playback stops first (the player's own game is what a slot continues); a recording
+    /// goes on, holding the state's history.
     pub fn load_slot(&mut self, slot: usize) {
+        self.stop_playback();
         let Some(folder) = self.slot_folder() else {
             self.toast("No data folder: states cannot be kept".into());
             return;
@@ -155,6 +164,7 @@ impl Shell {
                 }
                 session.console = Some(restored.console);
                 session.history = restored.history;
+                session.movie.went_back_to(session.history.ticks.len());
                 session.rewind.clear();
                 self.screen = Screen::Playing;
                 self.toast(format!("Loaded slot {}", slot + 1));
@@ -173,8 +183,10 @@ impl Shell {
         self.toast(format!("State slot {}", self.slot + 1));
     }
 
-    /// Stores every running cart's save RAM now (the window is closing).
+    /// Stores every running cart's save RAM and the movie being recorded now (the window is
+    /// closing).
     pub fn store_saves(&mut self) {
+        self.end_movie();
         if let Some(session) = self.session.as_mut() {
             session.store_save(None);
         }
