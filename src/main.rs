@@ -114,6 +114,18 @@ struct HeadlessArgs {
     /// vblank onwards).
     #[arg(long, value_name = "FILE")]
     load_state: Option<PathBuf>,
+    /// Draw debug overlays on the --screenshot (comma-separated: collision, platforms,
+    /// bodies, hitboxes, bullets, player, or all); the hash is of the game's own picture.
+    #[arg(long, value_name = "NAMES", requires = "screenshot", value_parser = parse_overlays)]
+    overlay: Option<Overlays>,
+}
+
+/// The overlays named by `--overlay` (one value holding a list).
+#[derive(Clone, Debug)]
+struct Overlays(Vec<kairo::tools::overlays::Overlay>);
+
+fn parse_overlays(list: &str) -> Result<Overlays, String> {
+    kairo::tools::overlays::Overlay::parse_list(list).map(Overlays)
 }
 
 #[derive(Args)]
@@ -296,7 +308,11 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     out.line(&run.summary());
     let rgba = console.rgba();
     if let Some(path) = &args.screenshot {
-        kairo::tools::screenshot::save_png(path, &rgba).map_err(ToolError::write(path))?;
+        let mut shot = rgba.clone();
+        if let Some(Overlays(overlays)) = &args.overlay {
+            kairo::tools::overlays::draw(console.machine(), overlays, &mut shot);
+        }
+        kairo::tools::screenshot::save_png(path, &shot).map_err(ToolError::write(path))?;
     }
     if args.hash {
         out.line(&format!("hash {}", kairo::hash::frame_hash_hex(&rgba)));

@@ -126,6 +126,11 @@ impl Hitboxes {
         self.boxes.len()
     }
 
+    /// The boxes in registration order.
+    pub fn boxes(&self) -> &[Hitbox] {
+        &self.boxes
+    }
+
     pub fn is_empty(&self) -> bool {
         self.boxes.is_empty()
     }

@@ -19,6 +19,7 @@ pub mod map;
 pub mod mover;
 pub mod platform;
 pub mod tile;
+pub mod trace;
 
 pub use error::{CollideError, Result};
 
@@ -37,6 +38,9 @@ pub struct CollisionUnit {
     pub platforms: Platforms,
     /// Ground-mode snap margin.
     pub margin: Fx,
+    /// This frame's moves, for the debug overlays (not state: see [`trace`]).
+    #[serde(skip)]
+    pub trace: trace::MoveTrace,
 }
 
 impl Default for CollisionUnit {
@@ -46,6 +50,7 @@ impl Default for CollisionUnit {
             hitboxes: Hitboxes::default(),
             platforms: Platforms::default(),
             margin: fx(4),
+            trace: trace::MoveTrace::default(),
         }
     }
 }
@@ -55,6 +60,7 @@ impl CollisionUnit {
     pub fn begin_frame(&mut self) {
         self.hitboxes.clear();
         self.platforms.clear();
+        self.trace.clear();
     }
 
     /// Replaces the collision layer with `map`, keeping the edges set before.

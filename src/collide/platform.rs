@@ -55,6 +55,11 @@ impl Platforms {
         self.list.clear();
     }
 
+    /// The platforms in registration order.
+    pub fn iter(&self) -> std::slice::Iter<'_, Platform> {
+        self.list.iter()
+    }
+
     pub fn len(&self) -> usize {
         self.list.len()
     }

@@ -8,6 +8,7 @@ pub mod check;
 pub mod error;
 pub mod fuzz;
 pub mod headless;
+pub mod overlays;
 pub mod preview;
 pub mod profile;
 pub mod savestate;

@@ -376,6 +376,13 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         + u64::from(moved.steps - 1) * cost::MOVE_STEP
         + u64::from(result.tests) * cost::PLATFORM_TEST;
     c.charge(Unit::Collision, cycles)?;
+    c.m.collide.trace.push(crate::collide::trace::TracedMove {
+        x: body.x,
+        y: body.y,
+        w: body.w,
+        h: body.h,
+        flags: moved.flags,
+    });
     table.raw_set("x", fx_to_f64(body.x))?;
     table.raw_set("y", fx_to_f64(body.y))?;
     table.raw_set("vx", fx_to_f64(body.vx))?;
