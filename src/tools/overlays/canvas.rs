@@ -128,7 +128,8 @@ mod tests {
         canvas.fill(100, 100, 2, 2, [200, 100, 50, 128]);
         assert_eq!(at(&rgba, 5, 10), [255, 0, 0]);
         assert_eq!(at(&rgba, 5, 14), [255, 0, 0]);
-        assert_eq!(at(&rgba, 5, 12), [0, 0, 0], "inside stays");
+        assert_eq!(at(&rgba, 5, 12), [255, 0, 0], "right edge");
+        assert_eq!(at(&rgba, 3, 12), [0, 0, 0], "inside stays");
         assert_eq!(at(&rgba, 255, 5), [0, 255, 0]);
         assert_eq!(at(&rgba, 128, 0), [0, 0, 255]);
         assert_eq!(at(&rgba, 101, 101), [100, 50, 25]);
