@@ -21,10 +21,12 @@ use crate::movie::Movie;
 use crate::rewind::Rewind;
 use crate::tools::profile::overlay::OverlayMode;
 
+mod clip;
 mod draw;
 mod remap;
 mod state;
 
+pub use clip::{GifError, GifRecorder};
 pub use draw::screenshot_dir;
 pub use remap::{Remap, RemapDevice};
 
@@ -109,6 +111,8 @@ pub struct Shell {
     pub data_dir: Option<PathBuf>,
     /// The save-state slot the hot keys use (0-based).
     pub slot: usize,
+    /// The last seconds of play, for a GIF (F9).
+    gif: GifRecorder,
 }
 
 impl Shell {
@@ -145,6 +149,7 @@ impl Shell {
             profiler: None,
             data_dir: None,
             slot: 0,
+            gif: GifRecorder::default(),
         };
         shell.show_browser();
         shell
@@ -414,6 +419,7 @@ impl Shell {
         if let Some(action) = action {
             self.perform(action);
         }
+        self.gif_vblank();
         if self
             .session
             .as_mut()
