@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 
-use super::{Clip, ClipError, Shot, rle};
+use super::{Clip, ClipError, Shot, pack};
 use crate::spec::{PALETTE_ENTRIES, SCREEN_H, SCREEN_W};
 
 const PIXELS: usize = SCREEN_W * SCREEN_H;
@@ -54,8 +54,11 @@ pub(super) fn encode(clip: &Clip) -> Result<Vec<u8>, ClipError> {
     let mut pending: Option<(Frame<'static>, u64)> = None;
     for shot in &clip.shots {
         indices.clear();
-        rle::unpack(&shot.pixels, &mut indices);
-        indices.resize(PIXELS, 0);
+        pack::unpack(&shot.pixels, &mut indices).map_err(ClipError::Damaged)?;
+        if indices.len() != PIXELS {
+            let size = std::io::Error::other(format!("{} pixels", indices.len()));
+            return Err(ClipError::Damaged(size));
+        }
         let rgb = rgb_words(shot);
         for (colour, &index) in colours.iter_mut().zip(&indices) {
             *colour = rgb[usize::from(index)];

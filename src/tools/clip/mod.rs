@@ -1,13 +1,13 @@
 //! GIF clips of the last seconds of play. A [`FrameHistory`] keeps the pictures a console
 //! showed at the clip's frame rate (30 or 50 fps: GIF delays are in hundredths of a second)
-//! as run-length packed palette indices plus the palette RAM they were shown with; a
+//! as packed palette indices (see `pack`) plus the palette RAM they were shown with; a
 //! [`Clip`] taken from it (cheaply: the pictures are shared) encodes as an animated GIF,
 //! exactly: a picture never has more than the 256 colours of palette RAM, so every frame is
 //! indexed with no dithering, and a palette change shows from the frame it happened.
 //! `kairo headless --gif` and the window's F9 use it (the window encodes on a thread).
 
 mod encode;
-mod rle;
+mod pack;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -39,6 +39,8 @@ pub enum ClipError {
     Empty,
     #[error("cannot encode the GIF: {0}")]
     Encode(#[from] gif::EncodingError),
+    #[error("a recorded picture is damaged: {0}")]
+    Damaged(std::io::Error),
     #[error("{}: cannot write: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -99,7 +101,7 @@ impl ClipOptions {
 struct Shot {
     /// The GIF frame number since the history started (consecutive shots differ by 1).
     k: u64,
-    /// The framebuffer's palette indices, row by row, packed by [`rle::pack`].
+    /// The framebuffer's palette indices, row by row, packed by [`pack::pack`].
     pixels: Arc<[u8]>,
     /// Palette RAM as shown with them, as RGBA words (see [`Console::shown_palette`]).
     palette: Arc<[u32; PALETTE_ENTRIES]>,
@@ -158,8 +160,7 @@ impl FrameHistory {
         for y in 0..SCREEN_H {
             self.scratch.extend_from_slice(framebuffer.row(y));
         }
-        let mut packed = Vec::with_capacity(4096);
-        rle::pack(&self.scratch, &mut packed);
+        let packed = pack::pack(&self.scratch);
         let last = self.shots.back();
         let pixels = match last {
             Some(shot) if *shot.pixels == packed[..] => shot.pixels.clone(),
