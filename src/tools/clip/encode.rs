@@ -164,10 +164,12 @@ fn frame_for(
     let mut row = Vec::with_capacity(width);
     for y in rect.y0..rect.y1 {
         row.clear();
-        for i in y * SCREEN_W + rect.x0..y * SCREEN_W + rect.x1 {
+        let start = y * SCREEN_W + rect.x0;
+        let span = &indices[start..y * SCREEN_W + rect.x1];
+        for (i, &index) in (start..).zip(span) {
             let index = match transparent {
                 Some(clear) if same(i) => clear,
-                _ => indices[i],
+                _ => index,
             };
             row.extend(std::iter::repeat_n(index, scale));
         }
