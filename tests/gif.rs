@@ -248,4 +248,22 @@ fn headless_gif_errors_are_one_line_and_leave_no_file() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(!err.contains("panicked"));
+
+    // A cart that stops with a fault still leaves the GIF of what led up to it.
+    let faulted = dir.join("fault.gif");
+    let (code, _, err) = kairo(
+        &[
+            "headless",
+            "tests/carts/runtime_error",
+            "--frames",
+            "60",
+            "--gif",
+            faulted.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("attempt to index a nil value"), "{err}");
+    let info = decode(&std::fs::read(&faulted).unwrap(), |_, _| {});
+    assert_eq!(info.delays.len(), 1);
 }
