@@ -110,3 +110,21 @@ fn f9_without_a_game_or_a_folder_says_why() {
     assert!(toast.contains("a-file"), "{toast}");
     assert!(shell.finish_gif().is_none());
 }
+
+#[test]
+fn another_cart_starts_the_recording_afresh() {
+    let shots = temp_dir("host-gif-carts");
+    let mut shell = playing_palette_cart(&shots);
+    vblanks(&mut shell, 100);
+    assert_eq!(shell.gif().history().frames(), 50);
+    shell.open(&root().join("carts/platformer"));
+    vblanks(&mut shell, 20);
+    assert_eq!(
+        shell.gif().history().frames(),
+        10,
+        "only the new cart's pictures"
+    );
+    shell.save_gif();
+    let path = shell.finish_gif().unwrap().unwrap();
+    assert_eq!(path, shots.join("kairo-platformer-1.gif"));
+}

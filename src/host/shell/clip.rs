@@ -29,6 +29,9 @@ pub enum GifError {
 #[derive(Debug, Default)]
 pub struct GifRecorder {
     history: FrameHistory,
+    /// The cart the pictures are of: another cart starts the history afresh (a reset or a
+    /// reload of the same cart does not, as it is what was seen).
+    cart: String,
     /// Where the encoder thread reports how it went.
     saving: Option<Receiver<Result<PathBuf, GifError>>>,
 }
@@ -94,6 +97,11 @@ impl Shell {
         if matches!(self.screen, Screen::Playing)
             && let Some(console) = self.session.as_ref().and_then(|s| s.console.as_ref())
         {
+            let name = console.cart().name();
+            if self.gif.cart != name {
+                self.gif.history.clear();
+                self.gif.cart = name.to_string();
+            }
             self.gif.history.capture(console);
         }
         let outcome = match self.gif.saving.as_ref().map(Receiver::try_recv) {
