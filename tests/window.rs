@@ -407,7 +407,7 @@ fn f9_saves_a_gif_of_the_game_two_vblanks_a_frame_in_its_colours() {
         .collect();
     let backdrops: Vec<[u8; 3]> = (0..100u32)
         .map(|k| {
-            let [_, r, g, b] = (k * 0x2a1f13 & 0xffffff).to_be_bytes();
+            let [_, r, g, b] = ((k * 0x2a1f13) & 0xffffff).to_be_bytes();
             [r, g, b]
         })
         .collect();

@@ -60,7 +60,7 @@ mod tests {
         let mut picture = vec![0u8; 65536];
         for (i, pixel) in picture.iter_mut().enumerate() {
             // 8x8 tiles of a 4-colour pattern, in rows of 16 palettes.
-            *pixel = ((i / 256 / 16) << 4) as u8 | ((i % 8) ^ (i / 256 % 8)) as u8 & 3;
+            *pixel = (((i / 256 / 16) << 4) | (((i % 8) ^ (i / 256 % 8)) & 3)) as u8;
         }
         assert!(round_trip(&picture).len() < 65536 / 20);
         assert_eq!(round_trip(&[]).first(), Some(&DEFLATED));
