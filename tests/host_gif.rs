@@ -33,10 +33,7 @@ fn f9_saves_the_last_ten_seconds_as_shown_and_says_where() {
     vblanks(&mut shell, 701);
     let shown = shell.console().unwrap().rgba();
     shell.save_gif();
-    assert_eq!(
-        shell.toast_text(),
-        Some("Saving a GIF of the last 10.0 s...")
-    );
+    assert_eq!(shell.toast_text(), Some("Saving GIF (last 10.0 s)..."));
     assert!(shell.gif().busy());
     // The game goes on while the GIF is encoded.
     vblanks(&mut shell, 3);
@@ -45,10 +42,8 @@ fn f9_saves_the_last_ten_seconds_as_shown_and_says_where() {
         false => shots.join("kairo-gif-palette-1.gif"),
     };
     assert_eq!(path, shots.join("kairo-gif-palette-1.gif"));
-    assert_eq!(
-        shell.toast_text(),
-        Some(format!("Saved {}", path.display()).as_str())
-    );
+    // The toast fits the screen's 30 columns; the terminal has the whole path.
+    assert_eq!(shell.toast_text(), Some("Saved kairo-gif-palette-1.gif"));
     assert!(!shell.gif().busy());
     let bytes = std::fs::read(&path).unwrap();
     let mut last = Vec::new();

@@ -69,7 +69,7 @@ impl Shell {
         let path = match free_path(&dir, console.cart().name(), "gif") {
             Ok(path) => path,
             Err(source) => {
-                self.toast(format!("GIF failed: {}", GifError::Folder { dir, source }));
+                self.report_gif(&Err(GifError::Folder { dir, source }));
                 return;
             }
         };
@@ -85,9 +85,9 @@ impl Shell {
             Ok(_) => {
                 self.gif.saving = Some(report);
                 let seconds = self.gif.history.seconds();
-                self.toast(format!("Saving a GIF of the last {seconds:.1} s..."));
+                self.toast(format!("Saving GIF (last {seconds:.1} s)..."));
             }
-            Err(e) => self.toast(format!("GIF failed: {}", GifError::Thread(e))),
+            Err(e) => self.report_gif(&Err(GifError::Thread(e))),
         }
     }
 
@@ -121,12 +121,21 @@ impl Shell {
         Some(outcome)
     }
 
+    /// Says how a save went: a toast short enough for the screen's 30 columns (the file's
+    /// name), and the whole path or error on the terminal.
     fn report_gif(&mut self, outcome: &Result<PathBuf, GifError>) {
         self.gif.saving = None;
-        self.toast(match outcome {
-            Ok(path) => format!("Saved {}", path.display()),
-            Err(e) => format!("GIF failed: {e}"),
-        });
+        match outcome {
+            Ok(path) => {
+                crate::out::print_line(&format!("kairo: saved {}", path.display()));
+                let name = path.file_name().unwrap_or(path.as_os_str());
+                self.toast(format!("Saved {}", name.to_string_lossy()));
+            }
+            Err(e) => {
+                crate::out::eprint_line(&format!("kairo: GIF failed: {e}"));
+                self.toast(format!("GIF failed: {e}"));
+            }
+        }
     }
 
     /// The window's GIF recorder.
