@@ -122,6 +122,9 @@ struct HeadlessArgs {
     /// Seconds of the run's end that --gif holds (at most 60).
     #[arg(long, value_name = "S", requires = "gif")]
     gif_seconds: Option<f64>,
+    /// Size of the --gif pictures, times the console's 256x256 (1 to 4; default 2).
+    #[arg(long, value_name = "N", requires = "gif")]
+    gif_scale: Option<u16>,
 }
 
 #[derive(Args)]
@@ -266,10 +269,14 @@ fn headless(args: HeadlessArgs) -> ToolResult {
         }
     };
     let mut pictures = match &args.gif {
-        Some(_) => Some(FrameHistory::new(ClipOptions {
-            seconds: args.gif_seconds.unwrap_or(ClipOptions::default().seconds),
-            ..ClipOptions::default()
-        })?),
+        Some(_) => {
+            let defaults = ClipOptions::default();
+            Some(FrameHistory::new(ClipOptions {
+                seconds: args.gif_seconds.unwrap_or(defaults.seconds),
+                scale: args.gif_scale.unwrap_or(defaults.scale),
+                ..defaults
+            })?)
+        }
         None => None,
     };
     let mut out = Printer::stdout();

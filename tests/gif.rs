@@ -225,6 +225,12 @@ fn headless_gif_defaults_to_ten_seconds_and_short_runs_give_all_they_have() {
     let info = decode(&std::fs::read(&short).unwrap(), |_, _| {});
     assert_eq!(info.delays.len(), 45);
     assert_eq!(info.delays.iter().map(|&d| u32::from(d)).sum::<u32>(), 150);
+    // --gif-scale 1: the console's own size.
+    let small = dir.join("small.gif");
+    let (code, _, err) = headless(90, &["--gif", small.to_str().unwrap(), "--gif-scale", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let info = decode(&std::fs::read(&small).unwrap(), |_, _| {});
+    assert_eq!((info.width, info.height), (256, 256));
 }
 
 #[test]
@@ -236,6 +242,12 @@ fn headless_gif_errors_are_one_line_and_leave_no_file() {
     assert_eq!(
         err,
         "kairo: --gif-seconds must be more than 0 and at most 60, got 0\n"
+    );
+    assert!(!path.exists());
+    let (code, _, err) = headless(60, &["--gif", path.to_str().unwrap(), "--gif-scale", "5"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "kairo: --gif-scale must be 1 to 4, got 5\n")
     );
     assert!(!path.exists());
     let inside_a_file = dir.join("no.gif/clip.gif");

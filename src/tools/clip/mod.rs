@@ -33,7 +33,7 @@ pub enum ClipError {
     Seconds(f64),
     #[error("a GIF runs at 30 or 50 frames per second, not {0}")]
     Rate(u32),
-    #[error("a GIF is written at scale 1 to {MAX_SCALE}, not {0}")]
+    #[error("--gif-scale must be 1 to {MAX_SCALE}, got {0}")]
     Scale(u16),
     #[error("no game pictures recorded yet")]
     Empty,
