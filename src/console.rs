@@ -415,6 +415,13 @@ impl Console {
         &self.framebuffer
     }
 
+    /// The colours of the last composed picture: palette RAM as it was when
+    /// [`Console::framebuffer`] was composed, as RGBA words (bytes R, G, B, 255 in memory
+    /// order). Pixel `i` of [`Console::rgba`] is `shown_palette()[framebuffer index]`.
+    pub fn shown_palette(&self) -> &[u32; PALETTE_ENTRIES] {
+        &self.shown_palette
+    }
+
     /// Writes the last composed picture as RGBA (256x256x4 bytes) into `out`.
     pub fn rgba_into(&self, out: &mut [u8]) {
         assert_eq!(out.len(), SCREEN_W * SCREEN_H * 4, "RGBA buffer size");

@@ -11,6 +11,7 @@ use kairo::cart::files::CartFiles;
 use kairo::console::Console;
 use kairo::movie::Movie;
 use kairo::out::{Printer, eprint_line};
+use kairo::tools::clip::{ClipOptions, FrameHistory};
 use kairo::tools::error::ToolError;
 
 #[derive(Parser)]
@@ -114,6 +115,16 @@ struct HeadlessArgs {
     /// vblank onwards).
     #[arg(long, value_name = "FILE")]
     load_state: Option<PathBuf>,
+    /// Write the end of the run as an animated GIF (the last 10 seconds, or --gif-seconds;
+    /// 30 fps, twice the console's size).
+    #[arg(long, value_name = "FILE")]
+    gif: Option<PathBuf>,
+    /// Seconds of the run's end that --gif holds (at most 60).
+    #[arg(long, value_name = "S", requires = "gif")]
+    gif_seconds: Option<f64>,
+    /// Size of the --gif pictures, times the console's 256x256 (1 to 4; default 2).
+    #[arg(long, value_name = "N", requires = "gif")]
+    gif_scale: Option<u16>,
     /// Draw debug overlays on the --screenshot (comma-separated: collision, platforms,
     /// bodies, hitboxes, bullets, player, or all); the hash is of the game's own picture.
     #[arg(long, value_name = "NAMES", requires = "screenshot", value_parser = parse_overlays)]
@@ -269,20 +280,35 @@ fn headless(args: HeadlessArgs) -> ToolResult {
             (Console::with_save(cart, save)?, None)
         }
     };
-    let mut out = Printer::stdout();
-    let mut print = |line: &str| out.line(line);
-    let mut run = if args.wav.is_some() {
-        kairo::tools::headless::run_with_audio(
-            &mut console,
-            args.frames,
-            movie.as_ref(),
-            &mut print,
-        )
-    } else {
-        kairo::tools::headless::run(&mut console, args.frames, movie.as_ref(), &mut print)
+    let mut pictures = match &args.gif {
+        Some(_) => {
+            let defaults = ClipOptions::default();
+            Some(FrameHistory::new(ClipOptions {
+                seconds: args.gif_seconds.unwrap_or(defaults.seconds),
+                scale: args.gif_scale.unwrap_or(defaults.scale),
+                ..defaults
+            })?)
+        }
+        None => None,
     };
+    let mut out = Printer::stdout();
+    let mut run = kairo::tools::headless::run_watched(
+        &mut console,
+        args.frames,
+        movie.as_ref(),
+        &mut |line| out.line(line),
+        args.wav.is_some(),
+        &mut |console| {
+            if let Some(pictures) = &mut pictures {
+                pictures.capture(console);
+            }
+        },
+    );
     if let Some(path) = &args.wav {
         kairo::tools::headless::write_wav(path, &run.audio)?;
+    }
+    if let (Some(path), Some(pictures)) = (&args.gif, &pictures) {
+        pictures.clip().save(path)?;
     }
     // The run's input since power-on, including a loaded state's.
     let history = match earlier {

@@ -444,3 +444,28 @@ fn readme_and_ci_run_the_same_test_command() {
         .expect(".ci/run exports KAIRO_CI");
     assert!(ci_flag < test, "KAIRO_CI is exported before the tests run");
 }
+
+#[test]
+fn the_gif_guide_states_the_recorders_defaults_and_limits() {
+    use kairo::tools::clip::{ClipOptions, MAX_SECONDS, RATES};
+    let guide = flowed(&read("docs/gifs.md"));
+    let defaults = ClipOptions::default();
+    let side = 256 * usize::from(defaults.scale);
+    for sentence in [
+        format!("the last **{} seconds** of play", defaults.seconds),
+        format!("**twice the console's size** ({side}x{side})"),
+        format!("**{} frames per second**", defaults.fps),
+        format!("at most {MAX_SECONDS};"),
+        format!("at {} fps and {side}x{side}", defaults.fps),
+        format!("The recorder also does {} fps", RATES[1]),
+    ] {
+        assert!(guide.contains(&sentence), "docs/gifs.md lacks `{sentence}`");
+    }
+    assert_eq!(defaults.scale, 2, "the guide says twice");
+    assert_eq!(RATES, [30, 50]);
+    let readme = flowed(&read("README.md"));
+    assert!(readme.contains(&format!(
+        "| GIF of the last {} s | F9 | |",
+        defaults.seconds
+    )));
+}

@@ -1,6 +1,6 @@
 //! The console window for real: under a virtual X display (Xvfb, software Vulkan) the window
-//! opens on a cart, shows its picture at 3x and answers keys, and opens on the browser without
-//! a cart. Needs `xvfb xdotool imagemagick mesa-vulkan-drivers` (`.ci/run` installs them).
+//! opens on a cart, shows its picture at 3x and answers keys (F9 saving a GIF), and opens on
+//! the browser without a cart. Needs `xvfb xdotool imagemagick mesa-vulkan-drivers` (`.ci/run` installs them).
 //! Without the tools each test fails when `KAIRO_CI` is set (as `.ci/run` sets it) and
 //! otherwise skips, saying why on stderr (shown in `cargo test`'s output).
 #![cfg(feature = "host")]
@@ -173,6 +173,7 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
             .env("XDG_RUNTIME_DIR", &runtime)
             .env("KAIRO_CONFIG_DIR", dir.join("config"))
             .env("KAIRO_DATA_DIR", dir.join("data"))
+            .env("KAIRO_SCREENSHOT_DIR", dir.join("shots"))
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(dir.join("stderr.txt")).unwrap())
             .spawn()
@@ -435,4 +436,60 @@ fn f7_records_a_movie_with_a_badge_and_it_replays_headless() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn f9_saves_a_gif_of_the_game_two_vblanks_a_frame_in_its_colours() {
+    let Some(session) = start("gif", &["tests/carts/gif_palette"], "GIF palette - Kairo") else {
+        return;
+    };
+    xdotool(&session.display, &["key", "F9"]);
+    let path = session.dir.join("shots/kairo-gif-palette-1.gif");
+    let started = Instant::now();
+    while !path.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no GIF within 30 s"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // The cart's colours: its top strip cycles through palette 2 (colour 1 + frame % 15),
+    // its backdrop steps every 30 frames, and its bar is red, then green.
+    let strip: Vec<[u8; 3]> = (1..=15u32)
+        .map(|c| {
+            let [_, r, g, b] = (c * 0x101010 + 0x000f00).to_be_bytes();
+            [r, g, b]
+        })
+        .collect();
+    let backdrops: Vec<[u8; 3]> = (0..100u32)
+        .map(|k| {
+            let [_, r, g, b] = ((k * 0x2a1f13) & 0xffffff).to_be_bytes();
+            [r, g, b]
+        })
+        .collect();
+    let mut strip_steps = Vec::new();
+    let info = common::gifs::decode(&std::fs::read(&path).unwrap(), |i, canvas| {
+        let at = |x, y| common::gifs::colour_at(canvas, 2, x, y);
+        let step = strip.iter().position(|c| *c == at(0, 0));
+        strip_steps.push(step.unwrap_or_else(|| panic!("frame {i}: strip {:?}", at(0, 0))));
+        assert!(backdrops.contains(&at(250, 250)), "frame {i}: backdrop");
+        for x in 0..256 {
+            let c = at(x, 100);
+            assert!(
+                c == at(250, 250) || c == [255, 0, 0] || c == [0, 255, 0],
+                "frame {i}: ({x}, 100) is {c:?}"
+            );
+        }
+    });
+    assert_eq!((info.width, info.height), (512, 512));
+    assert!(info.delays.len() > 30, "{} frames", info.delays.len());
+    assert!(
+        info.delays.iter().all(|&d| d == 3 || d == 4),
+        "{:?}",
+        info.delays
+    );
+    // Every GIF frame is two vblanks after the one before.
+    for pair in strip_steps.windows(2) {
+        assert_eq!((pair[0] + 2) % 15, pair[1], "{strip_steps:?}");
+    }
 }

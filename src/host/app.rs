@@ -119,6 +119,7 @@ impl App {
             KeyCode::F5 if fresh => self.shell.toggle_debug_pause(),
             KeyCode::F6 if fresh => self.shell.step(),
             KeyCode::F7 if fresh => self.shell.toggle_recording(),
+            KeyCode::F9 if fresh => self.shell.save_gif(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
             KeyCode::Tab if !repeat => self.shell.fast_forward = down,
             KeyCode::Backspace if !repeat => self.shell.rewind_held = down,
@@ -149,6 +150,7 @@ impl App {
 impl ApplicationHandler for App {
     fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
         self.shell.store_saves();
+        self.shell.finish_gif();
     }
 
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {

@@ -33,6 +33,8 @@ pub enum ToolError {
     StoppedAfter { frames: usize, fault: ScriptError },
     #[error("{0}")]
     Movie(#[from] MovieError),
+    #[error("{0}")]
+    Clip(#[from] crate::tools::clip::ClipError),
     #[error("{}: {source}", path.display())]
     Read { path: PathBuf, source: ReadError },
     #[error("{}: {source}", path.display())]

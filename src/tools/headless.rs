@@ -97,6 +97,19 @@ fn run_with(
     log: &mut dyn FnMut(&str),
     keep_audio: bool,
 ) -> Run {
+    run_watched(console, vblanks, input, log, keep_audio, &mut |_| {})
+}
+
+/// Like [`run`], keeping the audio in [`Run::audio`] if `keep_audio`, and showing the console
+/// to `watch` after every vblank (to record its pictures for a GIF, say).
+pub fn run_watched(
+    console: &mut Console,
+    vblanks: u64,
+    input: Option<&Movie>,
+    log: &mut dyn FnMut(&str),
+    keep_audio: bool,
+    watch: &mut dyn FnMut(&Console),
+) -> Run {
     let mut out = Run {
         recorded: Movie {
             cart: console.cart().name().to_string(),
@@ -110,6 +123,7 @@ fn run_with(
         let frame_input = input.map_or(InputFrame::NONE, |movie| movie.input(n as usize));
         out.recorded.ticks.push(frame_input);
         let result = console.tick(frame_input);
+        watch(console);
         for line in console.take_log() {
             log(&line);
         }

@@ -8,6 +8,8 @@ use kairo::cart::Cart;
 use kairo::cart::files::CartFiles;
 use kairo::console::Console;
 
+pub mod gifs;
+
 /// A cart with only `main.lua` = `source`.
 pub fn lua_cart(source: &str) -> Cart {
     cart_with(&[("main.lua", source.as_bytes())])

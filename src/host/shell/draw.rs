@@ -1,7 +1,8 @@
 //! What the shell shows: the game picture with the screen's UI over it (menus, remap,
-//! error, toasts, the slot list's thumbnail), and screenshots of the game.
+//! error, toasts, the slot list's thumbnail), and screenshots of the game (and where they and
+//! GIFs go).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{RemapDevice, Screen, Shell};
 use crate::host::slots::THUMB;
@@ -127,33 +128,40 @@ impl Shell {
         let Some(console) = self.console() else {
             return;
         };
-        let dir = self.screenshot_dir.clone();
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            self.toast(format!("Screenshot failed: {}: {e}", dir.display()));
-            return;
-        }
-        let slug: String = console
-            .cart()
-            .name()
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        let path = (1..)
-            .map(|n| dir.join(format!("kairo-{slug}-{n}.png")))
-            .find(|p| !p.exists())
-            .expect("a free file name");
+        let path = match free_path(&self.screenshot_dir, console.cart().name(), "png") {
+            Ok(path) => path,
+            Err(e) => {
+                let dir = self.screenshot_dir.display();
+                self.toast(format!("Screenshot failed: {dir}: {e}"));
+                return;
+            }
+        };
         let saved = crate::tools::screenshot::save_png(&path, &console.rgba());
         self.toast(match saved {
             Ok(()) => format!("Saved {}", path.display()),
             Err(e) => format!("Screenshot failed: {e}"),
         });
     }
+}
+
+/// A new file in `dir` (made if missing) for a picture of the cart `name`:
+/// `kairo-<name>-<n>.<extension>` with the first `n` not taken.
+pub(super) fn free_path(dir: &Path, name: &str, extension: &str) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let slug: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    (1..=u32::MAX)
+        .map(|n| dir.join(format!("kairo-{slug}-{n}.{extension}")))
+        .find(|p| !p.exists())
+        .ok_or_else(|| std::io::Error::other("no free file name"))
 }
 
 /// Where screenshots go: `$KAIRO_SCREENSHOT_DIR`, else `Kairo` in the user's pictures folder,

@@ -22,11 +22,13 @@ use crate::movie::Movie;
 use crate::rewind::Rewind;
 use crate::tools::profile::overlay::OverlayMode;
 
+mod clip;
 mod draw;
 mod movies;
 mod remap;
 mod state;
 
+pub use clip::{GifError, GifRecorder};
 pub use draw::screenshot_dir;
 pub use movies::{folder as movie_folder, list as movie_list};
 pub use remap::{Remap, RemapDevice};
@@ -141,6 +143,8 @@ pub struct Shell {
     pub data_dir: Option<PathBuf>,
     /// The save-state slot the hot keys use (0-based).
     pub slot: usize,
+    /// The last seconds of play, for a GIF (F9).
+    gif: GifRecorder,
 }
 
 impl Shell {
@@ -177,6 +181,7 @@ impl Shell {
             profiler: None,
             data_dir: None,
             slot: 0,
+            gif: GifRecorder::default(),
         };
         shell.show_browser();
         shell
@@ -483,6 +488,7 @@ impl Shell {
         if let Some(action) = action {
             self.perform(action);
         }
+        self.gif_vblank();
         if self
             .session
             .as_mut()
