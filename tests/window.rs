@@ -493,3 +493,33 @@ fn f9_saves_a_gif_of_the_game_two_vblanks_a_frame_in_its_colours() {
         assert_eq!((pair[0] + 2) % 15, pair[1], "{strip_steps:?}");
     }
 }
+
+#[test]
+fn f8_turns_on_overlays_drawn_over_the_game() {
+    let Some(session) = start("overlays", &["carts/platformer"], "Platformer - Kairo") else {
+        return;
+    };
+    xdotool(&session.display, &["key", "--delay", "100", "Return"]);
+    std::thread::sleep(Duration::from_millis(600));
+    // F8, then: collision on, down to "Bodies moved", on, F8 closes.
+    for key in ["F8", "Return", "Down", "Down", "Return", "F8"] {
+        xdotool(&session.display, &["key", "--delay", "100", key]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let shown = machine_picture(&session.shot("overlays"));
+    let count = |rgb: [u8; 3]| shown.iter().filter(|&&p| p == rgb).count();
+    assert!(
+        count([80, 255, 120]) > 10,
+        "slope lines of the collision layer"
+    );
+    assert!(
+        count([60, 255, 140]) > 20,
+        "the hero's body as move_body left it"
+    );
+    assert_eq!(
+        shown[50 * 256 + 200],
+        [0x6e, 0xc6, 0xf5],
+        "the sky is not dimmed: no menu left"
+    );
+}

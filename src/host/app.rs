@@ -119,6 +119,7 @@ impl App {
             KeyCode::F5 if fresh => self.shell.toggle_debug_pause(),
             KeyCode::F6 if fresh => self.shell.step(),
             KeyCode::F7 if fresh => self.shell.toggle_recording(),
+            KeyCode::F8 if fresh => self.shell.toggle_debug_menu(),
             KeyCode::F9 if fresh => self.shell.save_gif(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
             KeyCode::Tab if !repeat => self.shell.fast_forward = down,

@@ -50,6 +50,9 @@ pub enum UiAction {
     StopRecording,
     PlayMovie(PathBuf),
     StopPlayback,
+    /// The debug menu: overlays on the game picture.
+    Debug,
+    ToggleOverlay(crate::tools::overlays::Overlay),
 }
 
 /// Where the UI draws: an overlay and its palette.
@@ -282,6 +285,7 @@ pub fn pause_menu() -> Menu {
             ("Save state".into(), UiAction::Slots(true)),
             ("Load state".into(), UiAction::Slots(false)),
             ("Movies".into(), UiAction::Movies),
+            ("Debug overlays".into(), UiAction::Debug),
             ("Reset".into(), UiAction::Reset),
             ("Remap controls".into(), UiAction::Remap),
             ("Screenshot".into(), UiAction::Screenshot),

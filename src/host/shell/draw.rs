@@ -19,10 +19,12 @@ impl Shell {
                 | Screen::RemapPick(_)
                 | Screen::Remap(_)
                 | Screen::Slots { .. }
-                | Screen::Movies(_),
+                | Screen::Movies(_)
+                | Screen::Debug(_),
                 Some(console),
             ) => {
                 console.rgba_into(rgba);
+                self.draw_overlays(rgba);
                 if let Some(profiler) = &self.profiler {
                     profiler.draw(rgba, self.debug_paused);
                 }
@@ -45,6 +47,14 @@ impl Shell {
                 canvas.panel(6, 7 + menu.items.len() + 3, color::PANEL);
                 menu.draw(canvas, 7, menu.items.len());
                 true
+            }
+            Screen::Debug(menu) => {
+                // At the top and not dimmed: the overlays below stay in view.
+                let bottom = menu.items.len() + 3;
+                canvas.panel(0, bottom, color::PANEL);
+                menu.draw(canvas, 0, menu.items.len());
+                canvas.centred(bottom, "A: on/off  B: back  F8: close", color::DIM);
+                false
             }
             Screen::Slots { menu, .. } => {
                 canvas.panel(4, 22, color::PANEL);

@@ -23,6 +23,7 @@ use crate::rewind::Rewind;
 use crate::tools::profile::overlay::OverlayMode;
 
 mod clip;
+mod debug;
 mod draw;
 mod movies;
 mod remap;
@@ -58,6 +59,8 @@ pub enum Screen {
     },
     /// Recording and playing back movies.
     Movies(Menu),
+    /// The debug menu: overlays toggled on and off.
+    Debug(Menu),
 }
 
 /// How a session's cart is (re)built from its path.
@@ -145,6 +148,8 @@ pub struct Shell {
     pub slot: usize,
     /// The last seconds of play, for a GIF (F9).
     gif: GifRecorder,
+    /// Debug overlays drawn on the game picture, in drawing order.
+    pub overlays: Vec<crate::tools::overlays::Overlay>,
 }
 
 impl Shell {
@@ -182,6 +187,7 @@ impl Shell {
             data_dir: None,
             slot: 0,
             gif: GifRecorder::default(),
+            overlays: Vec::new(),
         };
         shell.show_browser();
         shell
@@ -413,7 +419,7 @@ impl Shell {
                 self.screen = Screen::Paused(ui::pause_menu())
             }
             Screen::Paused(_) => self.screen = Screen::Playing,
-            Screen::Slots { .. } | Screen::Movies(_) => {
+            Screen::Slots { .. } | Screen::Movies(_) | Screen::Debug(_) => {
                 self.screen = Screen::Paused(ui::pause_menu())
             }
             Screen::Remap(_) => self.skip_remap_step(),
@@ -475,6 +481,11 @@ impl Shell {
                 None
             }
             Screen::Movies(menu) => menu.navigate(pressed),
+            Screen::Debug(_) if back => {
+                self.screen = Screen::Paused(ui::pause_menu());
+                None
+            }
+            Screen::Debug(menu) => menu.navigate(pressed),
             Screen::RemapPick(_) if back => {
                 self.leave_remap();
                 None
@@ -698,6 +709,11 @@ impl Shell {
             }
             UiAction::PlayMovie(path) => self.play_movie(&path),
             UiAction::StopPlayback => self.stop_playback(),
+            UiAction::Debug => self.show_debug_menu(),
+            UiAction::ToggleOverlay(overlay) => {
+                self.toggle_overlay(overlay);
+                self.show_debug_menu();
+            }
             UiAction::RunLastGood => {
                 if let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) {
                     self.boot(Ok(cart));
