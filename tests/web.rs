@@ -1,0 +1,181 @@
+//! The exported web page in a real browser: both bundled carts are exported with `kairo
+//! export`, served by a small HTTP server in the test, and opened in headless Chromium driven
+//! through the DevTools protocol (over `--remote-debugging-pipe`). Checked: the page's
+//! `#hash=N` logs the same `hash` line as `kairo headless --frames N --hash`; keys pressed
+//! through the protocol start a game (the cart logs it) and change the picture; sound starts
+//! on the first key; nothing throws. Screenshots go to `target/web-shots/`.
+//!
+//! Needs Debian's `chromium` (`.ci/run` installs it). Without it the tests fail when
+//! `KAIRO_CI` is set and otherwise skip, saying why on stderr.
+#![cfg(unix)]
+
+mod common;
+mod web_support;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::{bundled, kairo, root, temp_dir};
+use web_support::{Browser, Server};
+
+/// Vblanks the hash contract is checked over.
+const HASH_FRAMES: u64 = 300;
+
+fn chromium() -> Option<String> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| {
+            std::process::Command::new("sh")
+                .args(["-c", &format!("command -v {name}")])
+                .stdout(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        });
+    if found.is_none() {
+        let reason = "no chromium in PATH (apt-get install chromium)";
+        if std::env::var_os("KAIRO_CI").is_some() {
+            panic!("KAIRO_CI is set, so this fails instead of skipping: {reason}");
+        }
+        eprintln!("skipped: {reason}");
+    }
+    found.map(str::to_string)
+}
+
+fn export(cart: &str, out: &Path) {
+    let dir = out.to_str().unwrap();
+    let cart_dir = bundled(cart);
+    let (code, stdout, stderr) = kairo(
+        &["export", cart_dir.to_str().unwrap(), "--web", dir],
+        &root(),
+    );
+    assert_eq!(code, 0, "export {cart}: {stderr}");
+    assert!(stdout.contains("bytes in all"), "{stdout}");
+}
+
+fn headless_hash(cart: &str, frames: u64) -> String {
+    let cart_dir = bundled(cart);
+    let (code, stdout, stderr) = kairo(
+        &[
+            "headless",
+            cart_dir.to_str().unwrap(),
+            "--frames",
+            &frames.to_string(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("hash "))
+        .expect("hash line")
+        .to_string()
+}
+
+#[test]
+fn the_page_logs_the_hash_kairo_headless_prints() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("web-hash");
+    for cart in ["platformer", "shmup"] {
+        export(cart, &dir.join(cart));
+    }
+    let server = Server::start(&dir);
+    let mut browser = Browser::launch(&chromium, &dir.join("profile"));
+    for cart in ["platformer", "shmup"] {
+        let expected = headless_hash(cart, HASH_FRAMES);
+        let url = format!("{}/{cart}/index.html#hash={HASH_FRAMES}", server.url());
+        browser.open(&url);
+        let line = browser.wait_console(Duration::from_secs(120), |l| l.starts_with("hash "));
+        assert_eq!(
+            line, expected,
+            "{cart}: the page's hash differs from headless"
+        );
+        assert!(
+            line.len() == 21 && line[5..].bytes().all(|b| b.is_ascii_hexdigit()),
+            "{line}"
+        );
+        browser.assert_no_errors();
+    }
+}
+
+/// Opens `cart`'s page, presses Enter (Start) and checks the cart logs `started`; the
+/// picture before and after is saved and must differ. `hold_shift` holds Select too.
+fn play(cart: &str, started: &str, hold_shift: bool) -> (Browser, Server) {
+    let chromium = chromium().expect("checked by the caller");
+    let dir = temp_dir(&format!("web-play-{cart}"));
+    export(cart, &dir.join(cart));
+    let server = Server::start(&dir);
+    let mut browser = Browser::launch(&chromium, &dir.join("profile"));
+    browser.open(&format!("{}/{cart}/index.html", server.url()));
+    browser.wait_for(
+        "window.kairo && kairo.frameMs().length > 30",
+        Duration::from_secs(30),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let shots = root().join("target/web-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let before = browser.screenshot(&shots.join(format!("{cart}-title.png")));
+    assert_eq!(browser.eval("kairo.audio()"), "off", "sound before any key");
+    if hold_shift {
+        browser.key("ShiftLeft", "Shift", 16, true);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    browser.key("Enter", "Enter", 13, true);
+    std::thread::sleep(Duration::from_millis(100));
+    browser.key("Enter", "Enter", 13, false);
+    if hold_shift {
+        browser.key("ShiftLeft", "Shift", 16, false);
+    }
+    browser.wait_console(Duration::from_secs(10), |l| l == started);
+    browser.wait_for("kairo.audio() === 'running'", Duration::from_secs(10));
+    std::thread::sleep(Duration::from_millis(700));
+    let after = browser.screenshot(&shots.join(format!("{cart}-started.png")));
+    assert_ne!(
+        before, after,
+        "{cart}: the picture did not change after Start"
+    );
+    (browser, server)
+}
+
+#[test]
+fn keys_start_the_platformer_and_move_the_hero() {
+    if chromium().is_none() {
+        return;
+    }
+    let (mut browser, _server) = play("platformer", "platformer: new game", false);
+    let shots = root().join("target/web-shots");
+    let standing = browser.screenshot(&shots.join("platformer-standing.png"));
+    browser.key("ArrowRight", "ArrowRight", 39, true);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(browser.eval("String(kairo.input()[0])"), "2", "Right held");
+    std::thread::sleep(Duration::from_millis(700));
+    let walked = browser.screenshot(&shots.join("platformer-walked.png"));
+    browser.key("ArrowRight", "ArrowRight", 39, false);
+    assert_ne!(standing, walked, "holding Right changed nothing");
+    browser.assert_no_errors();
+}
+
+#[test]
+fn the_shmup_runs_stress_mode_in_the_browser() {
+    if chromium().is_none() {
+        return;
+    }
+    let (mut browser, _server) = play("shmup", "shmup: start", true);
+    // Stress mode reaches its top level after about 16 s of play; the frame time reported
+    // is the host time of a machine frame in the page (docs/web.md records it).
+    std::thread::sleep(Duration::from_secs(18));
+    let shots = root().join("target/web-shots");
+    browser.screenshot(&shots.join("shmup-stress.png"));
+    let cycles: f64 = browser.eval("String(kairo.cycles())").parse().unwrap();
+    assert!(
+        cycles > kairo::console::Console::budget() as f64,
+        "stress mode should run over budget, charged {cycles} cycles"
+    );
+    let ms = browser.eval(
+        "(() => { const t = kairo.frameMs().slice(-60); t.sort((a, b) => a - b); \
+         return t[t.length >> 1].toFixed(2) + ' median, ' + t[t.length - 1].toFixed(2) + ' max'; })()",
+    );
+    eprintln!("shmup stress mode in Chromium: {ms} ms of host time per machine frame");
+    browser.assert_no_errors();
+}
