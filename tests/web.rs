@@ -36,7 +36,7 @@ fn chromium() -> Option<String> {
         if std::env::var_os("KAIRO_CI").is_some() {
             panic!("KAIRO_CI is set, so this fails instead of skipping: {reason}");
         }
-        eprintln!("skipped: {reason}");
+        eprintln!("SKIPPED: {reason}");
     }
     found.map(str::to_string)
 }
@@ -178,4 +178,60 @@ fn the_shmup_runs_stress_mode_in_the_browser() {
     );
     eprintln!("shmup stress mode in Chromium: {ms} ms of host time per machine frame");
     browser.assert_no_errors();
+}
+
+#[test]
+fn save_data_outlives_a_reload_and_a_fault_shows_the_error_screen() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("web-keeper");
+    let cart = dir.join("keeper-cart");
+    std::fs::create_dir_all(&cart).unwrap();
+    std::fs::write(
+        cart.join("cart.toml"),
+        "name = \"Keeper\"\nsave_id = \"test.keeper\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        cart.join("main.lua"),
+        "local n = sd_get(0) + 1\nlog('boots ' .. n)\nsd_set(0, n)\n\
+         function update() if btnp('start') then error('start pressed') end end\n",
+    )
+    .unwrap();
+    let out = dir.join("keeper");
+    let (code, _, stderr) = kairo(
+        &[
+            "export",
+            cart.to_str().unwrap(),
+            "--web",
+            out.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let server = Server::start(&dir);
+    let mut browser = Browser::launch(&chromium, &dir.join("profile"));
+    browser.open(&format!("{}/keeper/index.html", server.url()));
+    browser.wait_console(Duration::from_secs(30), |l| l == "boots 1");
+    browser.wait_for(
+        "localStorage.getItem('kairo.save.test.keeper') !== null",
+        Duration::from_secs(10),
+    );
+    browser.reload();
+    browser.wait_console(Duration::from_secs(30), |l| l == "boots 2");
+    browser.assert_no_errors();
+
+    browser.wait_for("kairo.frameMs().length > 10", Duration::from_secs(10));
+    browser.key("Enter", "Enter", 13, true);
+    browser.wait_for("kairo.faulted()", Duration::from_secs(10));
+    browser.key("Enter", "Enter", 13, false);
+    let panel = browser.eval("document.getElementById('fault').hidden ? '' : document.getElementById('fault').textContent");
+    assert!(panel.contains("start pressed"), "error screen: {panel:?}");
+    let shots = root().join("target/web-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    browser.screenshot(&shots.join("keeper-fault.png"));
+    let errors = browser.take_errors();
+    assert!(
+        errors.len() == 1 && errors[0].contains("start pressed"),
+        "{errors:?}"
+    );
 }

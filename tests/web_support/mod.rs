@@ -233,6 +233,19 @@ impl Browser {
         self.call("Page.navigate", json!({"url": url}));
     }
 
+    pub fn reload(&mut self) {
+        self.console.clear();
+        self.call("Page.reload", json!({}));
+    }
+
+    /// Takes the exceptions and console errors seen so far.
+    pub fn take_errors(&mut self) -> Vec<String> {
+        while let Ok(message) = self.messages.try_recv() {
+            self.note(&message);
+        }
+        std::mem::take(&mut self.errors)
+    }
+
     /// The first console line (since the last match) for which `wanted` holds.
     pub fn wait_console(&mut self, timeout: Duration, wanted: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + timeout;

@@ -212,6 +212,15 @@
   function frame(now) {
     requestAnimationFrame(frame);
     if (paused || faulted) return;
+    try {
+      runDue(now);
+    } catch (error) {
+      // The machine itself failed (out of memory, a bug): say so rather than freeze.
+      showFault('the machine stopped: ' + (error && error.message ? error.message : error));
+    }
+  }
+
+  function runDue(now) {
     // Absolute deadlines at 60 Hz whatever the display's rate; after a stall of more than
     // a few vblanks, start again from now rather than racing to catch up.
     if (now - next > CATCH_UP * VBLANK_MS) next = now;
@@ -278,7 +287,8 @@
       showFault(error);
       return;
     }
-    saveChanges = M._kairo_save_changes(session);
+    // Writes the main chunk and init() made count too: the first vblank stores them.
+    saveChanges = 0;
     document.title = text(3) + ' - Kairo';
     draw();
     if (hashMatch) {
