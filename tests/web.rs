@@ -153,6 +153,32 @@ fn keys_start_the_platformer_and_move_the_hero() {
     let walked = browser.screenshot(&shots.join("platformer-walked.png"));
     browser.key("ArrowRight", "ArrowRight", 39, false);
     assert_ne!(standing, walked, "holding Right changed nothing");
+
+    // 60 Hz on the wall clock: never more vblanks than the time allows, however often the
+    // browser paints.
+    let count = "String([kairo.vblanks(), kairo.animationFrames(), performance.now()])";
+    let parse = |s: String| -> Vec<f64> { s.split(',').map(|v| v.parse().unwrap()).collect() };
+    let start = parse(browser.eval(count));
+    std::thread::sleep(Duration::from_secs(2));
+    let end = parse(browser.eval(count));
+    let seconds = (end[2] - start[2]) / 1000.0;
+    let rate = (end[0] - start[0]) / seconds;
+    let paints = (end[1] - start[1]) / seconds;
+    eprintln!("platformer page: {rate:.1} vblanks/s, {paints:.1} animation frames/s");
+    assert!(rate <= 61.0, "{rate} vblanks per second");
+
+    // Gamepads (standard mapping): a pad at index 1 holding Start and the bottom face
+    // button with its stick pushed left plays player 2. Headless Chromium has no pads, so
+    // the page is handed one.
+    browser.eval(
+        "navigator.getGamepads = () => [null, { index: 1, connected: true, axes: [-0.9, 0.1], \
+         buttons: Array.from({ length: 17 }, (_, i) => ({ pressed: i === 9 || i === 0, value: 0 })) }]",
+    );
+    let start_a_left = (1 << 10) | (1 << 4) | 1;
+    assert_eq!(
+        browser.eval("String(kairo.input())"),
+        format!("0,{start_a_left},0,0")
+    );
     browser.assert_no_errors();
 }
 
@@ -234,4 +260,45 @@ fn save_data_outlives_a_reload_and_a_fault_shows_the_error_screen() {
         errors.len() == 1 && errors[0].contains("start pressed"),
         "{errors:?}"
     );
+}
+
+#[test]
+fn the_page_runs_at_60_hz_whatever_the_display_rate() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("web-pacing");
+    export("platformer", &dir.join("platformer"));
+    let server = Server::start(&dir);
+    for hz in [144, 30] {
+        let mut browser = Browser::launch(&chromium, &dir.join(format!("profile-{hz}")));
+        // A display refreshing `hz` times a second.
+        browser.before_each_page(&format!(
+            "window.requestAnimationFrame = (cb) => setTimeout(() => cb(performance.now()), 1000 / {hz});"
+        ));
+        browser.open(&format!("{}/platformer/index.html", server.url()));
+        browser.wait_for(
+            "window.kairo && kairo.vblanks() > 30",
+            Duration::from_secs(30),
+        );
+        let count = "String([kairo.vblanks(), kairo.animationFrames(), performance.now()])";
+        let read = |browser: &mut Browser| -> Vec<f64> {
+            browser
+                .eval(count)
+                .split(',')
+                .map(|v| v.parse().unwrap())
+                .collect()
+        };
+        let start = read(&mut browser);
+        std::thread::sleep(Duration::from_secs(3));
+        let end = read(&mut browser);
+        let seconds = (end[2] - start[2]) / 1000.0;
+        let rate = (end[0] - start[0]) / seconds;
+        let paints = (end[1] - start[1]) / seconds;
+        eprintln!("{hz} Hz display: {paints:.1} animation frames/s, {rate:.1} vblanks/s");
+        assert!(paints > hz as f64 * 0.6, "the display ran at {paints}/s");
+        assert!(
+            (50.0..=61.0).contains(&rate),
+            "{rate} vblanks per second on a {hz} Hz display"
+        );
+        browser.assert_no_errors();
+    }
 }

@@ -233,6 +233,14 @@ impl Browser {
         self.call("Page.navigate", json!({"url": url}));
     }
 
+    /// Runs `source` in every page opened from now on, before the page's own scripts.
+    pub fn before_each_page(&mut self, source: &str) {
+        self.call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({"source": source}),
+        );
+    }
+
     pub fn reload(&mut self) {
         self.console.clear();
         self.call("Page.reload", json!({}));

@@ -94,7 +94,10 @@
     return words;
   }
 
+  let vblanks = 0, animationFrames = 0;
+
   function tick(words) {
+    vblanks++;
     const start = performance.now();
     const step = M._kairo_tick(session, words[0], words[1], words[2], words[3]);
     if (step === 0) {
@@ -221,6 +224,7 @@
   }
 
   function runDue(now) {
+    animationFrames++;
     // Absolute deadlines at 60 Hz whatever the display's rate; after a stall of more than
     // a few vblanks, start again from now rather than racing to catch up.
     if (now - next > CATCH_UP * VBLANK_MS) next = now;
@@ -255,6 +259,8 @@
     input: () => padWords(),
     frameMs: () => frameMs.slice(),
     cycles: () => M._kairo_cycles(session),
+    vblanks: () => vblanks,
+    animationFrames: () => animationFrames,
     audio: () => (audio ? audio.context.state : 'off'),
     paused: () => paused,
     faulted: () => faulted,
