@@ -302,3 +302,57 @@ fn the_page_runs_at_60_hz_whatever_the_display_rate() {
         browser.assert_no_errors();
     }
 }
+
+#[test]
+fn hostile_carts_fault_on_the_web_as_they_do_natively() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("web-hostile");
+    let carts = [
+        "runaway",
+        "runtime_error",
+        "memory_bomb",
+        "escape_recursion",
+        "escape_sort_comparator",
+    ];
+    for cart in carts {
+        let folder = root().join("tests/carts").join(cart);
+        let out = dir.join(cart);
+        let (code, _, stderr) = kairo(
+            &[
+                "export",
+                folder.to_str().unwrap(),
+                "--web",
+                out.to_str().unwrap(),
+            ],
+            &root(),
+        );
+        assert_eq!(code, 0, "{cart}: {stderr}");
+    }
+    let server = Server::start(&dir);
+    let mut browser = Browser::launch(&chromium, &dir.join("profile"));
+    for cart in carts {
+        let folder = root().join("tests/carts").join(cart);
+        let (code, _, stderr) = kairo(
+            &["headless", folder.to_str().unwrap(), "--frames", "300"],
+            &root(),
+        );
+        assert_eq!(code, 1, "{cart} should fault natively");
+        let native = stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("kairo: "))
+            .expect("an error line")
+            .to_string();
+        browser.open(&format!("{}/{cart}/index.html", server.url()));
+        browser.wait_for("window.kairo && kairo.faulted()", Duration::from_secs(60));
+        let panel = browser.eval("document.getElementById('fault').textContent");
+        assert!(
+            panel.contains(&native),
+            "{cart}: the page says {panel:?}, kairo headless {native:?}"
+        );
+        let errors = browser.take_errors();
+        assert!(
+            errors.iter().all(|e| e.starts_with("kairo: ")),
+            "{cart}: {errors:?}"
+        );
+    }
+}
