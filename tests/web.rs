@@ -154,6 +154,17 @@ fn keys_start_the_platformer_and_move_the_hero() {
     browser.key("ArrowRight", "ArrowRight", 39, false);
     assert_ne!(standing, walked, "holding Right changed nothing");
 
+    // Two keys on one button (W and R are both R): it stays held while either is.
+    browser.key("KeyW", "w", 87, true);
+    browser.key("KeyR", "r", 82, true);
+    browser.key("KeyR", "r", 82, false);
+    assert_eq!(
+        browser.eval("String(kairo.input()[0])"),
+        (1 << 9).to_string()
+    );
+    browser.key("KeyW", "w", 87, false);
+    assert_eq!(browser.eval("String(kairo.input()[0])"), "0");
+
     // 60 Hz on the wall clock: never more vblanks than the time allows, however often the
     // browser paints.
     let count = "String([kairo.vblanks(), kairo.animationFrames(), performance.now()])";

@@ -32,6 +32,7 @@
 
   let M = null, session = 0;
   let keyWord = 0;
+  const heldKeys = new Set();
   let paused = false, faulted = false;
   let next = 0;
   let saveKey = null, saveChanges = 0;
@@ -206,10 +207,12 @@
       toggleFullscreen();
       return;
     }
-    const bit = KEYS[event.code];
-    if (bit === undefined) return;
+    if (KEYS[event.code] === undefined) return;
     event.preventDefault();
-    if (down) keyWord |= 1 << bit; else keyWord &= ~(1 << bit);
+    // Two keys may hold one button (W and R, both Shifts): a button is held while any is.
+    if (down) heldKeys.add(event.code); else heldKeys.delete(event.code);
+    keyWord = 0;
+    for (const code of heldKeys) keyWord |= 1 << KEYS[code];
   }
 
   function frame(now) {
@@ -306,7 +309,7 @@
     addEventListener('keydown', (e) => { startAudio(); onKey(e, true); });
     addEventListener('keyup', (e) => onKey(e, false));
     addEventListener('pointerdown', startAudio);
-    addEventListener('blur', () => { keyWord = 0; });
+    addEventListener('blur', () => { heldKeys.clear(); keyWord = 0; });
     canvas.addEventListener('dblclick', toggleFullscreen);
     document.addEventListener('visibilitychange', () => {
       paused = document.hidden;
