@@ -27,3 +27,4 @@ pub mod serde_array;
 pub mod spec;
 pub mod tools;
 pub mod video;
+pub mod web;

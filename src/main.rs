@@ -44,6 +44,17 @@ enum Command {
     Pattern(PatternArgs),
     /// Measure headless throughput.
     Bench(BenchArgs),
+    /// Export a cart as a folder that plays it in a web browser.
+    Export(ExportArgs),
+}
+
+#[derive(Args)]
+struct ExportArgs {
+    /// Cart folder or .kcart.
+    cart: PathBuf,
+    /// The folder to write (index.html, the runtime and the packed cart).
+    #[arg(long, value_name = "OUT_DIR")]
+    web: PathBuf,
 }
 
 #[derive(Args)]
@@ -207,6 +218,7 @@ fn main() -> ExitCode {
         Some(Command::Pack(args)) => pack(args).map_err(CliError::from),
         Some(Command::Pattern(args)) => pattern(args),
         Some(Command::Bench(args)) => bench(args).map_err(CliError::from),
+        Some(Command::Export(args)) => export(args).map_err(CliError::from),
     };
     match result {
         Ok(code) => code,
@@ -425,6 +437,21 @@ fn pack(args: PackArgs) -> ToolResult {
         args.output.display(),
         files.iter().count(),
         bytes.len()
+    ));
+    out.finish().map_err(ToolError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn export(args: ExportArgs) -> ToolResult {
+    let exported = kairo::tools::export::export_web(&args.cart, &args.web)?;
+    let mut out = Printer::stdout();
+    for (path, bytes) in &exported.files {
+        out.line(&format!("{}: {bytes} bytes", path.display()));
+    }
+    out.line(&format!(
+        "{}: {} bytes in all; serve the folder and open index.html",
+        args.web.display(),
+        exported.total()
     ));
     out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)

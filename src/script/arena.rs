@@ -329,8 +329,16 @@ mod region {
     #[cfg(not(all(unix, target_pointer_width = "64")))]
     pub fn reserve(size: usize) -> Option<NonNull<u8>> {
         let layout = layout(size)?;
-        // SAFETY: the layout has a non-zero size.
-        let raw = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        // SAFETY: the layout has a non-zero size. The heap needs no zeroed memory (the
+        // header is written, blocks are Lua's to fill); on WebAssembly, where zeroing would
+        // touch every page of the region, it is not asked for.
+        let raw = NonNull::new(unsafe {
+            if cfg!(target_family = "wasm") {
+                std::alloc::alloc(layout)
+            } else {
+                std::alloc::alloc_zeroed(layout)
+            }
+        })?;
         // SAFETY: the block is ALIGN + size bytes; the base is ALIGN bytes in.
         unsafe {
             let base = raw.as_ptr().add(ALIGN);

@@ -25,7 +25,13 @@ use super::arena::{Arena, lua_alloc};
 use crate::spec::LUA_MEMORY_LIMIT;
 
 /// Address space reserved for a heap: room for fragmentation well past the memory limit.
-const RESERVED: usize = 8 * LUA_MEMORY_LIMIT;
+/// A 32-bit address space (WebAssembly) has less to spare, and there the region is real
+/// memory the page grows into, so it gets half as much headroom.
+const RESERVED: usize = if cfg!(target_pointer_width = "64") {
+    8 * LUA_MEMORY_LIMIT
+} else {
+    4 * LUA_MEMORY_LIMIT
+};
 /// Slots the auxiliary reference stack is grown to before the first snapshot.
 const REF_SLOTS: usize = 1024;
 /// Depth of nested Rust callbacks prepared for before the first snapshot (mlua keeps one
