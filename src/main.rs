@@ -114,6 +114,10 @@ struct HeadlessArgs {
     /// vblank onwards).
     #[arg(long, value_name = "FILE")]
     load_state: Option<PathBuf>,
+    /// Write the tile sheet, palettes, background layers, OAM and bullet table as PNGs
+    /// (with index.txt) into DIR after the last frame; see docs/debugging.md.
+    #[arg(long, value_name = "DIR")]
+    dump_vram: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -292,6 +296,9 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     if let Some(path) = &args.save_state {
         let bytes = kairo::tools::savestate::save(&console, &history);
         kairo::fsutil::write_atomic(path, &bytes).map_err(ToolError::write(path))?;
+    }
+    if let Some(dir) = &args.dump_vram {
+        kairo::tools::vram::dump::dump_vram(&console, dir)?;
     }
     out.line(&run.summary());
     let rgba = console.rgba();

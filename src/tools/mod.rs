@@ -12,3 +12,4 @@ pub mod preview;
 pub mod profile;
 pub mod savestate;
 pub mod screenshot;
+pub mod vram;
