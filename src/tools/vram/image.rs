@@ -42,7 +42,8 @@ impl Image {
         }
     }
 
-    /// A 256x256 picture from the console's RGBA bytes.
+    /// A `width` x `height` picture from RGBA bytes (such as the console's picture); bytes
+    /// missing at the end leave black.
     pub fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Image {
         let mut image = Image::new(width, height, 0);
         let n = image.rgba.len().min(rgba.len());

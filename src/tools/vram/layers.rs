@@ -335,6 +335,21 @@ mod tests {
     }
 
     #[test]
+    fn the_screen_edges_follow_the_line_scroll_table() {
+        let mut machine = machine_with_layer();
+        let layer = &mut machine.video.layers[1];
+        layer.set_scroll(100, 0);
+        layer.set_line_scroll(50, 20, 0);
+        let image = layer_view(&machine, 1);
+        // Line 50 starts 20 px further right; its neighbours do not move.
+        assert_eq!(image.get(120, CAPTION_H + 50), colors::MARK);
+        assert_eq!(image.get(120 + 255, CAPTION_H + 50), colors::MARK);
+        assert_eq!(image.get(100, CAPTION_H + 49), colors::MARK);
+        assert_ne!(image.get(100, CAPTION_H + 50), colors::MARK);
+        assert!(caption(&machine, 1)[1].ends_with("line scroll"));
+    }
+
+    #[test]
     fn huge_layers_are_reduced_to_fit() {
         let mut machine = Machine::new(Default::default(), 0);
         machine.video.layers[0].configure(256, 16, 32).unwrap();
