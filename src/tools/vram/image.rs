@@ -16,7 +16,7 @@ pub mod colors {
     pub const TEXT: u32 = 0xF0_F4FC;
     pub const DIM: u32 = 0x80_8898;
     pub const GREY: u32 = 0x50_5868;
-    pub const GRID: u32 = 0x30_3440;
+    pub const GRID: u32 = 0x0A_0A10;
     pub const MARK: u32 = 0xFF_E040;
     pub const SHADOW: u32 = 0x00_0000;
     pub const CHECK_A: u32 = 0x24_2430;
