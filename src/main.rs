@@ -140,6 +140,10 @@ struct HeadlessArgs {
     /// bodies, hitboxes, bullets, player, or all); the hash is of the game's own picture.
     #[arg(long, value_name = "NAMES", requires = "screenshot", value_parser = parse_overlays)]
     overlay: Option<Overlays>,
+    /// Write the tile sheet, palettes, background layers, OAM and bullet table as PNGs
+    /// (with index.txt) into DIR after the last frame; see docs/debugging.md.
+    #[arg(long, value_name = "DIR")]
+    dump_vram: Option<PathBuf>,
 }
 
 /// The overlays named by `--overlay` (one value holding a list).
@@ -342,6 +346,9 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     if let Some(path) = &args.save_state {
         let bytes = kairo::tools::savestate::save(&console, &history);
         kairo::fsutil::write_atomic(path, &bytes).map_err(ToolError::write(path))?;
+    }
+    if let Some(dir) = &args.dump_vram {
+        kairo::tools::vram::dump::dump_vram(&console, dir)?;
     }
     out.line(&run.summary());
     let rgba = console.rgba();

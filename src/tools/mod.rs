@@ -17,3 +17,4 @@ pub mod preview;
 pub mod profile;
 pub mod savestate;
 pub mod screenshot;
+pub mod vram;

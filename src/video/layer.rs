@@ -206,6 +206,11 @@ impl BgLayer {
         self.line_scroll.is_some()
     }
 
+    /// The per-line scroll table, if the layer has one (read by the debugging views).
+    pub fn line_scroll(&self) -> Option<&LineScroll> {
+        self.line_scroll.as_deref()
+    }
+
     /// Draws the layer over `fb`, animated tiles as `anims` shows them now.
     pub fn render(&self, vram: &PatternVram, anims: &TileAnimations, fb: &mut Framebuffer) {
         match (self.cell_size, self.line_scroll.is_some()) {

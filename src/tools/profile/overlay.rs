@@ -125,14 +125,9 @@ pub fn draw(rgba: &mut [u8], history: &History, view: &OverlayView) {
     };
     let summary = history.summary();
     let total = summary.bucket("total").copied().unwrap_or_default();
-    let header = format!(
-        "load {:>3.0}%  avg {:>3.0}%  peak {:>3.0}%  slow ",
-        last.load(),
-        total.mean_load(),
-        total.max_load()
-    );
+    let header = header_text(last.load(), total.mean_load(), total.max_load());
     canvas.text(MARGIN, y, &header, WHITE);
-    let slow = summary.slowdowns.len().to_string();
+    let slow = slow_count(summary.slowdowns.len());
     let colour = if summary.slowdowns.is_empty() {
         WHITE
     } else {
@@ -147,14 +142,13 @@ pub fn draw(rgba: &mut [u8], history: &History, view: &OverlayView) {
         return;
     }
 
-    let mut x = MARGIN;
-    for unit in Unit::ALL {
-        canvas.fill(x, y + 1, 5, 5, unit_color(unit));
-        canvas.text(x + 7, y, &unit.name()[..3], DIM);
-        x += 7 + 3 * CHAR_W + 4;
+    let host = host_text(view.host_fps, view.host_us);
+    let layout = legend_layout(&host);
+    for (unit, &x) in Unit::ALL.iter().zip(&layout.units) {
+        canvas.fill(x, y + 1, SWATCH_W, 5, unit_color(*unit));
+        canvas.text(x + SWATCH_W + 1, y, &short_name(*unit), DIM);
     }
-    let host = format!("{:.0}fps {:.1}ms", view.host_fps, view.host_us / 1000.0);
-    canvas.text(SCREEN_W - MARGIN - host.len() * CHAR_W, y, &host, DIM);
+    canvas.text(layout.host, y, &host, DIM);
     y += LINE_H;
 
     let lines = match view.cursor.and_then(|i| history.get(i)) {
@@ -164,6 +158,84 @@ pub fn draw(rgba: &mut [u8], history: &History, view: &OverlayView) {
     for (i, (line, colour)) in lines.iter().take(DETAIL_LINES).enumerate() {
         let text: String = line.chars().take(COLUMNS).collect();
         canvas.text(MARGIN, y + i * LINE_H, &text, *colour);
+    }
+}
+
+/// A load in percent, at most four characters: right-aligned up to 999, `>999` above.
+fn percent(load: f64) -> String {
+    let load = if load.is_finite() { load.max(0.0) } else { 0.0 };
+    if load.round() > 999.0 {
+        ">999".into()
+    } else {
+        format!("{load:>3.0}")
+    }
+}
+
+/// The load line up to the slowdown count, which follows it in its own colour.
+fn header_text(load: f64, mean: f64, peak: f64) -> String {
+    format!(
+        "load {}% avg {}% peak {}% slow ",
+        percent(load),
+        percent(mean),
+        percent(peak)
+    )
+}
+
+/// The number of slowdown frames, at most three characters (`>99` above 99).
+fn slow_count(n: usize) -> String {
+    if n > 99 { ">99".into() } else { n.to_string() }
+}
+
+/// Width of a legend swatch.
+const SWATCH_W: usize = 3;
+/// Characters of a unit's name in the legend.
+const NAME_CHARS: usize = 3;
+/// From one legend entry to the next: swatch, gap, name, gap.
+const LEGEND_PITCH: usize = SWATCH_W + 1 + NAME_CHARS * CHAR_W + 3;
+/// The longest the host figures can be (see [`host_text`]).
+const HOST_CHARS: usize = 14;
+
+/// The host's frame rate and frame time, at most [`HOST_CHARS`] characters whatever the
+/// values: whole fps up to 999, milliseconds with one decimal below 10 and whole up to
+/// 999; larger values show as `>999`, and negative or undefined ones as 0.
+fn host_text(fps: f32, us: f32) -> String {
+    let clean = |v: f32| if v.is_finite() { v.max(0.0) } else { 0.0 };
+    let (fps, ms) = (clean(fps), clean(us) / 1000.0);
+    let fps = if fps.round() > 999.0 {
+        ">999".to_string()
+    } else {
+        format!("{fps:.0}")
+    };
+    let ms = if ms.round() > 999.0 {
+        ">999".to_string()
+    } else if ms < 9.95 {
+        format!("{ms:.1}")
+    } else {
+        format!("{ms:.0}")
+    };
+    format!("{fps}fps {ms}ms")
+}
+
+/// A unit's name as the legend shows it: its first three letters.
+fn short_name(unit: Unit) -> String {
+    unit.name().chars().take(NAME_CHARS).collect()
+}
+
+/// Where the legend line's pieces start: each unit's swatch, and the host figures (right
+/// aligned at the strip's margin).
+struct LegendLayout {
+    units: [usize; Unit::ALL.len()],
+    host: usize,
+}
+
+fn legend_layout(host: &str) -> LegendLayout {
+    let mut units = [0; Unit::ALL.len()];
+    for (i, x) in units.iter_mut().enumerate() {
+        *x = MARGIN + i * LEGEND_PITCH;
+    }
+    LegendLayout {
+        units,
+        host: SCREEN_W - MARGIN - host.len().min(HOST_CHARS) * CHAR_W,
     }
 }
 
@@ -230,7 +302,7 @@ fn breakdown(frame: &FrameProfile) -> Vec<(String, u32)> {
     )];
     let units: Vec<String> = Unit::ALL
         .iter()
-        .map(|u| format!("{} {}", &u.name()[..3], frame.unit(*u)))
+        .map(|u| format!("{} {}", short_name(*u), frame.unit(*u)))
         .collect();
     lines.push((units[..3].join("  "), WHITE));
     lines.push((units[3..].join("  "), WHITE));
@@ -249,4 +321,108 @@ fn breakdown(frame: &FrameProfile) -> Vec<(String, u32)> {
         .unwrap_or_else(|| "top: -".into());
     lines.push((top, DIM));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_figures_stay_within_their_width_at_any_value() {
+        assert_eq!(host_text(60.0, 1500.0), "60fps 1.5ms");
+        assert_eq!(host_text(57.4, 16_700.0), "57fps 17ms");
+        assert_eq!(host_text(0.0, 0.0), "0fps 0.0ms");
+        assert_eq!(host_text(999.0, 999_000.0), "999fps 999ms");
+        assert_eq!(host_text(9999.0, 9_999_900.0), ">999fps >999ms");
+        assert_eq!(host_text(f32::NAN, -5.0), "0fps 0.0ms");
+        assert_eq!(host_text(f32::INFINITY, f32::INFINITY), "0fps 0.0ms");
+        for fps in [0.0, 0.4, 9.96, 59.9, 99.5, 999.4, 999.6, 1e9] {
+            for us in [0.0, 9949.0, 9951.0, 99_999.0, 999_499.0, 999_501.0, 1e12] {
+                assert!(host_text(fps, us).len() <= HOST_CHARS, "{fps} {us}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_load_line_fits_the_strip_at_any_value() {
+        assert_eq!(
+            header_text(88.0, 86.4, 103.0),
+            "load  88% avg  86% peak 103% slow "
+        );
+        let slow = slow_count(usize::MAX);
+        assert_eq!(slow, ">99");
+        assert_eq!(slow_count(7), "7");
+        for load in [0.0, 999.4, 999.6, 1e9, f64::NAN, -1.0] {
+            let line = header_text(load, load, load) + &slow;
+            assert!(
+                MARGIN + line.len() * CHAR_W <= SCREEN_W - MARGIN / 2,
+                "{line}"
+            );
+        }
+        assert_eq!(percent(1e9), ">999");
+        assert_eq!(percent(f64::NAN), "  0");
+    }
+
+    #[test]
+    fn the_legend_never_runs_into_the_host_figures() {
+        // The widest host text there can be, and the legend's last name.
+        let widest = host_text(1e9, 1e12);
+        assert_eq!(widest.len(), HOST_CHARS);
+        let layout = legend_layout(&widest);
+        let last = layout.units[Unit::ALL.len() - 1];
+        let legend_end = last + SWATCH_W + 1 + NAME_CHARS * CHAR_W;
+        // At least one character's gap, and everything inside the strip's margins.
+        assert!(
+            legend_end + CHAR_W <= layout.host,
+            "{legend_end} {}",
+            layout.host
+        );
+        assert!(layout.host + widest.len() * CHAR_W <= SCREEN_W - MARGIN);
+        for pair in layout.units.windows(2) {
+            assert!(pair[0] + SWATCH_W + 1 + NAME_CHARS * CHAR_W < pair[1]);
+        }
+        for unit in Unit::ALL {
+            assert_eq!(short_name(unit).len(), NAME_CHARS);
+        }
+    }
+
+    #[test]
+    fn drawn_at_extreme_values_the_legend_line_keeps_a_gap() {
+        let mut history = History::new(OVERLAY_FRAMES);
+        for frame in 0..3 {
+            history.push(FrameProfile {
+                frame,
+                ..FrameProfile::default()
+            });
+        }
+        let legend_y = SCREEN_H - strip_height(OverlayMode::Full) + 2 + LINE_H + GRAPH_H + 3;
+        for (fps, us) in [
+            (0.0, 0.0),
+            (999.0, 9_999_900.0),
+            (1e9, 1e12),
+            (57.0, 16_700.0),
+        ] {
+            let mut rgba = vec![0; SCREEN_W * SCREEN_H * 4];
+            let view = OverlayView {
+                mode: OverlayMode::Full,
+                cursor: None,
+                host_fps: fps,
+                host_us: us,
+            };
+            draw(&mut rgba, &history, &view);
+            let lit = |x: usize| {
+                (legend_y..legend_y + 8).any(|y| rgba[(y * SCREEN_W + x) * 4..][..3] != [0; 3])
+            };
+            let host = host_text(fps, us);
+            let layout = legend_layout(&host);
+            let last = layout.units[Unit::ALL.len() - 1];
+            let legend_end = last + SWATCH_W + 1 + NAME_CHARS * CHAR_W;
+            let drawn = |from: usize| (from..from + CHAR_W).any(lit);
+            assert!(drawn(legend_end - CHAR_W) && drawn(layout.host), "{host}");
+            assert!(
+                (legend_end..layout.host).all(|x| !lit(x)),
+                "legend and {host} touch"
+            );
+        }
+    }
 }
