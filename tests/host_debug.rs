@@ -86,3 +86,70 @@ fn f8_toggles_overlays_that_leave_the_game_untouched() {
     shell.draw(&mut shown);
     assert_eq!(shown, shell.console().unwrap().rgba());
 }
+
+/// Chooses the debug menu's item `label`.
+fn choose_in_debug(shell: &mut Shell, label: &str) {
+    let at = labels(shell)
+        .iter()
+        .position(|l| l == label)
+        .unwrap_or_else(|| panic!("{label} in {:?}", labels(shell)));
+    for _ in 0..at {
+        tap(shell, "ArrowDown");
+    }
+    tap(shell, "Enter");
+}
+
+#[test]
+fn the_viewers_show_each_view_live_while_the_game_runs_untouched() {
+    let mut shell = platformer();
+    let mut plain = platformer();
+    shell.toggle_debug_menu();
+    choose_in_debug(&mut shell, "View: Tile sheet");
+    let Screen::Viewer(viewer) = &shell.screen else {
+        panic!("a viewer: {:?}", shell.screen);
+    };
+    assert_eq!(viewer.view, kairo::host::shell::View::Tiles);
+    let mut pictures = Vec::new();
+    let dir = common::temp_dir("viewers");
+    for view in kairo::host::shell::View::all() {
+        let mut shown = vec![0; 256 * 256 * 4];
+        shell.draw(&mut shown);
+        assert_ne!(
+            shown,
+            shell.console().unwrap().rgba(),
+            "{view:?} is not the game"
+        );
+        kairo::tools::screenshot::save_png(&dir.join(format!("{view:?}.png")), &shown).unwrap();
+        pictures.push(shown);
+        let Screen::Viewer(viewer) = &shell.screen else {
+            panic!("still a viewer");
+        };
+        assert_eq!(viewer.view, view);
+        tap(&mut shell, "KeyW");
+    }
+    for (i, a) in pictures.iter().enumerate() {
+        for b in &pictures[i + 1..] {
+            assert_ne!(a, b, "every view draws its own picture");
+        }
+    }
+    // The cursor moves with the d-pad and stays on the picture.
+    let Screen::Viewer(viewer) = &shell.screen else {
+        panic!("back at the first view");
+    };
+    let start = viewer.cursor;
+    frames(&mut shell, 10, &["ArrowRight", "ArrowDown"]);
+    let Screen::Viewer(viewer) = &shell.screen else {
+        panic!("a viewer");
+    };
+    assert_eq!(viewer.cursor, (start.0 + 20, start.1 + 20));
+    // The game went on with no buttons held, exactly as one left alone.
+    let ran = shell.console().unwrap().vblanks() - plain.console().unwrap().vblanks();
+    frames(&mut plain, ran as usize, &[]);
+    assert_eq!(
+        shell.console().unwrap().rgba(),
+        plain.console().unwrap().rgba()
+    );
+    // B goes back to the debug menu, Esc there to the pause menu.
+    tap(&mut shell, "KeyX");
+    assert!(matches!(shell.screen, Screen::Debug(_)));
+}

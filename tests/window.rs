@@ -522,4 +522,21 @@ fn f8_turns_on_overlays_drawn_over_the_game() {
         [0x6e, 0xc6, 0xf5],
         "the sky is not dimmed: no menu left"
     );
+
+    // The first viewer, the tile sheet, after the six overlays in the debug menu.
+    xdotool(&session.display, &["key", "--delay", "100", "F8"]);
+    for _ in 0..6 {
+        xdotool(&session.display, &["key", "--delay", "80", "Down"]);
+    }
+    xdotool(&session.display, &["key", "--delay", "100", "Return"]);
+    std::thread::sleep(Duration::from_millis(500));
+    let viewer = machine_picture(&session.shot("viewer"));
+    let bar = [0x10, 0x14, 0x24];
+    assert_eq!(viewer[4 * 256 + 250], bar, "the viewer's title bar");
+    assert_eq!(viewer[252 * 256 + 250], bar, "the line under the cursor");
+    let grid = viewer[20 * 256..200 * 256]
+        .iter()
+        .filter(|&&p| p == [0x0a, 0x0a, 0x10])
+        .count();
+    assert!(grid > 500, "{grid} pixels of the tile sheet's grid");
 }

@@ -53,6 +53,8 @@ pub enum UiAction {
     /// The debug menu: overlays on the game picture.
     Debug,
     ToggleOverlay(crate::tools::overlays::Overlay),
+    /// A hardware viewer (its index in the shell's list of views).
+    View(usize),
 }
 
 /// Where the UI draws: an overlay and its palette.

@@ -2,7 +2,7 @@
 //! each toggled on or off. They are drawn over the picture the window shows, from the
 //! machine's last frame; the console's own picture, its hashes and its cycles are untouched.
 
-use super::{Screen, Shell};
+use super::{Screen, Shell, View};
 use crate::host::ui::{Menu, UiAction};
 use crate::tools::overlays::{self, Overlay};
 
@@ -13,7 +13,7 @@ impl Shell {
             Screen::Debug(menu) => menu.selected,
             _ => 0,
         };
-        let items = Overlay::ALL
+        let mut items: Vec<(String, UiAction)> = Overlay::ALL
             .into_iter()
             .map(|overlay| {
                 let mark = if self.overlays.contains(&overlay) {
@@ -27,7 +27,13 @@ impl Shell {
                 )
             })
             .collect();
-        let mut menu = Menu::new("DEBUG OVERLAYS", items);
+        items.extend(
+            View::all()
+                .into_iter()
+                .enumerate()
+                .map(|(i, view)| (format!("View: {}", view.name()), UiAction::View(i))),
+        );
+        let mut menu = Menu::new("DEBUG", items);
         menu.selected = selected;
         self.screen = Screen::Debug(menu);
     }
@@ -35,7 +41,7 @@ impl Shell {
     /// F8: opens the debug menu over the game, or closes it.
     pub fn toggle_debug_menu(&mut self) {
         match self.screen {
-            Screen::Debug(_) => self.screen = Screen::Playing,
+            Screen::Debug(_) | Screen::Viewer(_) => self.screen = Screen::Playing,
             Screen::Playing if self.console().is_some() => self.show_debug_menu(),
             _ => {}
         }

@@ -29,7 +29,16 @@ impl Shell {
                     profiler.draw(rgba, self.debug_paused);
                 }
             }
+            (Screen::Viewer(_), Some(_)) => {}
             _ => rgba.fill(0),
+        }
+        if let (Screen::Viewer(viewer), Some(console)) = (
+            &mut self.screen,
+            self.session.as_ref().and_then(|s| s.console.as_ref()),
+        ) {
+            let game = console.rgba();
+            viewer.draw(console.machine(), &game, console.vblanks(), rgba);
+            return;
         }
         let canvas = &mut self.canvas;
         canvas.clear();
@@ -48,6 +57,7 @@ impl Shell {
                 menu.draw(canvas, 7, menu.items.len());
                 true
             }
+            Screen::Viewer(_) => false,
             Screen::Debug(menu) => {
                 // At the top and not dimmed: the overlays below stay in view.
                 let bottom = menu.items.len() + 3;

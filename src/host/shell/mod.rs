@@ -28,11 +28,13 @@ mod draw;
 mod movies;
 mod remap;
 mod state;
+mod viewer;
 
 pub use clip::{GifError, GifRecorder};
 pub use draw::screenshot_dir;
 pub use movies::{folder as movie_folder, list as movie_list};
 pub use remap::{Remap, RemapDevice};
+pub use viewer::{View, Viewer};
 
 /// Vblanks a toast message stays up.
 const TOAST_VBLANKS: u32 = 120;
@@ -59,8 +61,10 @@ pub enum Screen {
     },
     /// Recording and playing back movies.
     Movies(Menu),
-    /// The debug menu: overlays toggled on and off.
+    /// The debug menu: overlays toggled on and off, and the viewers.
     Debug(Menu),
+    /// A hardware viewer.
+    Viewer(Viewer),
 }
 
 /// How a session's cart is (re)built from its path.
@@ -419,6 +423,7 @@ impl Shell {
                 self.screen = Screen::Paused(ui::pause_menu())
             }
             Screen::Paused(_) => self.screen = Screen::Playing,
+            Screen::Viewer(_) => self.show_debug_menu(),
             Screen::Slots { .. } | Screen::Movies(_) | Screen::Debug(_) => {
                 self.screen = Screen::Paused(ui::pause_menu())
             }
@@ -486,6 +491,15 @@ impl Shell {
                 None
             }
             Screen::Debug(menu) => menu.navigate(pressed),
+            Screen::Viewer(viewer) => {
+                if viewer.navigate(held, pressed) {
+                    self.show_debug_menu();
+                } else {
+                    // Live: the game goes on underneath, with no buttons held.
+                    self.run_game(crate::input::InputFrame::NONE);
+                }
+                None
+            }
             Screen::RemapPick(_) if back => {
                 self.leave_remap();
                 None
@@ -710,6 +724,11 @@ impl Shell {
             UiAction::PlayMovie(path) => self.play_movie(&path),
             UiAction::StopPlayback => self.stop_playback(),
             UiAction::Debug => self.show_debug_menu(),
+            UiAction::View(index) => {
+                if let Some(&view) = View::all().get(index) {
+                    self.show_viewer(view);
+                }
+            }
             UiAction::ToggleOverlay(overlay) => {
                 self.toggle_overlay(overlay);
                 self.show_debug_menu();
