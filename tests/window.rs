@@ -539,4 +539,32 @@ fn f8_turns_on_overlays_drawn_over_the_game() {
         .filter(|&&p| p == [0x0a, 0x0a, 0x10])
         .count();
     assert!(grid > 500, "{grid} pixels of the tile sheet's grid");
+
+    // R (W) through every other view: each shows its own picture under the same bars.
+    let mut seen = vec![viewer];
+    for n in 1..kairo::host::shell::View::all().len() {
+        xdotool(&session.display, &["key", "--delay", "100", "w"]);
+        std::thread::sleep(Duration::from_millis(300));
+        let view = machine_picture(&session.shot(&format!("viewer-{n}")));
+        assert_eq!(view[4 * 256 + 250], bar, "view {n}: title bar");
+        assert!(seen.iter().all(|v| *v != view), "view {n} differs");
+        seen.push(view);
+    }
+
+    // Back to the menu (B, the selection at its top) and on with the overlays not on yet.
+    xdotool(&session.display, &["key", "--delay", "100", "x"]);
+    std::thread::sleep(Duration::from_millis(300));
+    for key in [
+        "Down", "Return", "Down", "Down", "Return", "Down", "Return", "Down", "Return", "F8",
+    ] {
+        xdotool(&session.display, &["key", "--delay", "80", key]);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let all = machine_picture(&session.shot("all-overlays"));
+    let count = |rgb: [u8; 3]| all.iter().filter(|&&p| p == rgb).count();
+    assert!(count([60, 255, 140]) > 20, "bodies still on");
+    assert!(
+        count([255, 255, 255]) > 40,
+        "the hero's hitbox (group 0, white)"
+    );
 }
