@@ -150,7 +150,6 @@ fn overlays_change_nothing_in_the_machine() {
 
 #[test]
 fn the_overlays_match_their_golden_pictures() {
-    let golden = root().join("tests/golden/debug_overlays.txt");
     let pictures = [
         (
             "platformer-all",
@@ -165,42 +164,11 @@ fn the_overlays_match_their_golden_pictures() {
             along_movie("shmup", 1500, &[Overlay::Bullets, Overlay::Player]).0,
         ),
     ];
-    let lines: Vec<String> = pictures
-        .iter()
-        .map(|(name, rgba)| format!("{name} {}", kairo::hash::frame_hash_hex(rgba)))
-        .collect();
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&golden, lines.join("\n") + "\n").unwrap();
-    }
-    let expected = std::fs::read_to_string(&golden)
-        .expect("tests/golden/debug_overlays.txt (UPDATE_GOLDEN=1 writes it)");
-    for ((name, rgba), (line, want)) in pictures.iter().zip(lines.iter().zip(expected.lines())) {
-        if line != want {
-            let path = temp_dir("debug-overlays").join(format!("{name}.png"));
-            kairo::tools::screenshot::save_png(&path, rgba).unwrap();
-            panic!(
-                "{name} differs from its golden hash; see {}",
-                path.display()
-            );
-        }
-    }
+    common::check_golden_pictures("debug_overlays.txt", &pictures);
     // docs/debugging.md shows two of them.
     for (name, rgba) in [&pictures[0], &pictures[2]] {
-        let docs_png = root().join(format!("docs/img/overlay-{name}.png"));
-        if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
-            kairo::tools::screenshot::save_png(&docs_png, rgba).unwrap();
-        }
-        let decoder = png::Decoder::new(std::io::BufReader::new(
-            std::fs::File::open(&docs_png).expect("the docs picture"),
-        ));
-        let mut reader = decoder.read_info().unwrap();
-        let mut shown = vec![0; reader.output_buffer_size().unwrap()];
-        reader.next_frame(&mut shown).unwrap();
-        assert!(
-            shown == *rgba,
-            "{} is stale (KAIRO_UPDATE_DOCS=1 rewrites it)",
-            docs_png.display()
-        );
+        let png = kairo::tools::screenshot::encode_png(rgba).unwrap();
+        common::docs_picture_is_current(&format!("overlay-{name}.png"), &png);
     }
 }
 

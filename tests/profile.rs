@@ -348,46 +348,15 @@ fn overlay_picture(mode: OverlayMode, cursor: Option<usize>) -> Vec<u8> {
 
 #[test]
 fn the_overlay_matches_its_golden_pictures() {
-    let golden = root().join("tests/golden/overlay.txt");
     let pictures = [
         ("full", overlay_picture(OverlayMode::Full, None)),
         ("compact", overlay_picture(OverlayMode::Compact, None)),
         ("cursor", overlay_picture(OverlayMode::Full, Some(58))),
     ];
-    let lines: Vec<String> = pictures
-        .iter()
-        .map(|(name, rgba)| format!("{name} {}", kairo::hash::frame_hash_hex(rgba)))
-        .collect();
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&golden, lines.join("\n") + "\n").unwrap();
-    }
-    let expected = std::fs::read_to_string(&golden)
-        .expect("tests/golden/overlay.txt (UPDATE_GOLDEN=1 writes it)");
-    for ((name, rgba), (line, want)) in pictures.iter().zip(lines.iter().zip(expected.lines())) {
-        if line != want {
-            let path = temp_dir("overlay").join(format!("{name}.png"));
-            kairo::tools::screenshot::save_png(&path, rgba).unwrap();
-            panic!(
-                "overlay {name} differs from its golden hash; see {}",
-                path.display()
-            );
-        }
-    }
+    common::check_golden_pictures("overlay.txt", &pictures);
     // docs/profiling.md shows the full overlay.
-    let docs_png = root().join("docs/img/profiler-overlay.png");
-    if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
-        kairo::tools::screenshot::save_png(&docs_png, &pictures[0].1).unwrap();
-    }
-    let decoder = png::Decoder::new(std::io::BufReader::new(
-        std::fs::File::open(&docs_png).expect("docs/img/profiler-overlay.png"),
-    ));
-    let mut reader = decoder.read_info().unwrap();
-    let mut shown = vec![0; reader.output_buffer_size().unwrap()];
-    reader.next_frame(&mut shown).unwrap();
-    assert!(
-        shown == pictures[0].1,
-        "docs/img/profiler-overlay.png is stale (KAIRO_UPDATE_DOCS=1 rewrites it)"
-    );
+    let png = kairo::tools::screenshot::encode_png(&pictures[0].1).unwrap();
+    common::docs_picture_is_current("profiler-overlay.png", &png);
 
     // The strip leaves the top of the picture alone.
     let full = &pictures[0].1;

@@ -9,7 +9,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{bundled, kairo, root, temp_dir};
+use common::{bundled, docs_picture_is_current, kairo, root, temp_dir};
 use kairo::cart::Cart;
 use kairo::console::{Console, Tick};
 use kairo::movie::Movie;
@@ -163,19 +163,6 @@ fn dumping_vram_leaves_the_game_unchanged() {
     for (a, b) in plain.iter().zip(&dumped) {
         assert_eq!(a, b, "frame, cycles and picture hash after a dump");
     }
-}
-
-/// Compares (or with `KAIRO_UPDATE_DOCS=1` rewrites) a picture shown in the docs.
-fn docs_picture_is_current(file: &str, png: &[u8]) {
-    let path = root().join("docs/img").join(file);
-    if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
-        std::fs::write(&path, png).unwrap();
-    }
-    let shown = std::fs::read(&path).unwrap_or_else(|_| panic!("docs/img/{file}"));
-    assert!(
-        shown == png,
-        "docs/img/{file} is stale (KAIRO_UPDATE_DOCS=1 rewrites it)"
-    );
 }
 
 #[test]

@@ -92,3 +92,43 @@ pub mod shell {
         shell.vblank(Instant::now());
     }
 }
+
+/// Compares `pictures` (name, 256x256 RGBA) with the hashes in `tests/golden/<golden>`
+/// (`UPDATE_GOLDEN=1` rewrites them); a mismatch saves the picture as a PNG and names it.
+pub fn check_golden_pictures(golden: &str, pictures: &[(&str, Vec<u8>)]) {
+    let path = root().join("tests/golden").join(golden);
+    let lines: Vec<String> = pictures
+        .iter()
+        .map(|(name, rgba)| format!("{name} {}", kairo::hash::frame_hash_hex(rgba)))
+        .collect();
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("tests/golden/{golden} (UPDATE_GOLDEN=1 writes it)"));
+    let expected: Vec<&str> = expected.lines().collect();
+    for (i, ((name, rgba), line)) in pictures.iter().zip(&lines).enumerate() {
+        if expected.get(i) != Some(&line.as_str()) {
+            let saved = temp_dir(golden).join(format!("{name}.png"));
+            kairo::tools::screenshot::save_png(&saved, rgba).unwrap();
+            panic!(
+                "{name} differs from tests/golden/{golden} (UPDATE_GOLDEN=1 rewrites it); see {}",
+                saved.display()
+            );
+        }
+    }
+}
+
+/// Compares (or with `KAIRO_UPDATE_DOCS=1` rewrites) `docs/img/<file>`, a picture the docs
+/// show, with `png`.
+pub fn docs_picture_is_current(file: &str, png: &[u8]) {
+    let path = root().join("docs/img").join(file);
+    if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {
+        std::fs::write(&path, png).unwrap();
+    }
+    let shown = std::fs::read(&path).unwrap_or_else(|_| panic!("docs/img/{file}"));
+    assert!(
+        shown == png,
+        "docs/img/{file} is stale (KAIRO_UPDATE_DOCS=1 rewrites it)"
+    );
+}
