@@ -113,9 +113,9 @@ fn pairs_over_string_keys_has_the_same_order_on_every_run() {
     assert_eq!(run(), run());
 }
 
-/// A cart that logs the order `pairs` visits keys of every kind in: tables, functions,
-/// strings, and numbers out of the array part, made among other allocations and
-/// collections.
+/// A cart that logs the order `pairs` visits keys of every kind in: tables, functions (Lua
+/// closures and the libraries' C functions), strings, and numbers out of the array part, made
+/// among other allocations and collections.
 const PAIRS_ORDER: &str = r#"
 local t, names = {}, {}
 local junk = {}
@@ -127,6 +127,15 @@ for i = 1, 300 do
   if i % 11 == 0 then t[i * 1000.5] = "float" names[i * 1000.5] = "n" .. i end
   if i % 50 == 0 then collectgarbage() end
 end
+-- The libraries' own functions as keys too (C functions, not Lua closures).
+local library = {
+  print = print, type = type, tostring = tostring, select = select, next = next,
+  sin = math.sin, cos = math.cos, floor = math.floor, abs = math.abs, max = math.max,
+  sub = string.sub, len = string.len, byte = string.byte, format = string.format,
+  insert = table.insert, remove = table.remove, unpack = table.unpack,
+  char = utf8.char, yield = coroutine.yield, status = coroutine.status,
+}
+for name, f in pairs(library) do t[f] = "library" names[f] = name end
 local order = {}
 for k in pairs(t) do order[#order + 1] = names[k] end
 function update() log(table.concat(order, ",")) end

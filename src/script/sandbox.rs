@@ -111,9 +111,51 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
         count_instructions,
     )?;
     lua.set_named_registry_value(LOADED, lua.create_table()?)?;
+    library_functions_in_the_heap(lua)?;
     // The memory limit is the heap's own (spec::LUA_MEMORY_LIMIT).
     heap.seal()?;
     Ok(heap)
+}
+
+/// The libraries whose C functions [`library_functions_in_the_heap`] replaces.
+const LIBRARIES: [&str; 5] = ["string", "table", "math", "utf8", "coroutine"];
+
+/// Replaces every light C function in the globals and the libraries (`print`, `math.sin`...)
+/// with a C closure of the same function. Lua hashes a function used as a table key by its
+/// address: a light C function's address is in Kairo's code, which moves with every run
+/// (address space randomisation), so `pairs` over such keys would change order between runs;
+/// a closure is an object in the cart's heap, where addresses are the same on every run. The
+/// closure's one upvalue (nil) is never read: the function behaves exactly as before.
+fn library_functions_in_the_heap(lua: &Lua) -> LuaResult<()> {
+    let globals = lua.globals();
+    let mut tables = vec![globals.clone()];
+    for name in LIBRARIES {
+        tables.push(globals.get::<Table>(name)?);
+    }
+    for table in tables {
+        // SAFETY: `exec_raw` runs this protected with `table` at index 1; `lua_next` walks it
+        // while only existing fields change value, which Lua allows.
+        unsafe {
+            lua.exec_raw::<()>(table, |state| {
+                ffi::lua_pushnil(state);
+                while ffi::lua_next(state, 1) != 0 {
+                    if ffi::lua_iscfunction(state, -1) != 0 {
+                        if !ffi::lua_getupvalue(state, -1, 1).is_null() {
+                            // A closure already: drop the upvalue lua_getupvalue pushed.
+                            ffi::lua_pop(state, 1);
+                        } else if let Some(function) = ffi::lua_tocfunction(state, -1) {
+                            ffi::lua_pushvalue(state, -2);
+                            ffi::lua_pushnil(state);
+                            ffi::lua_pushcclosure(state, function, 1);
+                            ffi::lua_rawset(state, 1);
+                        }
+                    }
+                    ffi::lua_pop(state, 1);
+                }
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Lua run once to charge `table.sort`, `table.concat` and `string.rep` (each one C loop as
