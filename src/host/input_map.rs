@@ -128,6 +128,8 @@ struct Pad {
     name: String,
     player: usize,
     held: BTreeSet<String>,
+    /// Controls pressed since the last latch (a tap shorter than a vblank still counts).
+    tapped: BTreeSet<String>,
     stick: (f32, f32),
     dpad_axes: (f32, f32),
 }
@@ -137,6 +139,9 @@ struct Pad {
 pub struct InputMapper {
     pub keyboard: Bindings,
     held_keys: BTreeSet<String>,
+    /// Keys pressed since the last latch: a key down and up again between two vblanks is
+    /// seen held for one vblank, so no tap is lost when a frame runs long.
+    tapped_keys: BTreeSet<String>,
     pads: BTreeMap<PadId, Pad>,
     /// Bindings per pad model (gilrs UUID); models without an entry use the default layout.
     pub pad_bindings: BTreeMap<String, Bindings>,
@@ -147,6 +152,7 @@ impl Default for InputMapper {
         InputMapper {
             keyboard: Bindings::default_keyboard(),
             held_keys: BTreeSet::new(),
+            tapped_keys: BTreeSet::new(),
             pads: BTreeMap::new(),
             pad_bindings: BTreeMap::new(),
         }
@@ -158,6 +164,7 @@ impl InputMapper {
     pub fn key(&mut self, name: &str, down: bool) {
         if down {
             self.held_keys.insert(name.to_string());
+            self.tapped_keys.insert(name.to_string());
         } else {
             self.held_keys.remove(name);
         }
@@ -166,6 +173,7 @@ impl InputMapper {
     /// Releases every key (the window lost focus).
     pub fn release_keys(&mut self) {
         self.held_keys.clear();
+        self.tapped_keys.clear();
     }
 
     /// Applies a pad event. Returns the player a newly connected pad was given.
@@ -181,6 +189,7 @@ impl InputMapper {
                         name,
                         player,
                         held: BTreeSet::new(),
+                        tapped: BTreeSet::new(),
                         stick: (0.0, 0.0),
                         dpad_axes: (0.0, 0.0),
                     },
@@ -194,6 +203,7 @@ impl InputMapper {
             PadEvent::Button { pad, control, down } => {
                 if let Some(p) = self.pads.get_mut(&pad) {
                     if down {
+                        p.tapped.insert(control.clone());
                         p.held.insert(control);
                     } else {
                         p.held.remove(&control);
@@ -230,10 +240,14 @@ impl InputMapper {
     }
 
     /// The input of all players now (latched once per machine frame).
-    pub fn latch(&self) -> InputFrame {
+    pub fn latch(&mut self) -> InputFrame {
         let mut frame = InputFrame::NONE;
-        frame.0[0] = word(&self.keyboard, self.held_keys.iter());
-        for pad in self.pads.values() {
+        frame.0[0] = word(
+            &self.keyboard,
+            self.held_keys.iter().chain(&self.tapped_keys),
+        );
+        self.tapped_keys.clear();
+        for pad in self.pads.values_mut() {
             let bindings = self.pad_bindings.get(&pad.uuid);
             let default;
             let bindings = match bindings {
@@ -243,7 +257,8 @@ impl InputMapper {
                     &default
                 }
             };
-            let mut bits = word(bindings, pad.held.iter());
+            let mut bits = word(bindings, pad.held.iter().chain(&pad.tapped));
+            pad.tapped.clear();
             for (x, y) in [pad.stick, pad.dpad_axes] {
                 bits |= direction_bits(x, y);
             }
@@ -320,6 +335,20 @@ mod tests {
             control: control.into(),
             down,
         });
+    }
+
+    #[test]
+    fn a_tap_between_two_latches_is_seen_for_one_vblank() {
+        let mut m = InputMapper::default();
+        m.key("ArrowDown", true);
+        m.key("ArrowDown", false);
+        assert_eq!(m.latch().0[0], Button::Down.bit());
+        assert_eq!(m.latch().0[0], 0);
+        connect(&mut m, 3, "uuid");
+        press(&mut m, 3, "South", true);
+        press(&mut m, 3, "South", false);
+        assert_eq!(m.latch().0[0], Button::A.bit());
+        assert_eq!(m.latch().0[0], 0);
     }
 
     #[test]
