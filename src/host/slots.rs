@@ -63,7 +63,8 @@ pub fn thumbnail(rgba: &[u8]) -> Vec<u8> {
     out
 }
 
-fn now_seconds() -> u64 {
+/// Seconds since 1970 now (0 if the clock is before it).
+pub fn now_seconds() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())

@@ -36,8 +36,7 @@ impl Shell {
             &mut self.screen,
             self.session.as_ref().and_then(|s| s.console.as_ref()),
         ) {
-            let game = console.rgba();
-            viewer.draw(console.machine(), &game, console.vblanks(), rgba);
+            viewer.draw(console, rgba);
             return;
         }
         let canvas = &mut self.canvas;

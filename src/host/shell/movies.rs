@@ -120,9 +120,7 @@ impl Session {
             start,
             ..self.history.clone()
         };
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
+        let now = slots::now_seconds();
         std::fs::create_dir_all(&folder)
             .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
         let path = new_path(&folder, now);

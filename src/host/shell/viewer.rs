@@ -7,6 +7,7 @@
 //! live; they read the machine and charge nothing.
 
 use super::{Screen, Shell};
+use crate::console::Console;
 use crate::input::{Button, ButtonWord};
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, SCREEN_H, SCREEN_W};
 use crate::tools::vram::image::{CHAR_W, Image};
@@ -101,9 +102,10 @@ impl Viewer {
         on(Button::B, pressed)
     }
 
-    /// The view's picture of `machine` (redrawn when it ran a frame since), and the line
+    /// The view's picture of `console`'s machine (redrawn when it ran a frame since), and the line
     /// describing what is under the cursor.
-    fn picture(&mut self, machine: &crate::machine::Machine, game: &[u8], vblanks: u64) -> String {
+    fn picture(&mut self, console: &Console) -> String {
+        let (machine, vblanks) = (console.machine(), console.vblanks());
         let stale = self.picture.as_ref().is_none_or(|(at, _)| *at != vblanks);
         if stale {
             let image = match self.view {
@@ -115,7 +117,7 @@ impl Viewer {
                     palette::entry_at(self.cursor.0, self.cursor.1).unwrap_or(0),
                 ),
                 View::Layer(n) => layers::layer_view(machine, n),
-                View::Sprites => sprites::sprite_outlines(machine, game),
+                View::Sprites => sprites::sprite_outlines(machine, &console.rgba()),
                 View::Oam => sprites::oam_list(machine, 0..OAM_ENTRIES),
                 View::Bullets => bullets::bullet_view(machine),
             };
@@ -151,14 +153,8 @@ impl Viewer {
 
     /// Draws the view into `rgba` (the window's 256x256 picture): the part of the picture
     /// around the cursor, the cursor, a title line and the line under the cursor.
-    pub fn draw(
-        &mut self,
-        machine: &crate::machine::Machine,
-        game: &[u8],
-        vblanks: u64,
-        rgba: &mut [u8],
-    ) {
-        let info = self.picture(machine, game, vblanks);
+    pub fn draw(&mut self, console: &Console, rgba: &mut [u8]) {
+        let info = self.picture(console);
         let Some((_, image)) = &self.picture else {
             return;
         };
