@@ -1,0 +1,232 @@
+//! One loaded cart, as the frontend drives it: power-on from a path, one vblank per
+//! `retro_run` (the machine's own frame budget decides slowdown, as in the window), the
+//! picture as XRGB8888, the sound as 16-bit stereo, save RAM shared with the frontend, and
+//! the run's history (what states hold).
+//!
+//! Save RAM: the frontend reads and writes the buffer [`Core::save_ram`] returns, and writes
+//! its `.srm` there after `retro_load_game` returns. So the cart is powered on once at load
+//! (to report a broken cart there) and, if the frontend's buffer then differs before the
+//! first vblank, powered on again with it: the cart's main chunk and `init()` see the stored
+//! data, as they do in the window. From then on the buffer mirrors the machine's save RAM.
+
+use std::path::{Path, PathBuf};
+
+use kairo::cart::Cart;
+use kairo::console::{Console, Tick};
+use kairo::input::InputFrame;
+use kairo::movie::Movie;
+use kairo::saveram::SaveRam;
+use kairo::spec::{SAVE_BYTES, SCREEN_H, SCREEN_W};
+
+use crate::abi::LogLevel;
+use crate::frontend::Frontend;
+use crate::states::{Route, States};
+
+/// How long a note stays on screen, in vblanks.
+const NOTE_VBLANKS: u32 = 240;
+
+/// A cart running for the frontend.
+pub struct Core {
+    /// The path the frontend gave, for messages.
+    path: PathBuf,
+    console: Console,
+    /// Every vblank's input since power-on and the save RAM it powered on with.
+    history: Movie,
+    /// The save RAM the frontend sees.
+    save_ram: Box<[u8; SAVE_BYTES]>,
+    /// The machine's save RAM write count last copied into `save_ram`.
+    save_ram_changes: u64,
+    /// Whether a vblank has run (or a state was loaded) since `retro_load_game`.
+    started: bool,
+    /// Why the cart cannot run, once it cannot (a script fault).
+    fault: Option<String>,
+    states: States,
+    picture: Vec<u32>,
+    sound: Vec<i16>,
+}
+
+/// The cart at `path`: a `.kcart` file, a cart folder, or a folder's `cart.toml`.
+fn open_cart(path: &Path) -> Result<Cart, String> {
+    let folder_or_file = match path.file_name() {
+        Some(name) if name == "cart.toml" => path.parent().unwrap_or(path),
+        _ => path,
+    };
+    if !folder_or_file.exists() {
+        return Err(format!("{}: no such file or folder", path.display()));
+    }
+    Cart::open(folder_or_file).map_err(|e| format!("{}: {e}", folder_or_file.display()))
+}
+
+impl Core {
+    /// Loads the cart at `path` and powers it on.
+    pub fn load(path: &Path) -> Result<Core, String> {
+        let cart = open_cart(path)?;
+        let states = States::new(&cart);
+        let console = Console::new(cart).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut core = Core {
+            path: path.to_path_buf(),
+            history: Movie::default(),
+            save_ram: Box::new([0; SAVE_BYTES]),
+            save_ram_changes: 0,
+            started: false,
+            fault: None,
+            states,
+            picture: vec![0; SCREEN_W * SCREEN_H],
+            sound: Vec::new(),
+            console,
+        };
+        core.powered_on();
+        Ok(core)
+    }
+
+    /// Bookkeeping after a power-on (at load, a reset, a new save RAM).
+    fn powered_on(&mut self) {
+        self.history = Movie {
+            cart: self.console.cart().name().to_string(),
+            ticks: Vec::new(),
+            save: self.console.power_on_save().used().to_vec(),
+            start: 0,
+        };
+        self.fault = None;
+        self.states.forget();
+        self.console.take_audio();
+        self.mirror_save_ram(true);
+        self.draw_picture();
+    }
+
+    /// The cart's name.
+    pub fn name(&self) -> &str {
+        self.console.cart().name()
+    }
+
+    /// The save RAM the frontend keeps, for carts that keep save data (with a `save_id`,
+    /// as in the window); `None` for others.
+    pub fn save_ram(&mut self) -> Option<&mut [u8; SAVE_BYTES]> {
+        self.console
+            .cart()
+            .manifest
+            .save_id
+            .is_some()
+            .then_some(&mut *self.save_ram)
+    }
+
+    /// Runs one vblank with the frontend's input and hands it the picture and the sound.
+    pub fn run(&mut self, frontend: &Frontend) {
+        if !self.started {
+            self.start(frontend);
+        }
+        frontend.poll_input();
+        let input = crate::pad::read(frontend);
+        self.vblank(input, frontend);
+        frontend.video(&self.picture, SCREEN_W, SCREEN_H);
+        frontend.audio(&self.sound);
+    }
+
+    /// Before the first vblank: powers on again if the frontend put save RAM in the buffer.
+    fn start(&mut self, frontend: &Frontend) {
+        self.started = true;
+        if self.save_ram.as_slice() == self.console.machine().save.bytes().as_slice() {
+            return;
+        }
+        self.console.machine_mut().save = SaveRam::from_bytes(self.save_ram.as_slice());
+        match self.console.reset() {
+            Ok(()) => self.powered_on(),
+            Err(e) => self.stop(frontend, e.to_string()),
+        }
+    }
+
+    /// One vblank of the machine.
+    fn vblank(&mut self, input: InputFrame, frontend: &Frontend) {
+        self.history.ticks.push(input);
+        let result = self.console.tick(input);
+        for line in self.console.take_log() {
+            frontend.log(LogLevel::Info, &line);
+        }
+        self.sound = self
+            .console
+            .take_audio()
+            .iter()
+            .map(|&s| (s.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16)
+            .collect();
+        match result {
+            Ok(Tick::Frame(_)) => self.draw_picture(),
+            Ok(Tick::Busy) => {}
+            Err(fault) if self.fault.is_none() => self.stop(frontend, fault.to_string()),
+            Err(_) => {}
+        }
+        self.mirror_save_ram(false);
+        self.states.after_vblank(&self.console);
+    }
+
+    /// The cart stopped: says why, once; the picture holds until a reset or a state.
+    fn stop(&mut self, frontend: &Frontend, why: String) {
+        frontend.note(
+            LogLevel::Error,
+            &format!("{} stopped: {why} (reset to start again)", self.name()),
+            NOTE_VBLANKS,
+        );
+        self.fault = Some(why);
+    }
+
+    /// Copies the machine's save RAM into the frontend's buffer when it changed.
+    fn mirror_save_ram(&mut self, always: bool) {
+        let save = &self.console.machine().save;
+        if always || save.changes() != self.save_ram_changes {
+            self.save_ram.copy_from_slice(save.bytes());
+            self.save_ram_changes = save.changes();
+        }
+    }
+
+    /// Converts the last composed picture to XRGB8888.
+    fn draw_picture(&mut self) {
+        let colours = self.console.shown_palette().map(|rgba| {
+            let [r, g, b, _] = rgba.to_ne_bytes();
+            u32::from_be_bytes([0, r, g, b])
+        });
+        let framebuffer = self.console.framebuffer();
+        for (y, row) in self.picture.chunks_exact_mut(SCREEN_W).enumerate() {
+            for (pixel, &index) in row.iter_mut().zip(framebuffer.row(y)) {
+                *pixel = colours[usize::from(index)];
+            }
+        }
+    }
+
+    /// Powers the cart off and on (save RAM stays, as on the console).
+    pub fn reset(&mut self, frontend: &Frontend) {
+        self.started = true;
+        match self.console.reset() {
+            Ok(()) => self.powered_on(),
+            Err(e) => self.stop(frontend, e.to_string()),
+        }
+    }
+
+    /// The size of a state now, as reported to the frontend.
+    pub fn state_size(&mut self) -> usize {
+        self.states.size(&self.console, &self.history)
+    }
+
+    /// Writes a state into `out` (which the frontend sized with [`Core::state_size`]).
+    pub fn serialize(&mut self, out: &mut [u8]) -> Result<(), String> {
+        if let Some(fault) = &self.fault {
+            return Err(format!(
+                "{} has stopped ({fault}); a state of it could not be loaded",
+                self.name()
+            ));
+        }
+        self.states.serialize(&self.console, &self.history, out)
+    }
+
+    /// Brings back the state in `bytes`; the console is unchanged when it is refused.
+    pub fn unserialize(&mut self, bytes: &[u8]) -> Result<Route, String> {
+        let label = format!("state of {}", self.path.display());
+        let route = self
+            .states
+            .unserialize(&mut self.console, &mut self.history, bytes, &label)
+            .map_err(|e| format!("{label}: {e}"))?;
+        self.started = true;
+        self.fault = None;
+        self.mirror_save_ram(true);
+        self.draw_picture();
+        Ok(route)
+    }
+}
