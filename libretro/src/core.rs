@@ -112,11 +112,16 @@ impl Core {
 
     /// Runs one vblank with the frontend's input and hands it the picture and the sound.
     pub fn run(&mut self, frontend: &Frontend) {
+        frontend.poll_input();
+        let input = crate::pad::read(frontend);
+        self.run_with(input, frontend);
+    }
+
+    /// Runs one vblank with `input` and hands the frontend the picture and the sound.
+    pub fn run_with(&mut self, input: InputFrame, frontend: &Frontend) {
         if !self.started {
             self.start(frontend);
         }
-        frontend.poll_input();
-        let input = crate::pad::read(frontend);
         self.vblank(input, frontend);
         frontend.video(&self.picture, SCREEN_W, SCREEN_H);
         frontend.audio(&self.sound);
@@ -203,6 +208,11 @@ impl Core {
     /// The size of a state now, as reported to the frontend.
     pub fn state_size(&mut self) -> usize {
         self.states.size(&self.console, &self.history)
+    }
+
+    /// Bytes the in-memory snapshots take.
+    pub fn snapshot_bytes(&self) -> usize {
+        self.states.snapshot_bytes()
     }
 
     /// Writes a state into `out` (which the frontend sized with [`Core::state_size`]).

@@ -71,6 +71,11 @@ impl States {
         self.pending = None;
     }
 
+    /// Bytes the in-memory snapshots take.
+    pub fn snapshot_bytes(&self) -> usize {
+        self.snapshots.bytes()
+    }
+
     /// Call after every vblank the console runs forward.
     pub fn after_vblank(&mut self, console: &Console) {
         self.pending = None;
