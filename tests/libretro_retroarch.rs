@@ -100,7 +100,14 @@ fn retroarch_runs_the_core_and_its_screenshot_shows_the_cart() {
     let shot_path = dir.join("retroarch-platformer.png");
     let log_path = dir.join("retroarch.log");
     let mut child = Command::new("dbus-run-session")
-        .args(["--", "xvfb-run", "-a", "-s", "-screen 0 1024x800x24", "retroarch"])
+        .args([
+            "--",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1024x800x24",
+            "retroarch",
+        ])
         .arg(format!("--config={}", config.display()))
         .arg("--verbose")
         .arg(format!("--log-file={}", log_path.display()))
@@ -158,6 +165,10 @@ fn retroarch_runs_the_core_and_its_screenshot_shows_the_cart() {
     );
     let srm = dir.join("saves/platformer.srm");
     let srm_len = std::fs::metadata(&srm).map(|m| m.len());
-    assert_eq!(srm_len.ok(), Some(4096), "RetroArch keeps the cart's save RAM:\n{log}");
+    assert_eq!(
+        srm_len.ok(),
+        Some(4096),
+        "RetroArch keeps the cart's save RAM:\n{log}"
+    );
     eprintln!("RetroArch screenshot: {}", shot_path.display());
 }

@@ -5,8 +5,8 @@
 //!
 //! Save RAM: the frontend reads and writes the buffer [`Core::save_ram`] returns, and writes
 //! its `.srm` there after `retro_load_game` returns. So the cart is powered on once at load
-//! (to report a broken cart there) and, if the frontend's buffer then differs before the
-//! first vblank, powered on again with it: the cart's main chunk and `init()` see the stored
+//! (to report a broken cart there) with none, and if the frontend's buffer holds any data at
+//! the first vblank, powered on again with it: the cart's main chunk and `init()` see the stored
 //! data, as they do in the window. From then on the buffer mirrors the machine's save RAM.
 
 use std::path::{Path, PathBuf};
@@ -76,6 +76,10 @@ impl Core {
             console,
         };
         core.powered_on();
+        // Until the first vblank the frontend sees the save RAM the cart powered on with
+        // (none), not what its main chunk and `init()` wrote since: so whatever the frontend
+        // puts there is told apart (see `start`).
+        core.save_ram.fill(0);
         Ok(core)
     }
 
@@ -127,10 +131,12 @@ impl Core {
         frontend.audio(&self.sound);
     }
 
-    /// Before the first vblank: powers on again if the frontend put save RAM in the buffer.
+    /// Before the first vblank: powers on again if the frontend put save RAM in the buffer
+    /// (which holds, until then, the save RAM the cart powered on with: none).
     fn start(&mut self, frontend: &Frontend) {
         self.started = true;
-        if self.save_ram.as_slice() == self.console.machine().save.bytes().as_slice() {
+        if self.save_ram.iter().all(|&b| b == 0) {
+            self.mirror_save_ram(true);
             return;
         }
         self.console.machine_mut().save = SaveRam::from_bytes(self.save_ram.as_slice());
