@@ -54,8 +54,7 @@ fn movie(name: &str) -> (std::path::PathBuf, Movie) {
 fn load(frontend: &Frontend, cart: &Path, save: &[u8]) {
     assert!(frontend.load_game(cart), "{:?}", frontend.take_log());
     if !save.is_empty() {
-        let ram = frontend.save_ram().expect("the cart keeps save data");
-        ram[..save.len()].copy_from_slice(save);
+        frontend.write_save_ram(save);
     }
 }
 
@@ -243,7 +242,7 @@ fn save_ram_written_by_a_cart_reaches_the_next_session_through_the_frontend() {
         log.iter().any(|l| l.contains("power-ons before: 0")),
         "{log:?}"
     );
-    let stored = frontend.save_ram().expect("save RAM").to_vec();
+    let stored = frontend.save_ram().expect("save RAM");
     assert_eq!(stored.len(), 4096);
     assert_eq!(f64::from_le_bytes(stored[..8].try_into().unwrap()), 1.0);
     frontend.unload_game();

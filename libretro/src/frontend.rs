@@ -49,10 +49,13 @@ pub fn update(change: impl FnOnce(&mut Frontend)) {
 impl Frontend {
     /// Sends environment command `cmd`; `false` when the frontend does not know it (or no
     /// environment callback is registered).
-    pub fn environment(&self, cmd: c_uint, data: *mut c_void) -> bool {
+    ///
+    /// # Safety
+    /// `data` must point to what `cmd` expects (libretro.h), alive for the call.
+    pub unsafe fn environment(&self, cmd: c_uint, data: *mut c_void) -> bool {
         match self.environment {
-            // SAFETY: the frontend registered this callback for exactly this use; `data`
-            // points to what `cmd` expects (each caller passes the matching type).
+            // SAFETY: the frontend registered this callback for exactly this use; the caller
+            // passes the `data` that `cmd` expects.
             Some(environment) => unsafe { environment(cmd, data) },
             None => false,
         }
@@ -61,10 +64,13 @@ impl Frontend {
     /// Asks the frontend for its log callback (else lines go to standard error).
     pub fn fetch_log_interface(&mut self) {
         let mut callback = abi::LogCallback { log: None };
-        if self.environment(
-            abi::env::GET_LOG_INTERFACE,
-            (&raw mut callback).cast::<c_void>(),
-        ) {
+        // SAFETY: GET_LOG_INTERFACE fills a `struct retro_log_callback`.
+        if unsafe {
+            self.environment(
+                abi::env::GET_LOG_INTERFACE,
+                (&raw mut callback).cast::<c_void>(),
+            )
+        } {
             self.log = callback.log;
         }
     }
@@ -88,25 +94,32 @@ impl Frontend {
             msg: text.as_ptr(),
             frames,
         };
-        self.environment(abi::env::SET_MESSAGE, (&raw mut message).cast::<c_void>());
+        // SAFETY: SET_MESSAGE reads a `struct retro_message`; `text` outlives the call.
+        unsafe { self.environment(abi::env::SET_MESSAGE, (&raw mut message).cast::<c_void>()) };
     }
 
     /// Asks for 32-bit XRGB pixels; `false` if the frontend cannot show them.
     pub fn set_pixel_format_xrgb8888(&self) -> bool {
         let mut format = abi::PIXEL_FORMAT_XRGB8888;
-        self.environment(
-            abi::env::SET_PIXEL_FORMAT,
-            (&raw mut format).cast::<c_void>(),
-        )
+        // SAFETY: SET_PIXEL_FORMAT reads an `enum retro_pixel_format`.
+        unsafe {
+            self.environment(
+                abi::env::SET_PIXEL_FORMAT,
+                (&raw mut format).cast::<c_void>(),
+            )
+        }
     }
 
     /// Tells the frontend how states behave; returns the quirks it says it handles.
     pub fn set_serialization_quirks(&self, quirks: u64) -> u64 {
         let mut value = quirks;
-        self.environment(
-            abi::env::SET_SERIALIZATION_QUIRKS,
-            (&raw mut value).cast::<c_void>(),
-        );
+        // SAFETY: SET_SERIALIZATION_QUIRKS reads and writes a `uint64_t`.
+        unsafe {
+            self.environment(
+                abi::env::SET_SERIALIZATION_QUIRKS,
+                (&raw mut value).cast::<c_void>(),
+            )
+        };
         value
     }
 

@@ -63,10 +63,14 @@ pub fn describe(frontend: &Frontend) {
         id: 0,
         description: std::ptr::null(),
     });
-    frontend.environment(
-        abi::env::SET_INPUT_DESCRIPTORS,
-        descriptors.as_mut_ptr().cast::<c_void>(),
-    );
+    // SAFETY: SET_INPUT_DESCRIPTORS reads the array up to its null-description entry; the
+    // labels are 'static and the array outlives the call.
+    unsafe {
+        frontend.environment(
+            abi::env::SET_INPUT_DESCRIPTORS,
+            descriptors.as_mut_ptr().cast::<c_void>(),
+        )
+    };
 }
 
 #[cfg(test)]

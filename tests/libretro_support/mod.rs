@@ -330,10 +330,9 @@ impl Frontend {
         }
     }
 
-    /// The SAVE_RAM area as the core exposes it (`None`: no area).
-    pub fn save_ram(&self) -> Option<&mut [u8]> {
-        // SAFETY: libretro signatures; the area lives until the game is unloaded, which
-        // needs `&self` too.
+    /// The SAVE_RAM area as the core exposes it: its address and size (null and 0: none).
+    fn save_ram_area(&self) -> (*mut u8, usize) {
+        // SAFETY: libretro signatures.
         unsafe {
             let size = self
                 .symbol::<unsafe extern "C" fn(c_uint) -> usize>(b"retro_get_memory_size")(
@@ -343,9 +342,27 @@ impl Frontend {
                 .symbol::<unsafe extern "C" fn(c_uint) -> *mut c_void>(b"retro_get_memory_data")(
                 MEMORY_SAVE_RAM,
             );
-            (size > 0 && !data.is_null())
-                .then(|| std::slice::from_raw_parts_mut(data.cast::<u8>(), size))
+            (data.cast(), size)
         }
+    }
+
+    /// A copy of the SAVE_RAM area (`None`: the core exposes none).
+    pub fn save_ram(&self) -> Option<Vec<u8>> {
+        let (data, size) = self.save_ram_area();
+        // SAFETY: the core's area holds `size` bytes while the game is loaded.
+        (size > 0 && !data.is_null())
+            .then(|| unsafe { std::slice::from_raw_parts(data, size) }.to_vec())
+    }
+
+    /// Writes `bytes` at the start of the SAVE_RAM area, as a frontend loading its `.srm`.
+    pub fn write_save_ram(&self, bytes: &[u8]) {
+        let (data, size) = self.save_ram_area();
+        assert!(
+            !data.is_null() && bytes.len() <= size,
+            "a SAVE_RAM area of {size} bytes"
+        );
+        // SAFETY: the area holds `size` bytes, at least `bytes.len()`.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), data, bytes.len()) };
     }
 
     /// Every log line and on-screen note so far (notes start with `note: `), taken.
