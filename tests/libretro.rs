@@ -101,7 +101,7 @@ fn play(frontend: &Frontend, movie: &Movie, from: usize, to: usize) {
 }
 
 #[test]
-fn states_round_trip_mid_run_in_this_run_and_in_a_new_one() {
+fn states_round_trip_mid_run_in_this_run_in_a_new_one_and_in_kairo_headless() {
     let cart = bundled("shmup");
     let (_, movie) = movie("shmup");
     let (mid, end) = (1500, 2100);
@@ -133,6 +133,31 @@ fn states_round_trip_mid_run_in_this_run_and_in_a_new_one() {
     assert!(frontend.unserialize(&state), "{:?}", frontend.take_log());
     play(&frontend, &movie, mid, end);
     assert_eq!(frontend.frame_hash(), uninterrupted);
+
+    // The state is a Kairo state file: `kairo headless --load-state` goes on from it to the
+    // same frame.
+    let file = temp_dir("libretro-state").join("shmup.kst");
+    std::fs::write(&file, &state).unwrap();
+    let (movie_path, _) = self::movie("shmup");
+    let (code, out, err) = common::kairo(
+        &[
+            "headless",
+            &cart.to_string_lossy(),
+            "--load-state",
+            &file.to_string_lossy(),
+            "--input",
+            &movie_path.to_string_lossy(),
+            "--frames",
+            &(end - mid).to_string(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().last(),
+        Some(format!("hash {uninterrupted}").as_str())
+    );
 
     // A fresh session: the state's history is played again from power-on.
     frontend.unload_game();

@@ -1,10 +1,12 @@
-//! RetroArch itself runs the built libretro core: under a virtual X display it loads the
-//! bundled platformer's folder, runs 300 vblanks, takes a screenshot (`--max-frames-ss`) and
-//! keeps the cart's save RAM as a `.srm`. The screenshot must show the picture
-//! `kairo headless` gives at that vblank. Needs `retroarch xvfb xauth dbus` (`.ci/run`
-//! installs them; RetroArch's GameMode client aborts without a D-Bus session, so the run
-//! gets one from `dbus-run-session`). Without them the test fails when `KAIRO_CI` is set and
-//! otherwise skips, saying why.
+//! RetroArch itself runs the built libretro core, installed with its info file as RetroArch
+//! installs cores: under a virtual X display it plays 300 frames of the bundled platformer's
+//! folder and takes a screenshot (`--max-frames-ss`), which must show the picture
+//! `kairo headless` gives at that vblank, and keeps the cart's save RAM as a `.srm`; then it
+//! plays the shmup with its run-ahead and rewind on, restoring a state through the core every
+//! frame. Needs `retroarch xvfb xauth dbus-daemon` (`.ci/run` installs them; RetroArch's
+//! GameMode client aborts without a D-Bus session, so the runs get one from
+//! `dbus-run-session`). Without them the test fails when `KAIRO_CI` is set and otherwise
+//! skips, saying why.
 #![cfg(all(
     feature = "host",
     target_os = "linux",
@@ -64,23 +66,36 @@ fn agreement(shot: &Image, console: &Image) -> f64 {
     same as f64 / f64::from(console.0 * console.1)
 }
 
-#[test]
-fn retroarch_runs_the_core_and_its_screenshot_shows_the_cart() {
-    let missing: Vec<&str> = ["retroarch", "xvfb-run", "xauth", "dbus-run-session"]
-        .into_iter()
-        .filter(|tool| !have(tool))
-        .collect();
-    if !missing.is_empty() {
-        let why = format!("RetroArch smoke test: missing {}", missing.join(", "));
-        assert!(std::env::var_os("KAIRO_CI").is_none(), "{why}");
-        eprintln!("SKIPPED: {why}");
-        return;
-    }
-    let core = libretro_support::core_path();
-    let dir = temp_dir("retroarch");
-    for sub in ["saves", "states", "screenshots", "system", "config"] {
+/// What one RetroArch run left: its log and its screenshot.
+struct Run {
+    log: String,
+    shot: Image,
+    shot_path: std::path::PathBuf,
+    saves: std::path::PathBuf,
+}
+
+/// Runs RetroArch on `cart` for 300 frames in a folder of its own under `dir`, with the core
+/// installed as RetroArch installs cores (`cores/kairo_libretro.so` beside
+/// `info/kairo_libretro.info`) and `settings` added to its configuration.
+fn retroarch(dir: &Path, cart: &Path, settings: &str) -> Run {
+    for sub in [
+        "saves",
+        "states",
+        "screenshots",
+        "system",
+        "config",
+        "cores",
+        "info",
+    ] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
+    let core = dir.join("cores/kairo_libretro.so");
+    std::fs::copy(libretro_support::core_path(), &core).unwrap();
+    std::fs::copy(
+        root().join("libretro/kairo_libretro.info"),
+        dir.join("info/kairo_libretro.info"),
+    )
+    .unwrap();
     let config = dir.join("config/retroarch.cfg");
     let d = |sub: &str| dir.join(sub).display().to_string();
     std::fs::write(
@@ -88,8 +103,12 @@ fn retroarch_runs_the_core_and_its_screenshot_shows_the_cart() {
         format!(
             "config_save_on_exit = \"false\"\naudio_driver = \"null\"\nvideo_driver = \"gl\"\n\
              video_scale = \"3.000000\"\nvideo_smooth = \"false\"\ngamemode_enable = \"false\"\n\
+             libretro_log_level = \"0\"\nmenu_enable_widgets = \"false\"\n\
+             menu_show_load_content_animation = \"false\"\nvideo_font_enable = \"false\"\nlibretro_directory = \"{}\"\nlibretro_info_path = \"{}\"\n\
              savefile_directory = \"{}\"\nsavestate_directory = \"{}\"\n\
-             screenshot_directory = \"{}\"\nsystem_directory = \"{}\"\n",
+             screenshot_directory = \"{}\"\nsystem_directory = \"{}\"\n{settings}",
+            d("cores"),
+            d("info"),
             d("saves"),
             d("states"),
             d("screenshots"),
@@ -97,7 +116,7 @@ fn retroarch_runs_the_core_and_its_screenshot_shows_the_cart() {
         ),
     )
     .unwrap();
-    let shot_path = dir.join("retroarch-platformer.png");
+    let shot_path = dir.join("retroarch.png");
     let log_path = dir.join("retroarch.log");
     let mut child = Command::new("dbus-run-session")
         .args([
@@ -112,11 +131,11 @@ fn retroarch_runs_the_core_and_its_screenshot_shows_the_cart() {
         .arg("--verbose")
         .arg(format!("--log-file={}", log_path.display()))
         .arg("-L")
-        .arg(core)
-        .arg(bundled("platformer"))
+        .arg(&core)
+        .arg(cart)
         .args(["--max-frames=300", "--max-frames-ss"])
         .arg(format!("--max-frames-ss-path={}", shot_path.display()))
-        .env("HOME", &dir)
+        .env("HOME", dir)
         .env("XDG_CONFIG_HOME", dir.join("config"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -136,39 +155,87 @@ fn retroarch_runs_the_core_and_its_screenshot_shows_the_cart() {
     };
     let log = std::fs::read_to_string(&log_path).unwrap_or_default();
     assert!(status.success(), "retroarch exited with {status}:\n{log}");
-    assert!(log.contains("[Kairo] loaded Platformer"), "{log}");
     assert!(shot_path.exists(), "no screenshot:\n{log}");
+    Run {
+        log,
+        shot: read_png(&shot_path),
+        shot_path,
+        saves: dir.join("saves"),
+    }
+}
 
-    // The picture kairo headless gives after the same 300 vblanks (no input).
-    let console_path = dir.join("headless-platformer.png");
+/// The picture `kairo headless` gives after `frames` vblanks of `cart` with no input.
+fn headless_picture(cart: &Path, frames: u32, dir: &Path) -> Image {
+    let path = dir.join(format!("headless-{frames}.png"));
     let (code, _, err) = common::kairo(
         &[
             "headless",
-            &bundled("platformer").to_string_lossy(),
+            &cart.to_string_lossy(),
             "--frames",
-            "300",
+            &frames.to_string(),
             "--screenshot",
-            &console_path.to_string_lossy(),
+            &path.to_string_lossy(),
         ],
         &root(),
     );
     assert_eq!(code, 0, "{err}");
-    let shot = read_png(&shot_path);
-    let console = read_png(&console_path);
-    assert_eq!((shot.0, shot.1), (768, 768), "the window at 3x");
-    let share = agreement(&shot, &console);
+    read_png(&path)
+}
+
+#[test]
+fn retroarch_plays_carts_through_the_core_with_run_ahead_and_rewind() {
+    let missing: Vec<&str> = ["retroarch", "xvfb-run", "xauth", "dbus-run-session"]
+        .into_iter()
+        .filter(|tool| !have(tool))
+        .collect();
+    if !missing.is_empty() {
+        let why = format!("RetroArch smoke test: missing {}", missing.join(", "));
+        assert!(std::env::var_os("KAIRO_CI").is_none(), "{why}");
+        eprintln!("SKIPPED: {why}");
+        return;
+    }
+    let dir = temp_dir("retroarch");
+
+    // The platformer's folder as content, RetroArch's defaults.
+    let cart = bundled("platformer");
+    let run = retroarch(&dir.join("plain"), &cart, "");
+    assert!(run.log.contains("[Kairo] loaded Platformer"), "{}", run.log);
+    assert_eq!((run.shot.0, run.shot.1), (768, 768), "the window at 3x");
+    let share = agreement(&run.shot, &headless_picture(&cart, 300, &dir));
     assert!(
         share > 0.95,
         "only {:.1}% of the screenshot's pixels are the console's ({})",
         share * 100.0,
-        shot_path.display()
+        run.shot_path.display()
     );
-    let srm = dir.join("saves/platformer.srm");
-    let srm_len = std::fs::metadata(&srm).map(|m| m.len());
-    assert_eq!(
-        srm_len.ok(),
-        Some(4096),
-        "RetroArch keeps the cart's save RAM:\n{log}"
+    let srm = std::fs::metadata(run.saves.join("platformer.srm")).map(|m| m.len());
+    assert_eq!(srm.ok(), Some(4096), "RetroArch keeps the cart's save RAM");
+    eprintln!("RetroArch screenshot: {}", run.shot_path.display());
+
+    // The shmup with RetroArch's run-ahead (2 frames, one instance) and rewind on: RetroArch
+    // saves and loads a state through the core every frame (it allows both only because the
+    // info file says states are deterministic).
+    let cart = bundled("shmup");
+    let settings = "run_ahead_enabled = \"true\"\nrun_ahead_frames = \"2\"\n\
+                    run_ahead_secondary_instance = \"false\"\nrewind_enable = \"true\"\n";
+    let run = retroarch(&dir.join("run-ahead"), &cart, settings);
+    assert!(!run.log.contains("Run-Ahead unavailable"), "{}", run.log);
+    assert!(!run.log.contains("Rewind unavailable"), "{}", run.log);
+    assert!(!run.log.contains("state refused"), "{}", run.log);
+    let restores = run.log.matches("state restored along this run").count();
+    assert!(
+        restores >= 250,
+        "{restores} restores in 300 frames:\n{}",
+        run.log
     );
-    eprintln!("RetroArch screenshot: {}", shot_path.display());
+    // The frame shown is run ahead: one of the next few vblanks' pictures.
+    let best = (300..=303)
+        .map(|frames| agreement(&run.shot, &headless_picture(&cart, frames, &dir)))
+        .fold(0.0, f64::max);
+    assert!(
+        best > 0.95,
+        "only {:.1}% of the run-ahead screenshot's pixels are the console's ({})",
+        best * 100.0,
+        run.shot_path.display()
+    );
 }

@@ -80,25 +80,25 @@ fn set_core(core: Option<Core>) {
 /// Runs `body` on the loaded cart (`fallback` when none is loaded, or when the call comes
 /// from inside another entry, through a frontend callback).
 fn with_core<T>(entry: &str, fallback: T, body: impl FnOnce(&mut Core) -> T) -> T {
-    let result = guarded(entry, None, || {
-        CORE.with(|slot| match slot.try_borrow_mut() {
-            Ok(mut core) => core.as_mut().map(body).ok_or(None),
-            Err(_) => Err(Some(format!(
-                "{entry} was called from inside another entry (a frontend callback): ignored"
-            ))),
+    let outcome = guarded(entry, Err(None), || {
+        CORE.with(|slot| {
+            let Ok(mut core) = slot.try_borrow_mut() else {
+                return Err(Some(format!(
+                    "{entry} was called from inside another entry (a frontend callback): ignored"
+                )));
+            };
+            match core.as_mut() {
+                Some(core) => Ok(body(core)),
+                None => Err(loaded_elsewhere(entry)),
+            }
         })
-        .map_err(|busy| busy.or_else(|| loaded_elsewhere(entry)))
-        .map_or_else(
-            |why| {
-                if let Some(why) = why {
-                    frontend::get().log(LogLevel::Error, &why);
-                }
-                None
-            },
-            Some,
-        )
     });
-    result.unwrap_or(fallback)
+    outcome.unwrap_or_else(|why| {
+        if let Some(why) = why {
+            frontend::get().log(LogLevel::Error, &why);
+        }
+        fallback
+    })
 }
 
 /// When a cart is loaded on another thread than the caller's, a line saying so.
