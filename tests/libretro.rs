@@ -19,8 +19,8 @@ use kairo::input::{Button, InputFrame};
 use kairo::movie::Movie;
 use libretro_support::Frontend;
 
-/// The hash `kairo headless CART --input MOVIE --frames N --hash` prints.
-fn headless_hash(cart: &Path, movie: &Path, frames: usize) -> String {
+/// What `kairo headless CART --input MOVIE --frames N --hash` prints.
+fn headless(cart: &Path, movie: &Path, frames: usize) -> String {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kairo"))
         .arg("headless")
         .arg(cart)
@@ -34,8 +34,12 @@ fn headless_hash(cart: &Path, movie: &Path, frames: usize) -> String {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    stdout
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The hash `kairo headless CART --input MOVIE --frames N --hash` prints.
+fn headless_hash(cart: &Path, movie: &Path, frames: usize) -> String {
+    headless(cart, movie, frames)
         .lines()
         .last()
         .and_then(|l| l.strip_prefix("hash "))
@@ -91,6 +95,52 @@ fn the_platformer_plays_its_movie_to_the_frames_of_kairo_headless() {
 #[test]
 fn the_shmup_plays_its_movie_to_the_frames_of_kairo_headless() {
     plays_its_movie_like_headless("shmup");
+}
+
+#[test]
+fn slowdown_in_the_shmup_stress_mode_is_the_slowdown_of_kairo_headless() {
+    // Hold Select and press Start on the title (the stress mode), then hold A (shoot).
+    let movie_path = temp_dir("libretro-stress").join("stress.kmv");
+    std::fs::write(
+        &movie_path,
+        "kairo-movie 1\ncart Nova Lance\n0000 0000 0000 0000 *90\n0800 0000 0000 0000 *10\n\
+         0c00 0000 0000 0000 *10\n0000 0000 0000 0000 *10\n0010 0000 0000 0000 *900\n",
+    )
+    .unwrap();
+    let movie = Movie::parse(&std::fs::read_to_string(&movie_path).unwrap(), "stress").unwrap();
+    let vblanks = 1000;
+    let cart = bundled("shmup");
+    let frontend = Frontend::open();
+    load(&frontend, &cart, &[]);
+    let mut held_pictures = 0;
+    let mut last = Vec::new();
+    for n in 0..vblanks {
+        assert_eq!(frontend.run(movie.input(n)), 800, "sound every vblank");
+        let picture = frontend.picture();
+        held_pictures += usize::from(picture == last);
+        last = picture;
+    }
+    let report = headless(&cart, &movie_path, vblanks);
+    assert_eq!(
+        report.lines().last(),
+        Some(format!("hash {}", frontend.frame_hash()).as_str())
+    );
+    // `frames F (vblanks V), slowdown frames S ...`: the vblanks without a new frame.
+    let frames: usize = report
+        .lines()
+        .find_map(|l| l.strip_prefix("frames "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|f| f.parse().ok())
+        .expect("a frames line");
+    assert!(
+        frames < vblanks - 100,
+        "the stress mode slows down: {report}"
+    );
+    assert!(
+        held_pictures >= vblanks - frames,
+        "{held_pictures} held pictures, {} vblanks without a frame",
+        vblanks - frames
+    );
 }
 
 /// Runs `frontend` through `movie` from vblank `from` to `to`.

@@ -185,7 +185,9 @@ pub unsafe extern "C" fn retro_get_system_info(info: *mut abi::SystemInfo) {
         block_extract: false,
     };
     // SAFETY: the frontend passes a writable `retro_system_info`.
-    unsafe { info.write(filled) };
+    guarded("retro_get_system_info", (), || unsafe {
+        info.write(filled)
+    });
 }
 
 /// # Safety
@@ -209,7 +211,9 @@ pub unsafe extern "C" fn retro_get_system_av_info(info: *mut abi::SystemAvInfo) 
         },
     };
     // SAFETY: the frontend passes a writable `retro_system_av_info`.
-    unsafe { info.write(filled) };
+    guarded("retro_get_system_av_info", (), || unsafe {
+        info.write(filled)
+    });
 }
 
 /// Only the RetroPad is offered: nothing to change.
