@@ -99,6 +99,50 @@ fn the_page_logs_the_hash_kairo_headless_prints() {
     }
 }
 
+#[test]
+fn pairs_order_over_tables_and_functions_is_the_same_as_natively() {
+    // Lua hashes tables and functions used as keys; addresses differ between WebAssembly and
+    // native builds, so Kairo's Lua hashes them by creation number (lua/src). The cart logs
+    // the order over keys of every kind and what `tostring` shows for tables and functions.
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("web-pairs");
+    let folder = root().join("tests/carts/determinism_pairs");
+    let (code, _, stderr) = kairo(
+        &[
+            "export",
+            folder.to_str().unwrap(),
+            "--web",
+            dir.join("pairs").to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, stderr) = kairo(
+        &["headless", folder.to_str().unwrap(), "--frames", "1"],
+        &root(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let native: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("order ") || l.starts_with("ids "))
+        .collect();
+    assert_eq!(native.len(), 2, "{stdout}");
+    let server = Server::start(&dir);
+    let mut browser = Browser::launch(&chromium, &dir.join("profile"));
+    browser.open(&format!("{}/pairs/index.html", server.url()));
+    for expected in native {
+        let prefix = expected.split(' ').next().unwrap();
+        let line = browser.wait_console(Duration::from_secs(60), |l| {
+            l.starts_with(&format!("{prefix} "))
+        });
+        assert_eq!(
+            line, expected,
+            "the page's {prefix} line differs from native"
+        );
+    }
+    browser.assert_no_errors();
+}
+
 /// Opens `cart`'s page, presses Enter (Start) and checks the cart logs `started`; the
 /// picture before and after is saved and must differ. `hold_shift` holds Select too.
 fn play(cart: &str, started: &str, hold_shift: bool) -> (Browser, Server) {

@@ -12,6 +12,7 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>  /* Kairo: snprintf in lua_objectid */
 #include <string.h>
 
 #include "lua.h"
@@ -462,6 +463,22 @@ LUA_API void *lua_touserdata (lua_State *L, int idx) {
 LUA_API lua_State *lua_tothread (lua_State *L, int idx) {
   const TValue *o = index2value(L, idx);
   return (!ttisthread(o)) ? NULL : thvalue(o);
+}
+
+
+/*
+** Kairo: the creation number of a table, function, userdata or thread
+** (luaE_newserial), for 'tostring' and '%p', which show it instead of an address
+*/
+LUA_API int lua_objectid (lua_State *L, int idx, char id[16]) {
+  const TValue *o = index2value(L, idx);
+  int hasserial = 0;
+  unsigned int serial = 0;
+  if (iscollectable(o))
+    serial = luaE_serialof(gcvalue(o), &hasserial);
+  if (hasserial)
+    snprintf(id, 16, "0x%08x", serial);
+  return hasserial;
 }
 
 

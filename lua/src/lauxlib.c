@@ -936,7 +936,13 @@ LUALIB_API const char *luaL_tolstring (lua_State *L, int idx, size_t *len) {
         int tt = luaL_getmetafield(L, idx, "__name");  /* try name */
         const char *kind = (tt == LUA_TSTRING) ? lua_tostring(L, -1) :
                                                  luaL_typename(L, idx);
-        lua_pushfstring(L, "%s: %p", kind, lua_topointer(L, idx));
+        char id[16];  /* Kairo: the creation number, the same on every run */
+        if (lua_objectid(L, idx, id))
+          lua_pushfstring(L, "%s: %s", kind, id);
+        else if (lua_iscfunction(L, idx))
+          lua_pushfstring(L, "%s: builtin", kind);
+        else
+          lua_pushfstring(L, "%s: %p", kind, lua_topointer(L, idx));
         if (tt != LUA_TNIL)
           lua_remove(L, -2);  /* remove '__name' */
         break;

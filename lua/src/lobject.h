@@ -459,6 +459,7 @@ typedef union UValue {
 typedef struct Udata {
   CommonHeader;
   unsigned short nuvalue;  /* number of user values */
+  unsigned int serial;  /* Kairo: creation number (luaE_newserial) */
   size_t len;  /* number of bytes */
   struct Table *metatable;
   GCObject *gclist;
@@ -478,6 +479,7 @@ typedef struct Udata {
 typedef struct Udata0 {
   CommonHeader;
   unsigned short nuvalue;  /* number of user values */
+  unsigned int serial;  /* Kairo: creation number (luaE_newserial) */
   size_t len;  /* number of bytes */
   struct Table *metatable;
   union {LUAI_MAXALIGN;} bindata;
@@ -641,8 +643,9 @@ typedef struct UpVal {
 
 
 
+/* Kairo: 'serial' numbers the object (see lstate.h, luaE_newserial) */
 #define ClosureHeader \
-	CommonHeader; lu_byte nupvalues; GCObject *gclist
+	CommonHeader; lu_byte nupvalues; unsigned int serial; GCObject *gclist
 
 typedef struct CClosure {
   ClosureHeader;
@@ -739,6 +742,7 @@ typedef struct Table {
   lu_byte flags;  /* 1<<p means tagmethod(p) is not present */
   lu_byte lsizenode;  /* log2 of size of 'node' array */
   unsigned int alimit;  /* "limit" of 'array' array */
+  unsigned int serial;  /* Kairo: creation number (luaE_newserial) */
   TValue *array;  /* array part */
   Node *node;
   Node *lastfree;  /* any free position is before this position */

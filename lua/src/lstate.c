@@ -290,6 +290,24 @@ static void close_state (lua_State *L) {
 }
 
 
+/*
+** Kairo: the creation number of a table, closure, full userdata or thread;
+** '*hasserial' is 0 for other objects (strings, prototypes, upvalues).
+*/
+unsigned int luaE_serialof (const GCObject *o, int *hasserial) {
+  GCObject *obj = cast(GCObject *, o);
+  *hasserial = 1;
+  switch (obj->tt) {
+    case LUA_VTABLE: return gco2t(obj)->serial;
+    case LUA_VLCL: return gco2lcl(obj)->serial;
+    case LUA_VCCL: return gco2ccl(obj)->serial;
+    case LUA_VUSERDATA: return gco2u(obj)->serial;
+    case LUA_VTHREAD: return gco2th(obj)->serial;
+    default: *hasserial = 0; return 0;
+  }
+}
+
+
 LUA_API lua_State *lua_newthread (lua_State *L) {
   global_State *g = G(L);
   GCObject *o;
@@ -299,6 +317,7 @@ LUA_API lua_State *lua_newthread (lua_State *L) {
   /* create new thread */
   o = luaC_newobjdt(L, LUA_TTHREAD, sizeof(LX), offsetof(LX, l));
   L1 = gco2th(o);
+  L1->serial = luaE_newserial(L);  /* Kairo */
   /* anchor it on L stack */
   setthvalue2s(L, L->top.p, L1);
   api_incr_top(L);
@@ -385,6 +404,8 @@ LUA_API lua_State *lua_newstate (lua_Alloc f, void *ud) {
   g->warnf = NULL;
   g->ud_warn = NULL;
   g->mainthread = L;
+  L->serial = 0;  /* Kairo: the main thread is the first object */
+  g->nextserial = 1;
   g->seed = luai_makeseed(L);
   g->gcstp = GCSTPGC;  /* no GC while building state */
   g->strt.size = g->strt.nuse = 0;

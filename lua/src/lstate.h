@@ -294,6 +294,7 @@ typedef struct global_State {
   struct lua_State *twups;  /* list of threads with open upvalues */
   lua_CFunction panic;  /* to be called in unprotected errors */
   struct lua_State *mainthread;
+  unsigned int nextserial;  /* Kairo: serial of the next table, function, userdata or thread */
   TString *memerrmsg;  /* message for memory-allocation errors */
   TString *tmname[TM_N];  /* array with tag-method names */
   struct Table *mt[LUA_NUMTYPES];  /* metatables for basic types */
@@ -311,6 +312,7 @@ struct lua_State {
   lu_byte status;
   lu_byte allowhook;
   unsigned short nci;  /* number of items in 'ci' list */
+  unsigned int serial;  /* Kairo: creation number (luaE_newserial) */
   StkIdRel top;  /* first free slot in the stack */
   global_State *l_G;
   CallInfo *ci;  /* call info for current function */
@@ -338,6 +340,16 @@ struct lua_State {
 ** 'g->nilvalue' being a nil value flags that the state was completely
 ** build.
 */
+/*
+** Kairo: tables, closures, full userdata and threads are numbered in the order they
+** are created, and hashed by that number when used as table keys (ltable.c), not by
+** their address: addresses change with the platform's object sizes and the
+** allocator, the order of creation is the program's alone. So 'next' visits such keys
+** in the same order on every platform. 'tostring' and '%p' show the number too.
+*/
+#define luaE_newserial(L)	(G(L)->nextserial++)
+LUAI_FUNC unsigned int luaE_serialof (const GCObject *o, int *hasserial);
+
 #define completestate(g)	ttisnil(&g->nilvalue)
 
 

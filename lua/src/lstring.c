@@ -266,6 +266,7 @@ Udata *luaS_newudata (lua_State *L, size_t s, int nuvalue) {
   u = gco2u(o);
   u->len = s;
   u->nuvalue = nuvalue;
+  u->serial = luaE_newserial(L);  /* Kairo */
   u->metatable = NULL;
   for (i = 0; i < nuvalue; i++)
     setnilvalue(&u->uv[i].uv);

@@ -1331,8 +1331,13 @@ static int str_format (lua_State *L) {
         }
         case 'p': {
           const void *p = lua_topointer(L, arg);
+          char id[16];  /* Kairo: objects show their creation number */
           checkformat(L, form, L_FMTFLAGSC, 0);
-          if (p == NULL) {  /* avoid calling 'printf' with argument NULL */
+          if (lua_objectid(L, arg, id)) {
+            p = id;
+            form[strlen(form) - 1] = 's';
+          }
+          else if (p == NULL) {  /* avoid calling 'printf' with argument NULL */
             p = "(null)";  /* result */
             form[strlen(form) - 1] = 's';  /* format it as a string */
           }

@@ -174,13 +174,14 @@ static Node *mainpositionTV (const Table *t, const TValue *key) {
       void *p = pvalue(key);
       return hashpointer(t, p);
     }
-    case LUA_VLCF: {
-      lua_CFunction f = fvalue(key);
-      return hashpointer(t, f);
+    case LUA_VLCF: {  /* Kairo: C code moves between runs and platforms: */
+      return hashpow2(t, 0);  /* all light C functions share one chain */
     }
     default: {
       GCObject *o = gcvalue(key);
-      return hashpointer(t, o);
+      int hasserial;  /* Kairo: hash by creation number, not by address */
+      unsigned int serial = luaE_serialof(o, &hasserial);
+      return hasserial ? hashmod(t, serial) : hashpointer(t, o);
     }
   }
 }
@@ -630,6 +631,7 @@ Table *luaH_new (lua_State *L) {
   t->flags = cast_byte(maskflags);  /* table has no metamethod fields */
   t->array = NULL;
   t->alimit = 0;
+  t->serial = luaE_newserial(L);  /* Kairo */
   setnodevector(L, t, 0);
   return t;
 }

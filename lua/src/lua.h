@@ -207,6 +207,9 @@ LUA_API lua_CFunction   (lua_tocfunction) (lua_State *L, int idx);
 LUA_API void	       *(lua_touserdata) (lua_State *L, int idx);
 LUA_API lua_State      *(lua_tothread) (lua_State *L, int idx);
 LUA_API const void     *(lua_topointer) (lua_State *L, int idx);
+/* Kairo: writes the creation number of a table, function, userdata or thread
+   into 'id' as "0x%08x" and returns 1; returns 0 for other values */
+LUA_API int (lua_objectid) (lua_State *L, int idx, char id[16]);
 
 
 /*
