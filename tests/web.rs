@@ -15,7 +15,7 @@ mod web_support;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{bundled, kairo, root, temp_dir};
+use common::{bundled, export_web, kairo, root, temp_dir};
 use web_support::{Browser, Server};
 
 /// Vblanks the hash contract is checked over.
@@ -42,12 +42,7 @@ fn chromium() -> Option<String> {
 }
 
 fn export(cart: &str, out: &Path) {
-    let dir = out.to_str().unwrap();
-    let cart_dir = bundled(cart);
-    let (code, stdout, stderr) = kairo(
-        &["export", cart_dir.to_str().unwrap(), "--web", dir],
-        &root(),
-    );
+    let (code, stdout, stderr) = export_web(&bundled(cart), out);
     assert_eq!(code, 0, "export {cart}: {stderr}");
     assert!(stdout.contains("bytes in all"), "{stdout}");
 }
@@ -107,15 +102,7 @@ fn pairs_order_over_tables_and_functions_is_the_same_as_natively() {
     let Some(chromium) = chromium() else { return };
     let dir = temp_dir("web-pairs");
     let folder = root().join("tests/carts/determinism_pairs");
-    let (code, _, stderr) = kairo(
-        &[
-            "export",
-            folder.to_str().unwrap(),
-            "--web",
-            dir.join("pairs").to_str().unwrap(),
-        ],
-        &root(),
-    );
+    let (code, _, stderr) = export_web(&folder, &dir.join("pairs"));
     assert_eq!(code, 0, "{stderr}");
     let (code, stdout, stderr) = kairo(
         &["headless", folder.to_str().unwrap(), "--frames", "1"],
@@ -279,15 +266,7 @@ fn save_data_outlives_a_reload_and_a_fault_shows_the_error_screen() {
     )
     .unwrap();
     let out = dir.join("keeper");
-    let (code, _, stderr) = kairo(
-        &[
-            "export",
-            cart.to_str().unwrap(),
-            "--web",
-            out.to_str().unwrap(),
-        ],
-        &root(),
-    );
+    let (code, _, stderr) = export_web(&cart, &out);
     assert_eq!(code, 0, "{stderr}");
     let server = Server::start(&dir);
     let mut browser = Browser::launch(&chromium, &dir.join("profile"));
@@ -372,15 +351,7 @@ fn hostile_carts_fault_on_the_web_as_they_do_natively() {
     for cart in carts {
         let folder = root().join("tests/carts").join(cart);
         let out = dir.join(cart);
-        let (code, _, stderr) = kairo(
-            &[
-                "export",
-                folder.to_str().unwrap(),
-                "--web",
-                out.to_str().unwrap(),
-            ],
-            &root(),
-        );
+        let (code, _, stderr) = export_web(&folder, &out);
         assert_eq!(code, 0, "{cart}: {stderr}");
     }
     let server = Server::start(&dir);
