@@ -1,40 +1,63 @@
-//! Builds the Lua 5.4 that runs carts, with Kairo's determinism settings compiled in.
+//! Builds the Lua 5.4 that runs carts — Kairo's copy in `lua/src`, with its determinism
+//! changes — and links it for mlua (`mlua-sys`'s `external` feature).
 //!
-//! Lua seeds its string hashes (`luai_makeseed`: the clock and some addresses) and its
-//! `table.sort` pivots (`l_randomizePivot`: the clock) per run, so `pairs` order over string
-//! keys and the comparisons a sort makes would differ between runs, and replays, save states
-//! and golden frames with them. Both are fixed here, in Kairo's own build script, so every
-//! build of Kairo gets them — including a crate that depends on Kairo — rather than only
-//! builds that read a `.cargo/config.toml`. mlua links this library (`mlua-sys`'s `external`
-//! feature); `tests/determinism.rs` checks the pinned order.
+//! What makes the copy Kairo's (each change in `lua/src` is marked `Kairo:`; see
+//! `lua/README.md`):
+//! - Lua seeds its string hashes (`luai_makeseed`: the clock and some addresses) and its
+//!   `table.sort` pivots (`l_randomizePivot`: the clock) per run. Both are fixed here, so
+//!   `pairs` order over string keys and the comparisons a sort makes are the same on every run.
+//! - Tables, functions, userdata and coroutines are numbered in the order they are created
+//!   and hashed by that number as table keys, not by their address (which differs between
+//!   platforms), so `pairs` order over such keys is the same natively and on the web.
+//!
+//! Every build of Kairo gets these, including a crate that depends on Kairo.
+//! `tests/determinism.rs` and `tests/web.rs` check the pinned order.
 
 use std::env;
-
-/// The definitions that pin the seed and the pivot.
-const DETERMINISM: &str = "-Dluai_makeseed(L)=0x4b4149u -Dl_randomizePivot()=0u";
+use std::path::Path;
 
 fn main() {
-    // lua-src compiles through the `cc` crate, which takes the first of these variables
-    // that is set; the user's own flags are kept and ours added to them.
+    let source = Path::new("lua/src");
     let target = env::var("TARGET").unwrap_or_default();
-    let names = [
-        format!("CFLAGS_{target}"),
-        format!("CFLAGS_{}", target.replace('-', "_")),
-        "TARGET_CFLAGS".to_string(),
-        "CFLAGS".to_string(),
-    ];
-    let user = names.iter().find_map(|name| env::var(name).ok());
-    for name in &names {
-        println!("cargo:rerun-if-env-changed={name}");
+    let mut lua = cc::Build::new();
+    lua.warnings(false)
+        .include(source)
+        .flag_if_supported("-fno-common")
+        // The seed of string hashes and the pivot of `table.sort`, fixed.
+        .define("luai_makeseed(L)", "0x4b4149u")
+        .define("l_randomizePivot()", "0u")
+        // The compatibility mlua's `lua54` feature was built against (lua-src sets it).
+        .define("LUA_COMPAT_5_3", None);
+    if target.contains("linux") || target.ends_with("bsd") || target.contains("dragonfly") {
+        lua.define("LUA_USE_LINUX", None);
+    } else if target.contains("apple-darwin") {
+        lua.define("LUA_USE_MACOSX", None);
+    } else if target.contains("apple-ios") {
+        lua.define("LUA_USE_IOS", None);
+    } else if target.contains("windows") {
+        lua.define("LUA_USE_WINDOWS", None);
+    } else if target.ends_with("emscripten") {
+        // Lua's errors are setjmp/longjmp, which need WebAssembly exceptions here.
+        lua.define("LUA_USE_POSIX", None)
+            .flag("-sSUPPORT_LONGJMP=wasm");
+    } else {
+        lua.define("LUA_USE_POSIX", None);
     }
-    let flags = match user {
-        Some(user) if !user.trim().is_empty() => format!("{user} {DETERMINISM}"),
-        _ => DETERMINISM.to_string(),
-    };
-    // SAFETY: a build script is single-threaded here; the variable is read by `cc` below.
-    unsafe { env::set_var(&names[0], flags) };
-    lua_src::Build::new()
-        .build(lua_src::Lua54)
-        .print_cargo_metadata();
+    if env::var("PROFILE").as_deref() == Ok("debug") {
+        // Lua checks the arguments of its C API in debug builds, as lua-src did.
+        lua.define("LUA_USE_APICHECK", None);
+    }
+    if env::var("OPT_LEVEL").as_deref() == Ok("0") {
+        // Unoptimised Lua makes debug builds' tests crawl; nobody steps through it.
+        lua.opt_level(2);
+    }
+    let mut files: Vec<_> = std::fs::read_dir(source)
+        .expect("lua/src is part of Kairo's sources")
+        .map(|entry| entry.expect("lua/src can be listed").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "c"))
+        .collect();
+    files.sort();
+    lua.files(&files).compile("lua5.4");
+    println!("cargo:rerun-if-changed=lua/src");
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -5,8 +5,9 @@
 mod common;
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
-use common::{bundled, kairo, root, temp_dir};
+use common::{bundled, export_web, root, temp_dir};
 use kairo::cart::files::CartFiles;
 use kairo::cart::kcart;
 
@@ -14,15 +15,7 @@ use kairo::cart::kcart;
 fn export_writes_the_page_the_runtime_and_the_packed_cart() {
     let out = temp_dir("export-files").join("shmup web");
     let cart = bundled("shmup");
-    let (code, stdout, stderr) = kairo(
-        &[
-            "export",
-            cart.to_str().unwrap(),
-            "--web",
-            out.to_str().unwrap(),
-        ],
-        &root(),
-    );
+    let (code, stdout, stderr) = export_web(&cart, &out);
     assert_eq!(code, 0, "{stderr}");
     let mut total = 0;
     for name in [
@@ -58,15 +51,7 @@ fn export_writes_the_page_the_runtime_and_the_packed_cart() {
 #[test]
 fn export_refuses_a_cart_with_problems_in_one_line_each() {
     let out = temp_dir("export-refused");
-    let (code, stdout, stderr) = kairo(
-        &[
-            "export",
-            "tests/carts/lua_syntax",
-            "--web",
-            out.join("web").to_str().unwrap(),
-        ],
-        &root(),
-    );
+    let (code, stdout, stderr) = export_web(Path::new("tests/carts/lua_syntax"), &out.join("web"));
     assert_eq!(code, 1);
     assert!(stdout.is_empty(), "{stdout}");
     assert!(stderr.starts_with("kairo: "), "{stderr}");
@@ -76,10 +61,7 @@ fn export_refuses_a_cart_with_problems_in_one_line_each() {
         "nothing written for a refused cart"
     );
 
-    let (code, _, stderr) = kairo(
-        &["export", "no/such/cart", "--web", out.to_str().unwrap()],
-        &root(),
-    );
+    let (code, _, stderr) = export_web(Path::new("no/such/cart"), &out);
     assert_eq!(code, 1);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// What the runtime is built from: the library's modules the web console can reach, its C
-/// ABI, the build script, the manifest and lock file, and the script that builds it. The
+/// ABI, Kairo's Lua (`lua/src`), the build script, the manifest and lock file, and the script that builds it. The
 /// modules in `web`'s layer and above (`tests/layers.rs`: `rewind`, `tools`, `host`) and the
 /// CLI's `src/main.rs` are left out: `web` cannot import them, so editing them cannot change
 /// what the runtime does.
@@ -17,6 +17,7 @@ fn sources(root: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     walk(&root.join("src"), &mut files);
     walk(&root.join("web/runtime"), &mut files);
+    walk(&root.join("lua/src"), &mut files);
     files.retain(|f| {
         let rel = f.strip_prefix(root).unwrap();
         !["src/host", "src/tools", "src/rewind.rs", "src/main.rs"]

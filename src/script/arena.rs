@@ -5,11 +5,11 @@
 //! - **Snapshots.** The state of the heap is the bytes of the region up to its high-water
 //!   mark, so a snapshot is one copy and a restore one copy back (valid only inside the
 //!   process that made it: the heap holds addresses of C functions and of itself).
-//! - **The same addresses on every run.** The allocator places blocks by the order of
+//! - **The same layout on every run.** The allocator places blocks by the order of
 //!   requests alone, and on 64-bit Unix the region starts on a 4 GiB boundary, so the low 32
-//!   bits of every Lua object's address — which is what Lua hashes for table and function
-//!   keys — are the same in every run. `pairs` order over such keys is then as fixed as over
-//!   strings.
+//!   bits of every Lua object's address are the same in every run (a heap dump of one run
+//!   lines up with another's). `pairs` order does not rest on this: Kairo's Lua hashes
+//!   tables and functions by creation number, not address (`lua/README.md`).
 //!
 //! Blocks come in size classes (16-byte steps to 1 KiB, then four per power of two); a freed
 //! block goes on its class's free list and is handed out again first. Lua passes a block's

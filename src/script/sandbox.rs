@@ -121,11 +121,12 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
 const LIBRARIES: [&str; 5] = ["string", "table", "math", "utf8", "coroutine"];
 
 /// Replaces every light C function in the globals and the libraries (`print`, `math.sin`...)
-/// with a C closure of the same function. Lua hashes a function used as a table key by its
-/// address: a light C function's address is in Kairo's code, which moves with every run
-/// (address space randomisation), so `pairs` over such keys would change order between runs;
-/// a closure is an object in the cart's heap, where addresses are the same on every run. The
-/// closure's one upvalue (nil) is never read: the function behaves exactly as before.
+/// with a C closure of the same function. Kairo's Lua (`lua/README.md`) hashes a function
+/// used as a table key by its creation number; a light C function is no object and has none
+/// (its address moves with every run and platform), so all of them hash to one chain, which
+/// is deterministic but slow for a table keyed by many. A closure is an object with its own
+/// number, hashed like any Lua function. The closure's one upvalue (nil) is never read: the
+/// function behaves exactly as before.
 fn library_functions_in_the_heap(lua: &Lua) -> LuaResult<()> {
     let globals = lua.globals();
     let mut tables = vec![globals.clone()];

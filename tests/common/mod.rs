@@ -63,6 +63,19 @@ pub fn kairo(args: &[&str], cwd: &Path) -> (i32, String, String) {
     )
 }
 
+/// Runs `kairo export CART --web OUT` from the repository root: exit code, stdout, stderr.
+pub fn export_web(cart: &Path, out: &Path) -> (i32, String, String) {
+    kairo(
+        &[
+            "export",
+            cart.to_str().unwrap(),
+            "--web",
+            out.to_str().unwrap(),
+        ],
+        &root(),
+    )
+}
+
 /// Driving the window's shell off-screen.
 #[cfg(feature = "host")]
 pub mod shell {

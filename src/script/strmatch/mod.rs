@@ -12,7 +12,7 @@
 //! - [`replace`]: gsub's replacement strings;
 //! - [`install`]: the Lua functions (argument checks and messages in `args`).
 //!
-//! Semantics: Lua 5.4 manual §6.4.1 and `lstrlib.c` (vendored in the `lua-src` crate).
+//! Semantics: Lua 5.4 manual §6.4.1 and `lua/src/lstrlib.c`.
 
 mod args;
 pub mod error;

@@ -258,17 +258,31 @@ fn paired(a: &Hitbox, b: &Hitbox) -> bool {
     (a.tests(b) || b.tests(a)) && overlap(a, b)
 }
 
-fn hitboxes(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
-    let boxes = machine.collide.hitboxes.boxes();
+/// For each box, whether it is in a pair the unit reports. Sweeps along x: only boxes
+/// starting before a box's right edge can overlap it.
+fn boxes_in_pairs(boxes: &[Hitbox]) -> Vec<bool> {
+    let mut by_left: Vec<usize> = (0..boxes.len()).collect();
+    by_left.sort_by_key(|&i| boxes[i].x);
     let mut in_pair = vec![false; boxes.len()];
-    for (i, a) in boxes.iter().enumerate() {
-        for (j, b) in boxes.iter().enumerate().skip(i + 1) {
-            if paired(a, b) {
+    for (k, &i) in by_left.iter().enumerate() {
+        let a = &boxes[i];
+        let right = i64::from(a.x) + i64::from(a.w);
+        for &j in &by_left[k + 1..] {
+            if i64::from(boxes[j].x) >= right {
+                break;
+            }
+            if paired(a, &boxes[j]) {
                 in_pair[i] = true;
                 in_pair[j] = true;
             }
         }
     }
+    in_pair
+}
+
+fn hitboxes(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
+    let boxes = machine.collide.hitboxes.boxes();
+    let in_pair = boxes_in_pairs(boxes);
     for (b, hit) in boxes.iter().zip(in_pair) {
         let (x, y) = (b.x.saturating_sub(cx), b.y.saturating_sub(cy));
         if hit {
@@ -345,6 +359,26 @@ mod tests {
             "no overlay `boxes` (known: collision, platforms, bodies, hitboxes, bullets, player, all)"
         );
         assert!(Overlay::parse_list(" , ").is_err());
+    }
+
+    #[test]
+    fn the_sweep_finds_the_boxes_every_pair_test_finds() {
+        let mut rng = crate::rng::Rng::new(7);
+        for round in 0..50 {
+            let boxes: Vec<Hitbox> = (0..60)
+                .map(|id| {
+                    let mut at = |lo, hi| rng.range_inclusive(lo, hi);
+                    let (group, mask) = (at(0, 3), at(0, 15));
+                    let (x, y, w, h) = (at(-20, 200), at(-20, 200), at(1, 40), at(1, 40));
+                    Hitbox::new(id, group, mask, x, y, w, h).unwrap()
+                })
+                .collect();
+            let every_pair: Vec<bool> = (0..boxes.len())
+                .map(|i| (0..boxes.len()).any(|j| i != j && paired(&boxes[i], &boxes[j])))
+                .collect();
+            assert_eq!(boxes_in_pairs(&boxes), every_pair, "round {round}");
+            assert!(every_pair.contains(&true) && every_pair.contains(&false));
+        }
     }
 
     #[test]
