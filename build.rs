@@ -1,11 +1,12 @@
 //! Builds the Lua 5.4 that runs carts — Kairo's copy in `lua/src`, with its determinism
 //! changes — and links it for mlua (`mlua-sys`'s `external` feature).
 //!
-//! What makes the copy Kairo's (each change in `lua/src` is marked `Kairo:`; see
+//! What makes the copy Kairo's (each change in `lua/src` is marked `Kairo`; see
 //! `lua/README.md`):
 //! - Lua seeds its string hashes (`luai_makeseed`: the clock and some addresses) and its
-//!   `table.sort` pivots (`l_randomizePivot`: the clock) per run. Both are fixed here, so
-//!   `pairs` order over string keys and the comparisons a sort makes are the same on every run.
+//!   `table.sort` pivots (`l_randomizePivot`: the clock) per run. Both are fixed in
+//!   `luaconf.h`, so `pairs` order over string keys and the comparisons a sort makes are the
+//!   same on every run.
 //! - Tables, functions, userdata and coroutines are numbered in the order they are created
 //!   and hashed by that number as table keys, not by their address (which differs between
 //!   platforms), so `pairs` order over such keys is the same natively and on the web.
@@ -23,9 +24,6 @@ fn main() {
     lua.warnings(false)
         .include(source)
         .flag_if_supported("-fno-common")
-        // The seed of string hashes and the pivot of `table.sort`, fixed.
-        .define("luai_makeseed(L)", "0x4b4149u")
-        .define("l_randomizePivot()", "0u")
         // The compatibility mlua's `lua54` feature was built against (lua-src sets it).
         .define("LUA_COMPAT_5_3", None);
     if target.contains("linux") || target.ends_with("bsd") || target.contains("dragonfly") {

@@ -482,6 +482,14 @@ LUA_API int lua_objectid (lua_State *L, int idx, char id[16]) {
 }
 
 
+/* Kairo: see lua.h */
+LUA_API unsigned int lua_numberobjectsfrom (lua_State *L, unsigned int first) {
+  unsigned int next = G(L)->nextserial;
+  G(L)->nextserial = first;
+  return next;
+}
+
+
 /*
 ** Returns a pointer to the internal representation of an object.
 ** Note that ANSI C does not allow the conversion of a pointer to

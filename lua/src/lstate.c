@@ -290,24 +290,6 @@ static void close_state (lua_State *L) {
 }
 
 
-/*
-** Kairo: the creation number of a table, closure, full userdata or thread;
-** '*hasserial' is 0 for other objects (strings, prototypes, upvalues).
-*/
-unsigned int luaE_serialof (const GCObject *o, int *hasserial) {
-  GCObject *obj = cast(GCObject *, o);
-  *hasserial = 1;
-  switch (obj->tt) {
-    case LUA_VTABLE: return gco2t(obj)->serial;
-    case LUA_VLCL: return gco2lcl(obj)->serial;
-    case LUA_VCCL: return gco2ccl(obj)->serial;
-    case LUA_VUSERDATA: return gco2u(obj)->serial;
-    case LUA_VTHREAD: return gco2th(obj)->serial;
-    default: *hasserial = 0; return 0;
-  }
-}
-
-
 LUA_API lua_State *lua_newthread (lua_State *L) {
   global_State *g = G(L);
   GCObject *o;

@@ -348,7 +348,6 @@ struct lua_State {
 ** in the same order on every platform. 'tostring' and '%p' show the number too.
 */
 #define luaE_newserial(L)	(G(L)->nextserial++)
-LUAI_FUNC unsigned int luaE_serialof (const GCObject *o, int *hasserial);
 
 #define completestate(g)	ttisnil(&g->nilvalue)
 
@@ -400,6 +399,25 @@ union GCUnion {
 ** (The access to 'tt' tries to ensure that 'v' is actually a Lua object.)
 */
 #define obj2gco(v)	check_exp((v)->tt >= LUA_TSTRING, &(cast_u(v)->gc))
+
+
+/*
+** Kairo: the creation number of a table, closure, full userdata or thread
+** (luaE_newserial); '*hasserial' is 0 for other objects (strings, prototypes,
+** upvalues). Reads the object: never call it on a dead key.
+*/
+l_sinline unsigned int luaE_serialof (const GCObject *o, int *hasserial) {
+  GCObject *obj = cast(GCObject *, o);
+  *hasserial = 1;
+  switch (obj->tt) {
+    case LUA_VTABLE: return gco2t(obj)->serial;
+    case LUA_VLCL: return gco2lcl(obj)->serial;
+    case LUA_VCCL: return gco2ccl(obj)->serial;
+    case LUA_VUSERDATA: return gco2u(obj)->serial;
+    case LUA_VTHREAD: return gco2th(obj)->serial;
+    default: *hasserial = 0; return 0;
+  }
+}
 
 
 /* actual number of total bytes allocated */

@@ -1333,7 +1333,9 @@ static int str_format (lua_State *L) {
           const void *p = lua_topointer(L, arg);
           char id[16];  /* Kairo: objects show their creation number */
           checkformat(L, form, L_FMTFLAGSC, 0);
-          if (lua_objectid(L, arg, id)) {
+          if (lua_objectid(L, arg, id) ||  /* Kairo: no address shows */
+              (lua_iscfunction(L, arg) && strcpy(id, "builtin")) ||
+              (lua_type(L, arg) == LUA_TSTRING && strcpy(id, "string"))) {
             p = id;
             form[strlen(form) - 1] = 's';
           }

@@ -177,7 +177,7 @@ static Node *mainpositionTV (const Table *t, const TValue *key) {
     case LUA_VLCF: {  /* Kairo: C code moves between runs and platforms: */
       return hashpow2(t, 0);  /* all light C functions share one chain */
     }
-    default: {
+    default: {  /* only live keys are hashed: the number is read from the object */
       GCObject *o = gcvalue(key);
       int hasserial;  /* Kairo: hash by creation number, not by address */
       unsigned int serial = luaE_serialof(o, &hasserial);

@@ -210,6 +210,9 @@ LUA_API const void     *(lua_topointer) (lua_State *L, int idx);
 /* Kairo: writes the creation number of a table, function, userdata or thread
    into 'id' as "0x%08x" and returns 1; returns 0 for other values */
 LUA_API int (lua_objectid) (lua_State *L, int idx, char id[16]);
+/* Kairo: numbers the objects made from now on from 'first'; returns the number
+   the next object would have had */
+LUA_API unsigned int (lua_numberobjectsfrom) (lua_State *L, unsigned int first);
 
 
 /*

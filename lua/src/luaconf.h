@@ -769,10 +769,23 @@
 
 
 /*
+@@ luai_makeseed and l_randomizePivot: Kairo fixes the seed of string hashes
+** and the pivots of 'table.sort' (stock Lua takes both from the clock and
+** addresses), so 'pairs' order over strings and the comparisons a sort makes are
+** the same on every run.
+*/
+#define luai_makeseed(L)	0x4b4149u  /* Kairo */
+#define l_randomizePivot()	0u  /* Kairo */
+
+
+/*
 @@ LUAL_BUFFERSIZE is the initial buffer size used by the lauxlib
 ** buffer system.
 */
-#define LUAL_BUFFERSIZE   ((int)(16 * sizeof(void*) * sizeof(lua_Number)))
+/* Kairo: one size on every platform (stock: 16 * sizeof(void*) * sizeof(lua_Number),
+   512 on wasm32): a buffer outgrowing it makes a userdata, which takes a creation
+   number, so a different size would number later objects differently on the web */
+#define LUAL_BUFFERSIZE   1024
 
 
 /*

@@ -114,7 +114,40 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     library_functions_in_the_heap(lua)?;
     // The memory limit is the heap's own (spec::LUA_MEMORY_LIMIT).
     heap.seal()?;
+    number_the_carts_objects_apart(lua)?;
     Ok(heap)
+}
+
+/// The creation number of the first object the cart makes (`lua/README.md`). The sandbox
+/// makes about 440 objects first; numbering the cart's from a fixed place keeps the
+/// numbers — and so `pairs` order over tables and functions, and what `tostring` shows for
+/// them — unchanged when Kairo's API or mlua gains or loses an object.
+pub const FIRST_CART_OBJECT: u32 = 0x1_0000;
+
+unsafe extern "C-unwind" {
+    /// Kairo's Lua (`lua/src/lapi.c`): numbers the objects made from now on from `first`;
+    /// returns the number the next object would have had.
+    fn lua_numberobjectsfrom(
+        state: *mut ffi::lua_State,
+        first: std::ffi::c_uint,
+    ) -> std::ffi::c_uint;
+}
+
+/// Numbers the objects made from here on from [`FIRST_CART_OBJECT`].
+fn number_the_carts_objects_apart(lua: &Lua) -> LuaResult<()> {
+    let mut made_by_kairo = 0;
+    // SAFETY: the function only reads and sets a counter in the state's global data.
+    unsafe {
+        lua.exec_raw::<()>((), |state| {
+            made_by_kairo = lua_numberobjectsfrom(state, FIRST_CART_OBJECT);
+        })?;
+    }
+    if made_by_kairo > FIRST_CART_OBJECT {
+        return Err(mlua::Error::runtime(format!(
+            "the sandbox made {made_by_kairo} objects, more than the {FIRST_CART_OBJECT} numbers kept for it"
+        )));
+    }
+    Ok(())
 }
 
 /// The libraries whose C functions [`library_functions_in_the_heap`] replaces.

@@ -3,6 +3,9 @@
 -- and floats, made among other allocations and collections; then what `tostring` and
 -- `%p` show for a table and a function. tests/determinism.rs runs it in several processes,
 -- tests/web.rs in a browser: every run must log the same lines.
+-- Strings built in buffers longer than 512 bytes first: Lua makes a userdata for such a
+-- buffer, which takes a creation number; the buffer's size must not differ by platform.
+local long = table.concat({ string.rep("x", 600), string.format("%s", string.rep("y", 700)) })
 local t, names = {}, {}
 local junk = {}
 for i = 1, 300 do
@@ -36,5 +39,6 @@ function update()
   logged = true
   log("order " .. table.concat(order, ","))
   log("ids " .. tostring(junk) .. " " .. tostring(update) .. " " .. string.format("%p", t)
-    .. " " .. tostring(pairs_iterator))
+    .. " " .. tostring(pairs_iterator) .. " " .. string.format("%p %p", ipairs_iterator, long)
+    .. " " .. #long)
 end
