@@ -361,17 +361,7 @@ fn broken_carts_are_refused_with_a_message_naming_the_file() {
     let log = frontend.take_log().join("\n");
     assert!(log.contains("main.lua"), "{log}");
 
-    let kcart = dir.join("damaged.kcart");
-    let (code, _, err) = common::kairo(
-        &[
-            "pack",
-            &bundled("platformer").to_string_lossy(),
-            "-o",
-            &kcart.to_string_lossy(),
-        ],
-        &root(),
-    );
-    assert_eq!(code, 0, "{err}");
+    let kcart = packed_platformer(&dir.join("damaged.kcart"));
     let mut bytes = std::fs::read(&kcart).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 1;
@@ -411,17 +401,7 @@ fn broken_carts_are_refused_with_a_message_naming_the_file() {
 #[test]
 fn a_packed_cart_and_a_folder_cart_toml_load_like_the_folder() {
     let dir = temp_dir("libretro-forms");
-    let kcart = dir.join("platformer.kcart");
-    let (code, _, err) = common::kairo(
-        &[
-            "pack",
-            &bundled("platformer").to_string_lossy(),
-            "-o",
-            &kcart.to_string_lossy(),
-        ],
-        &root(),
-    );
-    assert_eq!(code, 0, "{err}");
+    let kcart = packed_platformer(&dir.join("platformer.kcart"));
     let frontend = Frontend::open();
     let mut hashes = Vec::new();
     for path in [
@@ -442,4 +422,19 @@ fn a_packed_cart_and_a_folder_cart_toml_load_like_the_folder() {
         frontend.unload_game();
     }
     assert!(hashes.iter().all(|h| *h == hashes[0]), "{hashes:?}");
+}
+
+/// Packs the bundled platformer into `kcart` with `kairo pack`; the path back.
+fn packed_platformer(kcart: &Path) -> std::path::PathBuf {
+    let (code, _, err) = common::kairo(
+        &[
+            "pack",
+            &bundled("platformer").to_string_lossy(),
+            "-o",
+            &kcart.to_string_lossy(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    kcart.to_path_buf()
 }
