@@ -116,9 +116,14 @@ struct HeadlessArgs {
     #[arg(long)]
     hash: bool,
     /// Folder holding save RAM files: read at power-on and written at the end (by default
-    /// save RAM starts empty and nothing is written).
+    /// save RAM starts empty and nothing is written). A replay (--input, --load-state) runs
+    /// on its own save RAM and leaves these files unchanged.
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
+    /// Store the save RAM of a replay (--input, --load-state) in --data DIR all the same,
+    /// replacing the player's save data there.
+    #[arg(long, requires = "data")]
+    write_save: bool,
     /// Save the whole machine after the run, to continue later with --load-state.
     #[arg(long, value_name = "FILE")]
     save_state: Option<PathBuf>,
@@ -338,12 +343,22 @@ fn headless(args: HeadlessArgs) -> ToolResult {
         history.save(path)?;
     }
     if let Some(dir) = &args.data {
-        kairo::tools::headless::store_save(&console, dir)?;
+        // A replay (a movie, or a state's history) runs on the save RAM it was recorded
+        // with: storing it would overwrite the player's own save data.
+        let replaying = args.input.is_some() || args.load_state.is_some();
+        if !replaying || args.write_save {
+            kairo::tools::headless::store_save(&console, dir)?;
+        } else if console.machine().save.changes() > 0 {
+            eprint_line(&format!(
+                "kairo: the replay's save RAM was not stored in {} (its save files are unchanged; --write-save stores it)",
+                dir.display()
+            ));
+        }
     }
-    if let Some(fault) = run.fault {
-        return Err(fault.into());
-    }
-    if let Some(path) = &args.save_state {
+    let fault = run.fault_error();
+    if fault.is_none()
+        && let Some(path) = &args.save_state
+    {
         let bytes = kairo::tools::savestate::save(&console, &history);
         kairo::fsutil::write_atomic(path, &bytes).map_err(ToolError::write(path))?;
     }
@@ -353,17 +368,27 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     out.line(&run.summary());
     let rgba = console.rgba();
     if let Some(path) = &args.screenshot {
-        let mut shot = rgba.clone();
-        if let Some(Overlays(overlays)) = &args.overlay {
-            kairo::tools::overlays::draw(console.machine(), overlays, &mut shot);
-        }
+        let shot = match &fault {
+            // The picture the window's error screen shows.
+            Some(fault) => kairo::tools::ui_canvas::fault_picture(&fault.to_string()),
+            None => {
+                let mut shot = rgba.clone();
+                if let Some(Overlays(overlays)) = &args.overlay {
+                    kairo::tools::overlays::draw(console.machine(), overlays, &mut shot);
+                }
+                shot
+            }
+        };
         kairo::tools::screenshot::save_png(path, &shot).map_err(ToolError::write(path))?;
     }
     if args.hash {
         out.line(&format!("hash {}", kairo::hash::frame_hash_hex(&rgba)));
     }
     out.finish().map_err(ToolError::Stdout)?;
-    Ok(ExitCode::SUCCESS)
+    match fault {
+        Some(fault) => Err(fault),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
 fn profile(args: ProfileArgs) -> ToolResult {
@@ -481,8 +506,8 @@ fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
     let mut out = Printer::stdout();
     let run =
         kairo::tools::headless::run(&mut console, args.frames, None, &mut |line| out.line(line));
-    if let Some(fault) = run.fault {
-        return Err(fault.into());
+    if let Some(fault) = run.fault_error() {
+        return Err(fault);
     }
     if args.stats {
         out.line("frame bullets dropped cycles");

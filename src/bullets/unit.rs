@@ -118,6 +118,9 @@ pub struct BulletUnit {
     pub table: BulletTable,
     #[serde(with = "crate::serde_array")]
     pub types: [BulletType; TYPES],
+    /// Bit `k` is set once type `k` was set: bullets of an unset type are refused when fired
+    /// (they would be invisible and still hit).
+    defined: u64,
     pub player: Option<Player>,
     pub shots: Vec<Shot>,
     pub targets: Vec<Target>,
@@ -154,6 +157,7 @@ impl Default for BulletUnit {
         BulletUnit {
             table: BulletTable::with_capacity(CAPACITY),
             types: [BulletType::default(); TYPES],
+            defined: 0,
             player: None,
             shots: Vec::with_capacity(SHOT_CAPACITY),
             targets: Vec::with_capacity(TARGET_CAPACITY),
@@ -204,7 +208,13 @@ impl BulletUnit {
             .get_mut(index)
             .ok_or(BulletError::NoSuchType(index))?;
         *slot = kind;
+        self.defined |= 1 << index;
         Ok(())
+    }
+
+    /// Whether type `index` was set with [`BulletUnit::set_type`].
+    pub fn is_type_defined(&self, index: usize) -> bool {
+        index < TYPES && self.defined & (1 << index) != 0
     }
 
     /// Sets (or with `None` removes) the player bullets are tested against. Refuses a hit

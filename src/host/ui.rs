@@ -7,23 +7,8 @@ use std::path::{Path, PathBuf};
 use crate::cart::files::CartFiles;
 use crate::cart::manifest::{MANIFEST, Manifest};
 use crate::input::{Button, ButtonWord};
-use crate::spec::{SCREEN_H, SCREEN_W};
-use crate::video::framebuffer::Framebuffer;
-use crate::video::overlay::Overlay;
-use crate::video::palette::PaletteRam;
-
-/// UI colours (full palette indices of the UI palette).
-pub mod color {
-    pub const PANEL: u8 = 1;
-    pub const TEXT: u8 = 2;
-    pub const HIGHLIGHT: u8 = 3;
-    pub const DIM: u8 = 4;
-    pub const ERROR: u8 = 5;
-    pub const BAR: u8 = 6;
-}
-
-/// Characters per line of the system font across the screen.
-pub const COLUMNS: usize = SCREEN_W / 8;
+use crate::spec::SCREEN_H;
+pub use crate::tools::ui_canvas::{COLUMNS, UiCanvas, color, draw_fault, wrap};
 
 /// Something a screen asks the host to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,94 +40,6 @@ pub enum UiAction {
     ToggleOverlay(crate::tools::overlays::Overlay),
     /// A hardware viewer (its index in the shell's list of views).
     View(usize),
-}
-
-/// Where the UI draws: an overlay and its palette.
-pub struct UiCanvas {
-    pub overlay: Overlay,
-    palette: PaletteRam,
-    framebuffer: Framebuffer,
-}
-
-impl Default for UiCanvas {
-    fn default() -> Self {
-        let mut palette = PaletteRam::default();
-        for (index, rgb) in [
-            (color::PANEL, 0x10_1424),
-            (color::TEXT, 0xF0_F4FC),
-            (color::HIGHLIGHT, 0xF8_C838),
-            (color::DIM, 0x80_88A0),
-            (color::ERROR, 0xF0_5048),
-            (color::BAR, 0x30_3C70),
-        ] {
-            palette.set(index, rgb);
-        }
-        UiCanvas {
-            overlay: Overlay::default(),
-            palette,
-            framebuffer: Framebuffer::default(),
-        }
-    }
-}
-
-impl UiCanvas {
-    /// Starts a new picture.
-    pub fn clear(&mut self) {
-        self.overlay.clear();
-    }
-
-    /// Text at a character cell (column, row).
-    pub fn text(&mut self, column: usize, row: usize, text: &str, color: u8) {
-        self.overlay
-            .print(text, column as i32 * 8, row as i32 * 8, color);
-    }
-
-    /// Text centred on character row `row`.
-    pub fn centred(&mut self, row: usize, text: &str, color: u8) {
-        let column = COLUMNS.saturating_sub(text.len()) / 2;
-        self.text(column, row, text, color);
-    }
-
-    /// A filled panel over character rows `top..=bottom`, full width.
-    pub fn panel(&mut self, top: usize, bottom: usize, color: u8) {
-        self.overlay.fill_rect(
-            0,
-            top as i32 * 8,
-            SCREEN_W as i32 - 1,
-            bottom as i32 * 8 + 7,
-            color,
-        );
-    }
-
-    /// Text on a box of `background` just its size, at a character cell.
-    pub fn label(&mut self, column: usize, row: usize, text: &str, color: u8, background: u8) {
-        let (x, y) = (column as i32 * 8, row as i32 * 8);
-        let width = text.chars().count() as i32 * 8;
-        self.overlay
-            .fill_rect(x - 1, y - 1, x + width, y + 8, background);
-        self.text(column, row, text, color);
-    }
-
-    /// Lays the UI over `rgba` (the game picture, or black): pixels the UI did not draw keep
-    /// the picture, darkened when `dim` is set.
-    pub fn blend_over(&mut self, rgba: &mut [u8], dim: bool) {
-        self.framebuffer.clear();
-        self.overlay.render(&mut self.framebuffer);
-        let words = self.palette.rgba_words();
-        for y in 0..SCREEN_H {
-            let row = self.framebuffer.row(y);
-            for (x, &index) in row.iter().enumerate() {
-                let px = &mut rgba[(y * SCREEN_W + x) * 4..][..4];
-                if index != 0 {
-                    px.copy_from_slice(&words[usize::from(index)].to_ne_bytes());
-                } else if dim {
-                    for channel in &mut px[..3] {
-                        *channel /= 3;
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// A vertical menu of items, moved with up/down and chosen with A or Start.
@@ -309,49 +206,9 @@ pub fn error_menu(has_last_good: bool) -> Menu {
     Menu::new("", items)
 }
 
-/// Splits `text` into lines of at most `width` characters, breaking at spaces where it can.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    for paragraph in text.lines() {
-        let paragraph = paragraph.replace('\t', "  ");
-        let mut line = String::new();
-        for word in paragraph.split(' ') {
-            let mut word = word.to_string();
-            while word.chars().count() > width {
-                if !line.is_empty() {
-                    lines.push(std::mem::take(&mut line));
-                }
-                let head: String = word.chars().take(width).collect();
-                word = word.chars().skip(width).collect();
-                lines.push(head);
-            }
-            let needed = if line.is_empty() {
-                word.len()
-            } else {
-                line.len() + 1 + word.len()
-            };
-            if needed > width && !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&word);
-        }
-        lines.push(line);
-    }
-    lines
-}
-
 /// Draws the error screen: a title, the wrapped message and the menu.
 pub fn draw_error(canvas: &mut UiCanvas, message: &str, menu: &Menu) {
-    canvas.panel(0, SCREEN_H / 8 - 1, color::PANEL);
-    canvas.centred(1, "CART ERROR", color::ERROR);
-    let lines = wrap(message, COLUMNS - 2);
-    let room = SCREEN_H / 8 - 4 - 8;
-    for (i, line) in lines.iter().take(room).enumerate() {
-        canvas.text(1, 3 + i, line, color::TEXT);
-    }
+    draw_fault(canvas, message, 8);
     let rows = SCREEN_H / 8;
     menu.draw(canvas, rows - 2 - menu.items.len() - 1, menu.items.len());
 }
@@ -359,6 +216,7 @@ pub fn draw_error(canvas: &mut UiCanvas, message: &str, menu: &Menu) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::SCREEN_W;
 
     #[test]
     fn menus_wrap_around_and_choose() {

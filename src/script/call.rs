@@ -146,12 +146,7 @@ impl Call<'_> {
     pub fn int(&self, i: usize, what: &str) -> LuaResult<i64> {
         match self.arg(i) {
             Value::Integer(n) => Ok(*n),
-            Value::Number(f) if f.is_finite() => Ok(f.floor() as i64),
-            other => Err(self.error(format!(
-                "argument {} ({what}) must be a number, got {}",
-                i + 1,
-                type_name(other)
-            ))),
+            _ => Ok(self.num(i, what)?.floor() as i64),
         }
     }
 
@@ -159,7 +154,7 @@ impl Call<'_> {
     /// functions such as `math.random`).
     pub fn exact_int(&self, i: usize, what: &str) -> LuaResult<i64> {
         match self.arg(i) {
-            Value::Number(f) if f.fract() != 0.0 || !f.is_finite() => Err(self.error(format!(
+            Value::Number(f) if f.is_finite() && f.fract() != 0.0 => Err(self.error(format!(
                 "argument {} ({what}) has no integer representation",
                 i + 1
             ))),
@@ -210,16 +205,27 @@ impl Call<'_> {
         Ok(self.int(i, what)?.clamp(-32768, 32767) as i32)
     }
 
-    /// Argument `i` as a float.
+    /// Argument `i` as a float. Every number argument of every API function is read here
+    /// (or by [`Call::int`], which reads through it): NaN and +-inf are refused.
     pub fn num(&self, i: usize, what: &str) -> LuaResult<f64> {
-        match self.arg(i) {
-            Value::Integer(n) => Ok(*n as f64),
-            Value::Number(f) => Ok(*f),
-            other => Err(self.error(format!(
-                "argument {} ({what}) must be a number, got {}",
-                i + 1,
-                type_name(other)
-            ))),
+        finite(self.arg(i)).map_err(|got| {
+            self.error(format!("argument {} ({what}) must be {got}", i + 1))
+        })
+    }
+
+    /// Field `key` of `table` (read raw, so no metamethod runs) as a finite float, `None`
+    /// when nil; `table_name` names the table in messages (`options.accel must be ...`).
+    pub fn field_num(
+        &self,
+        table: &mlua::Table,
+        table_name: &str,
+        key: &str,
+    ) -> LuaResult<Option<f64>> {
+        match table.raw_get::<Value>(key)? {
+            Value::Nil => Ok(None),
+            value => finite(&value)
+                .map(Some)
+                .map_err(|got| self.error(format!("{table_name}.{key} must be {got}"))),
         }
     }
 
@@ -261,11 +267,9 @@ impl Call<'_> {
         (1..=len)
             .map(|k| match table.raw_get::<Value>(k)? {
                 Value::Integer(n) => Ok(n),
-                Value::Number(f) if f.is_finite() => Ok(f.floor() as i64),
-                other => Err(self.error(format!(
-                    "item {k} of {what} must be a number, got {}",
-                    type_name(&other)
-                ))),
+                other => finite(&other)
+                    .map(|f| f.floor() as i64)
+                    .map_err(|got| self.error(format!("item {k} of {what} must be {got}"))),
             })
             .collect()
     }
@@ -290,6 +294,29 @@ impl Call<'_> {
     /// Returns values to Lua.
     pub fn ret(&self, values: impl IntoLuaMulti) -> LuaResult<MultiValue> {
         values.into_lua_multi(self.lua)
+    }
+}
+
+/// A Lua number as a finite float; otherwise the end of the message refusing it: `a finite
+/// number, got nan` (or `inf`, `-inf`), or `a number, got string`. The one rule for numbers
+/// every API function reads.
+pub fn finite(value: &Value) -> Result<f64, String> {
+    match value {
+        Value::Integer(n) => Ok(*n as f64),
+        Value::Number(f) if f.is_finite() => Ok(*f),
+        Value::Number(f) => Err(format!("a finite number, got {}", non_finite_name(*f))),
+        other => Err(format!("a number, got {}", type_name(other))),
+    }
+}
+
+/// How a message names a number that is not finite: `nan`, `inf` or `-inf`.
+pub fn non_finite_name(f: f64) -> &'static str {
+    if f.is_nan() {
+        "nan"
+    } else if f > 0.0 {
+        "inf"
+    } else {
+        "-inf"
     }
 }
 

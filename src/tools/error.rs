@@ -28,6 +28,9 @@ pub enum ToolError {
     /// The script failed to boot or stopped with a fault.
     #[error("{0}")]
     Script(#[from] ScriptError),
+    /// The script stopped with a fault in a headless run: its first line names the frame.
+    #[error("{}", at_frame(fault, *frame))]
+    FaultAt { frame: u64, fault: ScriptError },
     /// The script stopped with a fault part way through a profile.
     #[error("the cart stopped after {frames} frames: {fault}")]
     StoppedAfter { frames: usize, fault: ScriptError },
@@ -68,3 +71,12 @@ impl ToolError {
 }
 
 pub type Result<T> = std::result::Result<T, ToolError>;
+
+/// A fault's text with ` at frame N` after its first line (the traceback follows).
+fn at_frame(fault: &ScriptError, frame: u64) -> String {
+    let text = fault.to_string();
+    match text.split_once('\n') {
+        Some((first, rest)) => format!("{first} at frame {frame}\n{rest}"),
+        None => format!("{text} at frame {frame}"),
+    }
+}

@@ -65,6 +65,8 @@ pub struct Run {
     pub recorded: Movie,
     /// The fault that stopped the cart, if one did.
     pub fault: Option<ScriptError>,
+    /// The machine frame the fault happened in (the number `frame()` gave there).
+    pub fault_frame: Option<u64>,
     /// Every sample the machine produced (interleaved stereo, 48 kHz), when asked for.
     pub audio: Vec<f32>,
 }
@@ -136,6 +138,8 @@ pub fn run_watched(
             Ok(Tick::Busy) => {}
             Err(fault) => {
                 out.fault = Some(fault);
+                // A faulted frame still counts, as it does on the console.
+                out.fault_frame = Some(console.machine().frame.saturating_sub(1));
                 break;
             }
         }
@@ -144,6 +148,15 @@ pub fn run_watched(
 }
 
 impl Run {
+    /// The fault that stopped the run, naming its frame, as the command line reports it.
+    pub fn fault_error(&self) -> Option<super::error::ToolError> {
+        let fault = self.fault.clone()?;
+        Some(super::error::ToolError::FaultAt {
+            frame: self.fault_frame.unwrap_or(0),
+            fault,
+        })
+    }
+
     /// Frames that took more than one vblank.
     pub fn slowdown_frames(&self) -> impl Iterator<Item = &FrameReport> {
         self.reports.iter().filter(|r| r.slowed_down())

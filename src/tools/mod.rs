@@ -17,4 +17,5 @@ pub mod preview;
 pub mod profile;
 pub mod savestate;
 pub mod screenshot;
+pub mod ui_canvas;
 pub mod vram;

@@ -277,19 +277,12 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Records the label of element `node` of kind `kind` (any depth, as libbulletml does).
+    /// Records the label of element `node` of kind `kind` (any depth, in document order, as
+    /// libbulletml does): a later element of the same kind and label replaces the earlier one
+    /// as the target of references; every `top...` action runs.
     fn label(&mut self, node: Node, kind: &str, id: Id) -> Result<(), PatternError> {
         if let Some(label) = node.attribute("label") {
-            if self
-                .labels
-                .insert((kind.to_string(), label.to_string()), id)
-                .is_some()
-            {
-                return Err(self.error(
-                    node,
-                    format!("two <{kind}> elements are labelled \"{label}\""),
-                ));
-            }
+            self.labels.insert((kind.to_string(), label.to_string()), id);
             if kind == "action" && label.starts_with("top") {
                 self.pattern.tops.push(id);
             }

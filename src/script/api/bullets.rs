@@ -247,6 +247,24 @@ fn type_arg(c: &Call, i: usize) -> LuaResult<u8> {
     Ok(c.int_in(i, "type", 0, TYPES as i64 - 1)? as u8)
 }
 
+/// A type to fire bullets of: one `bu_type` has set (an unset type would draw nothing and
+/// still hit).
+fn fired_type_arg(c: &Call, i: usize) -> LuaResult<u8> {
+    let kind = type_arg(c, i)?;
+    defined_type(c, kind)
+}
+
+/// `kind` if `bu_type` has set it, else the error naming it.
+fn defined_type(c: &Call, kind: u8) -> LuaResult<u8> {
+    if c.m.bullets.is_type_defined(usize::from(kind)) {
+        Ok(kind)
+    } else {
+        Err(c.error(format!(
+            "bullet type {kind} is not set: call bu_type({kind}, tile, ...) before firing bullets of it"
+        )))
+    }
+}
+
 fn position(c: &Call, i: usize) -> LuaResult<(Fx, Fx)> {
     Ok((fx_from_f64(c.num(i, "x")?), fx_from_f64(c.num(i + 1, "y")?)))
 }
@@ -289,12 +307,12 @@ fn bu_fire(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
     let angle = fine(c.num(2, "angle")?);
     let speed = speed_arg(c, 3)?;
-    let kind = type_arg(c, 4)?;
+    let kind = fired_type_arg(c, 4)?;
     let mut spawn = bullet(x, y, angle, speed, kind);
     if let Some(mlua::Value::Table(options)) = c.args.get(5) {
         // Read raw: a metatable on the options cannot run code here.
         let number = |key: &str| -> LuaResult<f64> {
-            Ok(options.raw_get::<Option<f64>>(key)?.unwrap_or(0.0))
+            Ok(c.field_num(options, "options", key)?.unwrap_or(0.0))
         };
         spawn.accel = fx_from_f64(number("accel")?);
         spawn.turn = (number("turn")? * 256.0).round().clamp(-32768.0, 32768.0) as i32;
@@ -310,7 +328,7 @@ fn bu_fire(c: &mut Call) -> LuaResult<MultiValue> {
 fn bu_aim(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
     let speed = speed_arg(c, 2)?;
-    let kind = type_arg(c, 3)?;
+    let kind = fired_type_arg(c, 3)?;
     let offset = if c.is_nil(4) {
         0.0
     } else {
@@ -334,7 +352,7 @@ fn bu_nway(c: &mut Call) -> LuaResult<MultiValue> {
         .round()
         .clamp(-65536.0, 65536.0) as i32;
     let speed = speed_arg(c, 5)?;
-    let kind = type_arg(c, 6)?;
+    let kind = fired_type_arg(c, 6)?;
     c.charge(Unit::Bullets, u64::from(n) * cost::BULLET_SPAWN)?;
     let fired =
         c.m.bullets
@@ -346,7 +364,7 @@ fn bu_ring(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
     let n = count_arg(c, 2, "n")?;
     let speed = speed_arg(c, 3)?;
-    let kind = type_arg(c, 4)?;
+    let kind = fired_type_arg(c, 4)?;
     let start = if c.is_nil(5) {
         0
     } else {
@@ -361,7 +379,7 @@ fn bu_spiral(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
     let arms = count_arg(c, 2, "arms")?;
     let speed = speed_arg(c, 3)?;
-    let kind = type_arg(c, 4)?;
+    let kind = fired_type_arg(c, 4)?;
     let turn = c.num(5, "turn")?;
     let start = fine(c.m.frame as f64 * turn);
     c.charge(Unit::Bullets, u64::from(arms) * cost::BULLET_SPAWN)?;
@@ -373,7 +391,7 @@ fn bu_burst(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
     let n = count_arg(c, 2, "n")?;
     let speed = speed_arg(c, 3)?;
-    let kind = type_arg(c, 4)?;
+    let kind = fired_type_arg(c, 4)?;
     let frames = c.int_in(5, "frames", 1, 600)? as u32;
     let start = if c.is_nil(6) {
         0
@@ -421,7 +439,7 @@ fn bu_shot(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
     let angle = fine(c.num(2, "angle")?);
     let speed = speed_arg(c, 3)?;
-    let kind = type_arg(c, 4)?;
+    let kind = fired_type_arg(c, 4)?;
     let (vx, vy) = shot_velocity(angle, speed);
     let fired = c.m.bullets.shoot(Shot { x, y, vx, vy, kind });
     c.ret(fired)
@@ -530,6 +548,7 @@ fn bu_pattern(c: &mut Call) -> LuaResult<MultiValue> {
         .ok_or_else(|| c.error(format!("the cart has no pattern named \"{name}\"")))?;
     let (x, y) = position(c, 1)?;
     let kind = if c.is_nil(3) { 0 } else { type_arg(c, 3)? };
+    let kind = defined_type(c, kind)?;
     let looping = c.opt_bool(4, false);
     let id =
         c.m.bullets

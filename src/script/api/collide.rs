@@ -295,14 +295,8 @@ fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn number_field(c: &Call, table: &Table, key: &str) -> LuaResult<f64> {
-    match table.raw_get::<Value>(key)? {
-        Value::Integer(n) => Ok(n as f64),
-        Value::Number(f) if f.is_finite() => Ok(f),
-        other => Err(c.error(format!(
-            "body.{key} must be a number, got {}",
-            crate::script::call::type_name(&other)
-        ))),
-    }
+    c.field_num(table, "body", key)?
+        .ok_or_else(|| c.error(format!("body.{key} must be a number, got nil")))
 }
 
 fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {

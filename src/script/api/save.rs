@@ -156,7 +156,13 @@ fn to_plain(value: &Value, depth: usize, room: &mut usize) -> Result<Plain, Stri
     let plain = match value {
         Value::Boolean(b) => Plain::Bool(*b),
         Value::Integer(i) => Plain::Int(*i),
-        Value::Number(n) => Plain::Float(*n),
+        Value::Number(n) if n.is_finite() => Plain::Float(*n),
+        Value::Number(n) => {
+            return Err(format!(
+                "sd_write stores finite numbers, not {}",
+                crate::script::call::non_finite_name(*n)
+            ));
+        }
         Value::String(s) => Plain::Str(s.as_bytes().to_vec()),
         Value::Table(t) => return table_to_plain(t, depth, room),
         other => {

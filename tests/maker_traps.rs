@@ -1,0 +1,285 @@
+//! The traps a cart maker fell into, each made again the way it was found: a small cart
+//! folder written here and driven through the `kairo` command line.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{kairo, temp_dir};
+
+/// Writes a cart folder `name` with `files` (a `cart.toml` among them replaces the default).
+fn cart_folder(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
+    let dir = temp_dir(name).join("cart");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cart.toml"), format!("name = \"{name}\"\n")).unwrap();
+    for (path, bytes) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    dir
+}
+
+fn run(args: &[&str], cwd: &Path) -> (i32, String, String) {
+    kairo(args, cwd)
+}
+
+/// A cart whose `init` calls each line of `calls` under `pcall` and logs what it said.
+fn logged_errors(name: &str, calls: &[&str]) -> Vec<String> {
+    let mut main = String::from("function init()\n");
+    for call in calls {
+        main += &format!(
+            "  log(select(2, pcall(function() {call} end)) or \"accepted: {}\")\n",
+            call.replace('"', "'")
+        );
+    }
+    main += "end\nfunction update() end\nfunction draw() end\n";
+    let cart = cart_folder(name, &[("main.lua", main.as_bytes())]);
+    let (code, out, err) = run(
+        &["headless", cart.to_str().unwrap(), "--frames", "1"],
+        &cart,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    out.lines().take(calls.len()).map(str::to_string).collect()
+}
+
+#[test]
+fn nan_and_infinities_are_refused_by_every_function_that_reads_numbers() {
+    let calls = [
+        "spr(0, 0/0, 10, 0)",
+        "print('x', 1/0, 3)",
+        "rectfill(0, 0, -1/0, 3, 1)",
+        "scroll(0, 0/0, 0)",
+        "move_body({x = 0/0, y = 0, w = 8, h = 8, vx = 0, vy = 0})",
+        "bu_fire(0/0, 0, 0, 1, 0)",
+        "bu_type(0, 1) bu_fire(0, 0, 0, 1, 0, {accel = 1/0})",
+        "bu_player(0/0, 10)",
+        "bu_player(10, 10, 1/0)",
+        "sd_set(0, 0/0)",
+        "sd_write({score = 0/0})",
+        "math.random(1/0)",
+        "rnd(0/0)",
+    ];
+    let lines = logged_errors("nan", &calls);
+    let expected = [
+        "spr: argument 2 (x) must be a finite number, got nan",
+        "print: argument 2 (x) must be a finite number, got inf",
+        "rectfill: argument 3 (x1) must be a finite number, got -inf",
+        "scroll: argument 2 (x) must be a finite number, got nan",
+        "move_body: body.x must be a finite number, got nan",
+        "bu_fire: argument 1 (x) must be a finite number, got nan",
+        "bu_fire: options.accel must be a finite number, got inf",
+        "bu_player: argument 1 (x) must be a finite number, got nan",
+        "bu_player: argument 3 (hit) must be a finite number, got inf",
+        "sd_set: argument 2 (n) must be a finite number, got nan",
+        "sd_write stores finite numbers, not nan",
+        "math.random: argument 1 (m) must be a finite number, got inf",
+        "rnd: argument 1 (n) must be a finite number, got nan",
+    ];
+    assert_eq!(lines.len(), expected.len(), "{lines:#?}");
+    for (line, want) in lines.iter().zip(expected) {
+        assert!(line.ends_with(want), "{line:?} should end with {want:?}");
+    }
+}
+
+#[test]
+fn bullets_of_a_type_never_set_are_refused_naming_the_type() {
+    let calls = [
+        "bu_ring(128, 128, 8, 1, 3)",
+        "bu_fire(128, 128, 0, 1, 5)",
+        "bu_aim(128, 128, 1, 7)",
+        "bu_pattern('p', 128, 40)",
+        "bu_type(3, 1) return bu_ring(128, 128, 8, 1, 3)",
+    ];
+    let main = format!(
+        "function init()\n{}end\nfunction update() end\nfunction draw() end\n",
+        calls
+            .iter()
+            .map(|c| format!("  log(pcall(function() {c} end))\n"))
+            .collect::<String>()
+    );
+    let pattern = br#"<?xml version="1.0" ?>
+<bulletml><action label="top"><fire><bullet/></fire></action></bulletml>"#;
+    let cart = cart_folder(
+        "untyped",
+        &[("main.lua", main.as_bytes()), ("p.xml", pattern)],
+    );
+    let (code, out, err) = run(&["headless", cart.to_str().unwrap(), "--frames", "1"], &cart);
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    for (line, (function, kind)) in lines
+        .iter()
+        .zip([("bu_ring", 3), ("bu_fire", 5), ("bu_aim", 7), ("bu_pattern", 0)])
+    {
+        assert!(
+            line.starts_with("false")
+                && line.contains(&format!(
+                    "{function}: bullet type {kind} is not set: call bu_type({kind}, tile, ...)"
+                )),
+            "{line}"
+        );
+    }
+    assert_eq!(lines[4], "true 8", "a set type fires");
+}
+
+/// A cart whose high score is 600 when A is held on vblank 5, else 100; it stores the score
+/// in save slot 0 at frame 20 when it beats the stored one.
+const HIGH_SCORE: &str = r#"
+local best, score = 0, 100
+function init() best = sd_get(0) end
+function update()
+  if btn("a") then score = 600 end
+  if frame() == 20 and score > best then sd_set(0, score) best = score end
+end
+function draw() print("BEST " .. best, 8, 8) end
+"#;
+
+fn stored_score(dir: &Path) -> Vec<u8> {
+    std::fs::read(dir.join("hiscore.ksav")).expect("the save file")
+}
+
+#[test]
+fn replaying_a_movie_never_changes_the_players_save_files() {
+    let cart = cart_folder(
+        "replay-save",
+        &[
+            (
+                "cart.toml",
+                b"name = \"replay-save\"\nsave_id = \"hiscore\"\n",
+            ),
+            ("main.lua", HIGH_SCORE.as_bytes()),
+        ],
+    );
+    let c = cart.to_str().unwrap();
+    let data = cart.parent().unwrap().join("data");
+    let d = data.to_str().unwrap();
+    let work = cart.parent().unwrap();
+    // The player scores 600 (A held), and it is stored.
+    let press_a = work.join("a.kmv");
+    std::fs::write(&press_a, "kairo-movie 1\n0010 *30\n").unwrap();
+    let (code, _, err) = run(&["headless", c, "--frames", "30", "--data", d], work);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(
+        &["headless", c, "--frames", "30", "--input", press_a.to_str().unwrap(), "--data", d, "--write-save"],
+        work,
+    );
+    assert_eq!(code, 0, "{err}");
+    let six_hundred = stored_score(&data);
+    // A movie recorded elsewhere, on empty save RAM: it scores 100.
+    let movie = work.join("short.kmv");
+    let (code, _, err) = run(
+        &["headless", c, "--frames", "30", "--record", movie.to_str().unwrap()],
+        work,
+    );
+    assert_eq!(code, 0, "{err}");
+    // Replaying it with the player's data folder leaves the file as it was, and says so.
+    let (code, out, err) = run(
+        &["headless", c, "--frames", "30", "--input", movie.to_str().unwrap(), "--data", d, "--hash"],
+        work,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stored_score(&data), six_hundred, "the high score of 600 is kept");
+    assert!(err.contains("not stored") && err.contains("--write-save"), "{err}");
+    // The replay itself ran on the movie's save RAM: the same picture as its recording.
+    let (_, recorded, _) = run(
+        &["headless", c, "--frames", "30", "--input", movie.to_str().unwrap(), "--hash"],
+        work,
+    );
+    assert_eq!(out.lines().last(), recorded.lines().last());
+    // Continuing a state is a replay too.
+    let state = work.join("s.kstate");
+    let (code, _, err) = run(
+        &["headless", c, "--frames", "10", "--save-state", state.to_str().unwrap()],
+        work,
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(
+        &["headless", c, "--frames", "30", "--load-state", state.to_str().unwrap(), "--data", d],
+        work,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stored_score(&data), six_hundred, "a state's run keeps it too");
+    // Asked for explicitly, the replay's save RAM is stored.
+    let (code, _, err) = run(
+        &["headless", c, "--frames", "30", "--input", movie.to_str().unwrap(), "--data", d, "--write-save"],
+        work,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(stored_score(&data), six_hundred, "--write-save stores the replay's 100");
+}
+
+#[test]
+fn a_headless_fault_names_its_frame_and_still_writes_what_was_asked() {
+    let main = r#"
+function update() if frame() == 100 then local t = nil; t.x = 1 end end
+function draw() print("FRAME " .. frame(), 8, 8) end
+"#;
+    let cart = cart_folder("fault", &[("main.lua", main.as_bytes())]);
+    let work = cart.parent().unwrap();
+    let (shot, movie, gif) = (work.join("s.png"), work.join("m.kmv"), work.join("g.gif"));
+    let (code, out, err) = run(
+        &[
+            "headless",
+            cart.to_str().unwrap(),
+            "--frames",
+            "300",
+            "--screenshot",
+            shot.to_str().unwrap(),
+            "--record",
+            movie.to_str().unwrap(),
+            "--gif",
+            gif.to_str().unwrap(),
+            "--hash",
+        ],
+        work,
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let first = err.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("kairo: main.lua:2: attempt to index a nil value")
+            && first.ends_with(" at frame 100"),
+        "{err}"
+    );
+    assert!(err.contains("stack traceback"), "{err}");
+    // The summary so far: 100 frames ran before the one that failed.
+    assert!(out.contains("frames 100 (vblanks 100)"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("hash "), "{out}");
+    // The screenshot is the error screen, naming the fault.
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut pixels).unwrap();
+    let panel = &pixels[..3];
+    assert_eq!(panel, [0x10, 0x14, 0x24], "the error screen's panel colour");
+    let red = pixels
+        .chunks_exact(3)
+        .filter(|p| *p == [0xF0, 0x50, 0x48])
+        .count();
+    assert!(red >= 40, "the CART ERROR title is drawn ({red} px)");
+    // The movie holds every vblank up to and with the fault, and replays to the same fault.
+    let text = std::fs::read_to_string(&movie).unwrap();
+    assert!(text.contains("*101"), "{text}");
+    let (code, _, again) = run(
+        &["headless", cart.to_str().unwrap(), "--frames", "300", "--input", movie.to_str().unwrap()],
+        work,
+    );
+    assert_eq!(code, 1);
+    assert_eq!(again.lines().next(), Some(first));
+    assert!(std::fs::metadata(&gif).unwrap().len() > 1000, "the GIF is written");
+}
+
+#[test]
+fn real_bulletml_with_a_label_used_twice_runs() {
+    let file = common::root().join("tests/bulletml/noiz2sa/1tonway.xml");
+    let (code, out, err) = run(
+        &["pattern", file.to_str().unwrap(), "--headless", "--frames", "240", "--stats"],
+        &common::root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let peak: u32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("peak bullets "))
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(peak >= 10, "{out}");
+}
