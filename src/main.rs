@@ -190,9 +190,9 @@ struct CheckArgs {
     /// Vblanks to run the cart without input after the static checks.
     #[arg(long, default_value_t = 60)]
     frames: u64,
-    /// Also say what the loader converted (sheets cut, colours split into palettes, tiles
-    /// copied for rotated cells).
-    #[arg(long)]
+    /// Accepted for older scripts: every conversion the loader made is always printed
+    /// (`warning:` and `note:` lines).
+    #[arg(long, hide = true)]
     verbose: bool,
 }
 
@@ -276,6 +276,9 @@ fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool
 fn headless(args: HeadlessArgs) -> ToolResult {
     let mut movie = args.input.as_deref().map(Movie::load).transpose()?;
     let cart = Cart::open(&args.cart)?;
+    for warning in &cart.warnings {
+        eprint_line(&format!("kairo: warning: {warning}"));
+    }
     // A loaded state brings its console and the input of every vblank before it.
     let (mut console, earlier) = match &args.load_state {
         Some(path) => {
@@ -430,10 +433,11 @@ fn profile(args: ProfileArgs) -> ToolResult {
 fn check(args: CheckArgs) -> ToolResult {
     let report = kairo::tools::check::check_cart_report(&args.cart, args.frames);
     let mut out = Printer::stdout();
-    if args.verbose {
-        for note in &report.notes {
-            out.line(&format!("note: {note}"));
-        }
+    for warning in &report.warnings {
+        out.line(&format!("warning: {warning}"));
+    }
+    for note in &report.notes {
+        out.line(&format!("note: {note}"));
     }
     let problems = report.problems;
     if problems.is_empty() {

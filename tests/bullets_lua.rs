@@ -12,7 +12,7 @@ use kairo::spec::cost;
 #[test]
 fn emitters_fire_the_expected_counts_and_the_report_counts_them() {
     let mut c = console(
-        "function init() bu_player(128, 200) end
+        "function init() bu_type(0, 1) bu_player(128, 200) end
          function update()
            if frame() == 0 then
              log(bu_fire(128, 40, 64, 2, 0), bu_aim(128, 40, 2, 0), bu_nway(128, 40, nil, 5, 8, 2, 0),
@@ -38,7 +38,7 @@ fn emitters_fire_the_expected_counts_and_the_report_counts_them() {
 #[test]
 fn hits_grazes_and_shot_hits_reach_lua_as_events() {
     let mut c = console(
-        "function init() bu_player(100, 100, 1, 12) end
+        "function init() bu_type(0, 1) bu_type(1, 1) bu_player(100, 100, 1, 12) end
          local seen = {}
          function update()
            if frame() == 0 then
@@ -66,7 +66,8 @@ fn hits_grazes_and_shot_hits_reach_lua_as_events() {
 #[test]
 fn cancel_returns_the_positions_and_clears_the_table() {
     let mut c = console(
-        "function update()
+        "function init() bu_type(0, 1) end
+         function update()
            if frame() == 0 then bu_ring(128, 128, 8, 0, 0) end
            if frame() == 1 then
              local n, p = bu_cancel(120, 0, 100, 256)
@@ -84,7 +85,7 @@ fn cancel_returns_the_positions_and_clears_the_table() {
 #[test]
 fn a_full_table_drops_spawns_visibly_in_the_frame_report() {
     let mut c = console(
-        "function update() if frame() == 0 then for i = 1, 4100 do bu_fire(128, 128, 0, 0, 0) end end end",
+        "function init() bu_type(0, 1) end function update() if frame() == 0 then for i = 1, 4100 do bu_fire(128, 128, 0, 0, 0) end end end",
     );
     let report = c.run_frame(InputFrame::NONE).unwrap();
     assert_eq!((report.bullets_live, report.bullets_dropped), (4096, 4));
@@ -101,7 +102,7 @@ const SPIRAL: &[u8] = br#"<bulletml><action label="top"><repeat><times>50</times
 #[test]
 fn patterns_run_from_a_source_the_cart_moves() {
     let cart = cart_with(&[
-        ("main.lua", b"local s function init() s = bu_pattern('spiral', 128, 40) end
+        ("main.lua", b"local s function init() bu_type(0, 1) s = bu_pattern('spiral', 128, 40) end
                        function update() bu_source(s, 100 + frame(), 40) if frame() % 50 == 49 then log((bu_count()), bu_source(s)) end end"),
         ("patterns/spiral.xml", SPIRAL),
     ]);
@@ -126,7 +127,7 @@ fn a_looping_pattern_from_an_aba_file_keeps_firing() {
     // An rRootage file as shipped: DOCTYPE, namespace, CRLF line ends.
     let aba = std::fs::read(root().join("tests/bulletml/rrootage/normal/22way.xml")).unwrap();
     let cart = cart_with(&[
-        ("main.lua", b"local once, looping function init() once = bu_pattern('way', 60, 40) looping = bu_pattern('way', 190, 40, 0, true) end
+        ("main.lua", b"local once, looping function init() bu_type(0, 1) once = bu_pattern('way', 60, 40) looping = bu_pattern('way', 190, 40, 0, true) end
                        function update() if frame() == 299 then log(bu_source(once), bu_source(looping)) end end"),
         ("patterns/way.xml", &aba),
     ]);

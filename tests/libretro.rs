@@ -438,3 +438,48 @@ fn packed_platformer(kcart: &Path) -> std::path::PathBuf {
     assert_eq!(code, 0, "{err}");
     kcart.to_path_buf()
 }
+
+#[test]
+fn loading_a_state_leaves_the_players_save_ram_alone() {
+    let dir = temp_dir("libretro-replay-save");
+    std::fs::write(
+        dir.join("cart.toml"),
+        "name = \"Best\"\nsave_id = \"test.libretro-best\"\n",
+    )
+    .unwrap();
+    // 600 when A is held, else 100; stored in slot 0 at frame 20 when it beats the best.
+    std::fs::write(
+        dir.join("main.lua"),
+        "local best, score = sd_get(0), 100\n\
+         function update()\n\
+           if btn('a') then score = 600 end\n\
+           if frame() == 20 and score > best then sd_set(0, score) best = score end\n\
+         end\n",
+    )
+    .unwrap();
+    let frontend = Frontend::open();
+    load(&frontend, &dir, &[]);
+    for _ in 0..5 {
+        frontend.run(InputFrame::NONE);
+    }
+    // A state from before any score was stored: its run powered on with empty save RAM.
+    let state = frontend.serialize().expect("a state");
+    for _ in 5..30 {
+        frontend.run(InputFrame::player1(Button::A.bit()));
+    }
+    let best = frontend.save_ram().expect("save RAM");
+    assert_eq!(f64::from_le_bytes(best[..8].try_into().unwrap()), 600.0);
+    // Loading the state in this session and in a new one (played again from power-on):
+    // the frontend's save RAM still holds the player's 600 while the game writes nothing.
+    assert!(frontend.unserialize(&state), "{:?}", frontend.take_log());
+    frontend.run(InputFrame::NONE);
+    assert_eq!(frontend.save_ram().expect("save RAM"), best);
+    frontend.unload_game();
+    load(&frontend, &dir, &best);
+    frontend.run(InputFrame::NONE);
+    assert!(frontend.unserialize(&state), "{:?}", frontend.take_log());
+    for _ in 0..3 {
+        frontend.run(InputFrame::NONE);
+    }
+    assert_eq!(frontend.save_ram().expect("save RAM"), best);
+}

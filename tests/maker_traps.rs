@@ -104,13 +104,18 @@ fn bullets_of_a_type_never_set_are_refused_naming_the_type() {
         "untyped",
         &[("main.lua", main.as_bytes()), ("p.xml", pattern)],
     );
-    let (code, out, err) = run(&["headless", cart.to_str().unwrap(), "--frames", "1"], &cart);
+    let (code, out, err) = run(
+        &["headless", cart.to_str().unwrap(), "--frames", "1"],
+        &cart,
+    );
     assert_eq!(code, 0, "{out}{err}");
     let lines: Vec<&str> = out.lines().collect();
-    for (line, (function, kind)) in lines
-        .iter()
-        .zip([("bu_ring", 3), ("bu_fire", 5), ("bu_aim", 7), ("bu_pattern", 0)])
-    {
+    for (line, (function, kind)) in lines.iter().zip([
+        ("bu_ring", 3),
+        ("bu_fire", 5),
+        ("bu_aim", 7),
+        ("bu_pattern", 0),
+    ]) {
         assert!(
             line.starts_with("false")
                 && line.contains(&format!(
@@ -160,7 +165,17 @@ fn replaying_a_movie_never_changes_the_players_save_files() {
     let (code, _, err) = run(&["headless", c, "--frames", "30", "--data", d], work);
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = run(
-        &["headless", c, "--frames", "30", "--input", press_a.to_str().unwrap(), "--data", d, "--write-save"],
+        &[
+            "headless",
+            c,
+            "--frames",
+            "30",
+            "--input",
+            press_a.to_str().unwrap(),
+            "--data",
+            d,
+            "--write-save",
+        ],
         work,
     );
     assert_eq!(code, 0, "{err}");
@@ -168,44 +183,110 @@ fn replaying_a_movie_never_changes_the_players_save_files() {
     // A movie recorded elsewhere, on empty save RAM: it scores 100.
     let movie = work.join("short.kmv");
     let (code, _, err) = run(
-        &["headless", c, "--frames", "30", "--record", movie.to_str().unwrap()],
+        &[
+            "headless",
+            c,
+            "--frames",
+            "30",
+            "--record",
+            movie.to_str().unwrap(),
+        ],
         work,
     );
     assert_eq!(code, 0, "{err}");
     // Replaying it with the player's data folder leaves the file as it was, and says so.
     let (code, out, err) = run(
-        &["headless", c, "--frames", "30", "--input", movie.to_str().unwrap(), "--data", d, "--hash"],
+        &[
+            "headless",
+            c,
+            "--frames",
+            "30",
+            "--input",
+            movie.to_str().unwrap(),
+            "--data",
+            d,
+            "--hash",
+        ],
         work,
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(stored_score(&data), six_hundred, "the high score of 600 is kept");
-    assert!(err.contains("not stored") && err.contains("--write-save"), "{err}");
+    assert_eq!(
+        stored_score(&data),
+        six_hundred,
+        "the high score of 600 is kept"
+    );
+    assert!(
+        err.contains("not stored") && err.contains("--write-save"),
+        "{err}"
+    );
     // The replay itself ran on the movie's save RAM: the same picture as its recording.
     let (_, recorded, _) = run(
-        &["headless", c, "--frames", "30", "--input", movie.to_str().unwrap(), "--hash"],
+        &[
+            "headless",
+            c,
+            "--frames",
+            "30",
+            "--input",
+            movie.to_str().unwrap(),
+            "--hash",
+        ],
         work,
     );
     assert_eq!(out.lines().last(), recorded.lines().last());
     // Continuing a state is a replay too.
     let state = work.join("s.kstate");
     let (code, _, err) = run(
-        &["headless", c, "--frames", "10", "--save-state", state.to_str().unwrap()],
+        &[
+            "headless",
+            c,
+            "--frames",
+            "10",
+            "--save-state",
+            state.to_str().unwrap(),
+        ],
         work,
     );
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = run(
-        &["headless", c, "--frames", "30", "--load-state", state.to_str().unwrap(), "--data", d],
+        &[
+            "headless",
+            c,
+            "--frames",
+            "30",
+            "--load-state",
+            state.to_str().unwrap(),
+            "--data",
+            d,
+        ],
         work,
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(stored_score(&data), six_hundred, "a state's run keeps it too");
+    assert_eq!(
+        stored_score(&data),
+        six_hundred,
+        "a state's run keeps it too"
+    );
     // Asked for explicitly, the replay's save RAM is stored.
     let (code, _, err) = run(
-        &["headless", c, "--frames", "30", "--input", movie.to_str().unwrap(), "--data", d, "--write-save"],
+        &[
+            "headless",
+            c,
+            "--frames",
+            "30",
+            "--input",
+            movie.to_str().unwrap(),
+            "--data",
+            d,
+            "--write-save",
+        ],
         work,
     );
     assert_eq!(code, 0, "{err}");
-    assert_ne!(stored_score(&data), six_hundred, "--write-save stores the replay's 100");
+    assert_ne!(
+        stored_score(&data),
+        six_hundred,
+        "--write-save stores the replay's 100"
+    );
 }
 
 #[test]
@@ -260,19 +341,36 @@ function draw() print("FRAME " .. frame(), 8, 8) end
     let text = std::fs::read_to_string(&movie).unwrap();
     assert!(text.contains("*101"), "{text}");
     let (code, _, again) = run(
-        &["headless", cart.to_str().unwrap(), "--frames", "300", "--input", movie.to_str().unwrap()],
+        &[
+            "headless",
+            cart.to_str().unwrap(),
+            "--frames",
+            "300",
+            "--input",
+            movie.to_str().unwrap(),
+        ],
         work,
     );
     assert_eq!(code, 1);
     assert_eq!(again.lines().next(), Some(first));
-    assert!(std::fs::metadata(&gif).unwrap().len() > 1000, "the GIF is written");
+    assert!(
+        std::fs::metadata(&gif).unwrap().len() > 1000,
+        "the GIF is written"
+    );
 }
 
 #[test]
 fn real_bulletml_with_a_label_used_twice_runs() {
     let file = common::root().join("tests/bulletml/noiz2sa/1tonway.xml");
     let (code, out, err) = run(
-        &["pattern", file.to_str().unwrap(), "--headless", "--frames", "240", "--stats"],
+        &[
+            "pattern",
+            file.to_str().unwrap(),
+            "--headless",
+            "--frames",
+            "240",
+            "--stats",
+        ],
         &common::root(),
     );
     assert_eq!(code, 0, "{err}");
@@ -282,4 +380,37 @@ fn real_bulletml_with_a_label_used_twice_runs() {
         .and_then(|n| n.parse().ok())
         .unwrap();
     assert!(peak >= 10, "{out}");
+}
+
+/// Runs `kairo` under `ulimit -v` of `kib` KiB (as containers and CI runners limit it).
+fn kairo_limited(kib: u64, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_kairo"))
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .expect("run sh");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn carts_run_identically_in_a_limited_address_space() {
+    for args in [
+        &["headless", "carts/platformer", "--frames", "300", "--hash"][..],
+        &["headless", "carts/shmup", "--frames", "300", "--hash"][..],
+        &["headless", "tests/carts/determinism_pairs", "--frames", "2"][..],
+    ] {
+        let (code, free, err) = run(args, &common::root());
+        assert_eq!(code, 0, "{err}");
+        // 2 GiB: far less than the 4 GiB-aligned reservation the heap prefers.
+        let (code, limited, err) = kairo_limited(2 * 1024 * 1024, args);
+        assert_eq!(code, 0, "{args:?} under ulimit -v: {err}");
+        assert_eq!(free, limited, "{args:?}");
+    }
 }

@@ -102,6 +102,8 @@ fn the_shmup_keeps_its_high_score_and_shows_it_next_time() {
             "7000",
             "--data",
             data,
+            // A replay stores its save RAM only when asked to.
+            "--write-save",
         ],
         &root(),
     );

@@ -272,7 +272,7 @@ fn maps_the_hardware_cannot_show_are_refused_with_one_line_each() {
 }
 
 #[test]
-fn check_verbose_says_what_the_loader_converted() {
+fn check_says_what_the_loader_converted() {
     let dir = common::temp_dir("tiled-verbose");
     for file in ["orthogonal-outside.tmx", "buch-outdoor.png"] {
         std::fs::copy(
@@ -287,14 +287,27 @@ fn check_verbose_says_what_the_loader_converted() {
     )
     .unwrap();
     std::fs::write(dir.join("main.lua"), "function update() end").unwrap();
-    let (code, stdout, stderr) = kairo(&["check", "--verbose", dir.to_str().unwrap()], &dir);
-    assert_eq!(code, 0, "{stdout}{stderr}");
-    assert!(
-        stdout.contains(
-            "note: buch-outdoor.png: 288 tiles of 16 px -> pattern tiles 0-1151, the whole image in Tiled's order; colours in palettes 0, 1"
-        ),
-        "{stdout}"
-    );
+    // Plain `check` says it all (`--verbose` is still accepted and changes nothing).
+    for args in [&["check"][..], &["check", "--verbose"][..]] {
+        let mut args = args.to_vec();
+        args.push(dir.to_str().unwrap());
+        let (code, stdout, stderr) = kairo(&args, &dir);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        // Imported tilesets start above palette 0, which holds the text colours.
+        assert!(
+            stdout.contains(
+                "note: buch-outdoor.png: 288 tiles of 16 px -> pattern tiles 0-1151, the whole image in Tiled's order; colours in palettes 1, 2"
+            ),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains(
+                "warning: buch-outdoor.png: imported for a map, its colours were split over palettes 1, 2"
+            ),
+            "{stdout}"
+        );
+        assert!(stdout.ends_with(": ok\n"), "{stdout}");
+    }
 }
 
 /// An 8 px tileset PNG of `tiles` tiles in a row, tile k a solid colour `colours[k]`.
@@ -421,9 +434,9 @@ fn sheets_split_over_palettes_tell_sprites_their_palette() {
     files.insert("s.png".into(), png_bytes);
     let cart = Cart::from_files(CartFiles::from_map("split", files)).unwrap();
     assert!(
-        cart.notes[0].contains("split into palettes"),
+        cart.warnings[0].contains("its tiles were split over palettes 2, 3, 4, 5, 6"),
         "{:?}",
-        cart.notes
+        cart.warnings
     );
     let mut console = Console::new(cart).unwrap();
     let log = console.take_log();
@@ -436,6 +449,10 @@ fn sheets_split_over_palettes_tell_sprites_their_palette() {
         .collect();
     assert_eq!(palettes.len(), 16);
     assert_eq!(palettes[0], 2, "the sheet's own palette first");
+    assert!(
+        palettes.iter().all(|&p| p >= 2),
+        "never below the declared palette: {palettes:?}"
+    );
     // Each palette holds 15 colours: at most 3 tiles of 4 colours share one.
     for p in &palettes {
         assert!(

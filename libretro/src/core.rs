@@ -7,7 +7,9 @@
 //! its `.srm` there after `retro_load_game` returns. So the cart is powered on once at load
 //! (to report a broken cart there) with none, and if the frontend's buffer holds any data at
 //! the first vblank, powered on again with it: the cart's main chunk and `init()` see the stored
-//! data, as they do in the window. From then on the buffer mirrors the machine's save RAM.
+//! data, as they do in the window. From then on the buffer mirrors the machine's save RAM
+//! whenever the game writes it; loading a state (whose run replays on the save RAM it was
+//! recorded with) leaves the buffer, and so the player's `.srm`, as it was.
 
 use std::path::{Path, PathBuf};
 
@@ -241,7 +243,10 @@ impl Core {
             .map_err(|e| format!("{label}: {e}"))?;
         self.started = true;
         self.fault = None;
-        self.mirror_save_ram(true);
+        // The state's run played on its own save RAM (a replay's, maybe): the frontend's
+        // buffer, which it writes to the player's `.srm`, keeps the player's data until the
+        // game writes save RAM again, as the window's state slots do.
+        self.save_ram_changes = self.console.machine().save.changes();
         self.draw_picture();
         Ok(route)
     }

@@ -77,6 +77,18 @@ pub struct SheetDecl {
     /// into tiles of this size, and colours are split into palettes per tile of this size.
     #[serde(default = "default_tile_size")]
     pub tile_size: usize,
+    /// What is transparent besides what the PNG says: a palette index of an indexed PNG
+    /// (`transparent = 0`) or a colour (`transparent = "#ff00ff"`).
+    #[serde(default)]
+    pub transparent: Option<Transparent>,
+}
+
+/// A `[[sheet]]`'s `transparent` value.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Transparent {
+    Index(i64),
+    Color(String),
 }
 
 fn default_tile_size() -> usize {

@@ -112,8 +112,12 @@ pub struct Cart {
     pub maps: BTreeMap<String, MapAsset>,
     /// The palette the loader gave each pattern tile it filled (`None` for others).
     pub tile_palettes: Vec<Option<u8>>,
-    /// What the loader converted, one line each (`kairo check --verbose`).
+    /// What the loader converted, one line each (`note:` lines of `kairo check`).
     pub notes: Vec<String>,
+    /// What the loader did that may not be what the cart meant (`warning:` lines of
+    /// `kairo check`, a note in the window): colours split or spilled over palettes,
+    /// transparency decided by the PNG.
+    pub warnings: Vec<String>,
     /// Lua sources by cart path (`main.lua`, `lib/util.lua`, ...).
     pub scripts: BTreeMap<String, String>,
     /// BulletML patterns (every `.xml` file whose root is `<bulletml>`), by file stem.
@@ -184,23 +188,8 @@ impl Cart {
             }
         }
 
-        let mut declared = Vec::new();
-        for decl in &manifest.sheets {
-            let Some(bytes) = files.get(&decl.file) else {
-                problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
-                continue;
-            };
-            let request = SheetRequest {
-                tile: decl.tile,
-                palette: decl.palette,
-                tile_size: decl.tile_size,
-            };
-            match art.load_sheet(&decl.file, bytes, request) {
-                Ok(sheet) => declared.push(sheet),
-                Err(e) => problems.push(e),
-            }
-        }
-
+        // Maps are read first: a tileset's colour key (`trans`) applies to its image when
+        // the image is also a [[sheet]].
         let mut tiled_maps = Vec::new();
         for decl in &manifest.maps {
             let name = decl.name.clone().unwrap_or_else(|| {
@@ -222,6 +211,31 @@ impl Cart {
             }
         }
         let models: Vec<&tiled::Map> = tiled_maps.iter().map(|(_, m)| m).collect();
+
+        let mut declared = Vec::new();
+        for decl in &manifest.sheets {
+            let Some(bytes) = files.get(&decl.file) else {
+                problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
+                continue;
+            };
+            let clear = match sheet_clear(decl, &models) {
+                Ok(clear) => clear,
+                Err(message) => {
+                    problems.push(at_line(&decl.file, message));
+                    continue;
+                }
+            };
+            let request = SheetRequest {
+                tile: decl.tile,
+                palette: decl.palette,
+                tile_size: decl.tile_size,
+                clear,
+            };
+            match art.load_sheet(&decl.file, bytes, request) {
+                Ok(sheet) => declared.push(sheet),
+                Err(e) => problems.push(e),
+            }
+        }
         let layouts = tilesets::place(&files, &models, &declared, &mut art, &mut problems);
         let mut maps = BTreeMap::new();
         for ((name, model), layouts) in tiled_maps.iter().zip(layouts) {
@@ -296,7 +310,8 @@ impl Cart {
             patterns: art.vram.vram,
             maps,
             tile_palettes: art.vram.palettes,
-            notes: art.notes,
+            notes: once_each(art.notes),
+            warnings: once_each(art.warnings),
             scripts,
             bullet_patterns,
             audio: Arc::new(audio),
@@ -309,6 +324,66 @@ impl Cart {
     pub fn name(&self) -> &str {
         &self.manifest.name
     }
+}
+
+/// Lines in their first order, each once (an image several tilesets use is told once).
+fn once_each(lines: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    lines
+        .into_iter()
+        .filter(|line| seen.insert(line.clone()))
+        .collect()
+}
+
+/// What a `[[sheet]]` makes transparent: its own `transparent` value, and the colour key of
+/// every Tiled tileset whose image it is (all of which must agree).
+fn sheet_clear(
+    decl: &manifest::SheetDecl,
+    maps: &[&tiled::Map],
+) -> Result<art::picture::Clear, String> {
+    let mut clear = art::picture::Clear::default();
+    match &decl.transparent {
+        None => {}
+        Some(manifest::Transparent::Index(i)) => match u8::try_from(*i) {
+            Ok(index) => clear.index = Some(index),
+            Err(_) => return Err(format!("transparent = {i}: a palette index is 0-255")),
+        },
+        Some(manifest::Transparent::Color(text)) => match parse_color(text) {
+            Some(rgb) => clear.key = Some(rgb),
+            None => {
+                return Err(format!(
+                    "transparent = \"{text}\": give a palette index (0-255) or a \"#rrggbb\" colour"
+                ));
+            }
+        },
+    }
+    let own = clear.key;
+    for map in maps {
+        for ts in &map.tilesets {
+            let Some(image) = &ts.tileset.image else {
+                continue;
+            };
+            let (Some(trans), true) = (image.trans, image.source == decl.file) else {
+                continue;
+            };
+            match clear.key {
+                None => clear.key = Some(trans),
+                Some(key) if key == trans => {}
+                Some(key) => {
+                    let other = if own == Some(key) {
+                        format!("its [[sheet]] says transparent = \"#{key:06x}\"")
+                    } else {
+                        format!("another tileset makes #{key:06x} transparent")
+                    };
+                    return Err(format!(
+                        "{}: the tileset `{}` ({}) makes #{trans:06x} transparent, but {other}; an image has one colour key: make them the same",
+                        decl.file, ts.tileset.name, map.origin.file
+                    ));
+                }
+            }
+        }
+    }
+    Ok(clear)
 }
 
 /// Where MML given inline in `cart.toml` starts, for error positions: the line and column of

@@ -67,7 +67,10 @@ pub fn place(
         let result = decode_image(files, tileset, key).and_then(|picture| {
             let mut layout = match declared.iter().find(|d| d.file == key.source) {
                 Some(sheet) => sheet_layout(sheet, tileset, &art.vram)?,
-                None => art.import_tileset(&key.source, &picture, key.cut, &want.ids)?,
+                None => {
+                    art.say_transparency(&key.source, &picture, false);
+                    art.import_tileset(&key.source, &picture, key.cut, &want.ids)?
+                }
             };
             art.add_transposed(&key.source, &mut layout, key.cut, &want.transposed)?;
             Ok((layout, Some(picture)))
@@ -158,7 +161,9 @@ impl Singles {
                     let bytes = files.get(&image.source).ok_or_else(|| {
                         at(format!("image `{}` is missing from the cart", image.source))
                     })?;
-                    let picture = picture::decode(&image.source, bytes, image.trans)?;
+                    let picture =
+                        picture::decode(&image.source, bytes, picture::Clear::key(image.trans))?;
+                    art.say_transparency(&image.source, &picture, false);
                     let size = cell as usize;
                     let tile = picture
                         .crop(image.x as usize, image.y as usize, size, size)
@@ -258,7 +263,7 @@ fn decode_image(
             format!("image `{}` is missing from the cart", key.source),
         )
     })?;
-    let picture = picture::decode(&key.source, bytes, key.trans)?;
+    let picture = picture::decode(&key.source, bytes, picture::Clear::key(key.trans))?;
     let (cols, rows) = key.cut.grid(picture.width, picture.height);
     if cols * rows == 0 {
         let message = format!(

@@ -6,10 +6,12 @@
 //!   mark, so a snapshot is one copy and a restore one copy back (valid only inside the
 //!   process that made it: the heap holds addresses of C functions and of itself).
 //! - **The same layout on every run.** The allocator places blocks by the order of
-//!   requests alone, and on 64-bit Unix the region starts on a 4 GiB boundary, so the low 32
-//!   bits of every Lua object's address are the same in every run (a heap dump of one run
-//!   lines up with another's). `pairs` order does not rest on this: Kairo's Lua hashes
-//!   tables and functions by creation number, not address (`lua/README.md`).
+//!   requests alone, and on 64-bit Unix the region starts on a 4 GiB boundary where the
+//!   address space allows it, so the low 32 bits of every Lua object's address are the same
+//!   in every run (a heap dump of one run lines up with another's). Under a limited address
+//!   space (`ulimit -v`) the region goes where the system puts it. Nothing the machine does
+//!   rests on this: Kairo's Lua hashes tables and functions by creation number, not address
+//!   (`lua/README.md`), and no address reaches a cart.
 //!
 //! Blocks come in size classes (16-byte steps to 1 KiB, then four per power of two); a freed
 //! block goes on its class's free list and is handed out again first. Lua passes a block's
@@ -255,9 +257,10 @@ fn class_size(class: usize) -> usize {
     (4 + quarter + 1) << (p - 2)
 }
 
-/// Reserving and releasing the region: on 64-bit Unix a 4 GiB-aligned reservation of
-/// address space whose pages are committed on first touch; elsewhere an ordinary aligned
-/// allocation. Either way the reservation size is stored in the word before the base.
+/// Reserving and releasing the region: on 64-bit Unix a reservation of address space whose
+/// pages are committed on first touch, 4 GiB-aligned unless the address space is limited;
+/// elsewhere an ordinary aligned allocation. Either way the reservation size is stored in
+/// the word before the base.
 mod region {
     use std::ptr::NonNull;
 
@@ -270,16 +273,13 @@ mod region {
     #[cfg(all(unix, target_pointer_width = "64"))]
     const LEAD: usize = 4096;
 
+    /// Maps `span` bytes of address space, inaccessible until protected otherwise.
     #[cfg(all(unix, target_pointer_width = "64"))]
-    pub fn reserve(size: usize) -> Option<NonNull<u8>> {
-        use std::ptr;
-        // Reserve enough to find an aligned base with a page before it, then give back
-        // what is not needed.
-        let span = size + ALIGN + LEAD;
+    fn map(span: usize) -> Option<usize> {
         // SAFETY: an anonymous private mapping with no address hint.
         let raw = unsafe {
             libc::mmap(
-                ptr::null_mut(),
+                std::ptr::null_mut(),
                 span,
                 libc::PROT_NONE,
                 libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
@@ -287,17 +287,27 @@ mod region {
                 0,
             )
         };
-        if raw == libc::MAP_FAILED {
-            return None;
-        }
-        let start = raw as usize;
-        let base = (start + LEAD).next_multiple_of(ALIGN);
+        (raw != libc::MAP_FAILED).then_some(raw as usize)
+    }
+
+    #[cfg(all(unix, target_pointer_width = "64"))]
+    pub fn reserve(size: usize) -> Option<NonNull<u8>> {
+        // Reserve enough to find an aligned base with a page before it, then give back
+        // what is not needed. Where the address space is limited (`ulimit -v`: containers,
+        // shared hosts) the extra 4 GiB are refused: the region is then placed where the
+        // system puts it. Nothing the machine does rests on the alignment (tables are
+        // hashed by creation number), only heap dumps of two runs line up less well.
+        let (start, span, align) = match map(size + ALIGN + LEAD) {
+            Some(start) => (start, size + ALIGN + LEAD, ALIGN),
+            None => (map(size + LEAD)?, size + LEAD, 4096),
+        };
+        let base = (start + LEAD).next_multiple_of(align);
         let lead_start = base - LEAD;
         // SAFETY: both trimmed ranges lie inside the mapping just made; the kept range
         // [lead_start, base + size) is made readable and writable.
         unsafe {
             if lead_start > start {
-                libc::munmap(raw, lead_start - start);
+                libc::munmap(start as *mut libc::c_void, lead_start - start);
             }
             let end = base + size;
             if start + span > end {

@@ -208,9 +208,8 @@ impl Call<'_> {
     /// Argument `i` as a float. Every number argument of every API function is read here
     /// (or by [`Call::int`], which reads through it): NaN and +-inf are refused.
     pub fn num(&self, i: usize, what: &str) -> LuaResult<f64> {
-        finite(self.arg(i)).map_err(|got| {
-            self.error(format!("argument {} ({what}) must be {got}", i + 1))
-        })
+        finite(self.arg(i))
+            .map_err(|got| self.error(format!("argument {} ({what}) must be {got}", i + 1)))
     }
 
     /// Field `key` of `table` (read raw, so no metamethod runs) as a finite float, `None`

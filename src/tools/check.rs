@@ -20,15 +20,18 @@ pub fn check_cart(path: &Path, vblanks: u64) -> Vec<String> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckReport {
     pub problems: Vec<String>,
-    /// One line per conversion the loader made (art cut, colours split, tiles rotated).
+    /// One line per conversion the loader made (art cut, tiles rotated, indices kept).
     pub notes: Vec<String>,
+    /// One line per conversion that may not be what the cart meant (colours split or
+    /// spilled over palettes, transparency the PNG decides).
+    pub warnings: Vec<String>,
 }
 
 /// Checks the cart at `path`, running it for `vblanks` vblanks.
 pub fn check_cart_report(path: &Path, vblanks: u64) -> CheckReport {
     let failed = |problems: Vec<String>| CheckReport {
         problems,
-        notes: Vec::new(),
+        ..CheckReport::default()
     };
     let files = match CartFiles::open(path) {
         Ok(files) => files,
@@ -38,15 +41,19 @@ pub fn check_cart_report(path: &Path, vblanks: u64) -> CheckReport {
         Ok(cart) => cart,
         Err(problems) => return failed(problems.iter().map(ToString::to_string).collect()),
     };
-    let notes = cart.notes.clone();
+    let (notes, warnings) = (cart.notes.clone(), cart.warnings.clone());
     let mut console = match Console::new(cart) {
         Ok(console) => console,
         Err(e) => return failed(vec![e.to_string()]),
     };
     let run = headless::run(&mut console, vblanks, None, &mut |_| {});
     CheckReport {
-        problems: run.fault.map(|e| vec![e.to_string()]).unwrap_or_default(),
+        problems: run
+            .fault_error()
+            .map(|e| vec![e.to_string()])
+            .unwrap_or_default(),
         notes,
+        warnings,
     }
 }
 

@@ -282,7 +282,8 @@ impl<'a> Builder<'a> {
     /// as the target of references; every `top...` action runs.
     fn label(&mut self, node: Node, kind: &str, id: Id) -> Result<(), PatternError> {
         if let Some(label) = node.attribute("label") {
-            self.labels.insert((kind.to_string(), label.to_string()), id);
+            self.labels
+                .insert((kind.to_string(), label.to_string()), id);
             if kind == "action" && label.starts_with("top") {
                 self.pattern.tops.push(id);
             }

@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::cart::CartError;
 use crate::spec::{PALETTES, PATTERN_SHEET_TILES_W, PATTERN_TILES, TILE_SIZE};
 use palettes::{PaletteBuilder, USABLE};
-use picture::{CLEAR, Picture};
+use picture::{CLEAR, Clear, Picture};
 use vram::{VramBuilder, slot_tile};
 
 /// How an image is cut into tiles: Tiled's tile size, margin and spacing, in pixels.
@@ -78,6 +78,8 @@ impl Cut {
 pub struct Layout {
     pub blocks: Vec<Option<(u16, u8)>>,
     pub transposed: BTreeMap<usize, (u16, u8)>,
+    /// Whether the tiles kept the indices of an indexed image (one palette per bank).
+    pub banked: bool,
 }
 
 /// A `[[sheet]]` as loaded, to work out layouts for the tilesets that use its image.
@@ -97,6 +99,9 @@ pub struct SheetRequest {
     pub tile: u32,
     pub palette: u8,
     pub tile_size: usize,
+    /// What is transparent besides what the PNG says (its `transparent` key, and the colour
+    /// key of a Tiled tileset that uses the image).
+    pub clear: Clear,
 }
 
 /// The art of a cart being loaded.
@@ -104,8 +109,12 @@ pub struct SheetRequest {
 pub struct Art {
     pub palettes: PaletteBuilder,
     pub vram: VramBuilder,
-    /// What the importer did, one line each (`kairo check --verbose`).
+    /// What the importer did, one line each (`kairo check` prints them as `note:` lines).
     pub notes: Vec<String>,
+    /// What the importer did that may not be what the cart meant: colours split or spilled
+    /// over palettes, transparency the PNG decides (`warning:` lines of `kairo check`, and a
+    /// note in the window).
+    pub warnings: Vec<String>,
 }
 
 /// A picture as it is cut: how, how many tiles across, and whether its indices are kept
@@ -119,7 +128,6 @@ struct Source<'p> {
 
 /// The tiles of a picture to load and their colours.
 struct Blocks {
-    cols: usize,
     ids: Vec<usize>,
     colours: Vec<Vec<u32>>,
 }
@@ -164,7 +172,7 @@ impl Blocks {
                 ),
             ));
         }
-        Ok(Blocks { cols, ids, colours })
+        Ok(Blocks { ids, colours })
     }
 }
 
@@ -186,7 +194,8 @@ impl Art {
         if usize::from(at.palette) >= PALETTES {
             return Err(err(format!("palette {} does not exist (0-15)", at.palette)));
         }
-        let picture = picture::decode(file, bytes, None)?;
+        let picture = picture::decode(file, bytes, at.clear)?;
+        self.say_transparency(file, &picture, true);
         let (width, height) = (picture.width, picture.height);
         let size = at.tile_size;
         if width == 0 || height == 0 || width % size != 0 || height % size != 0 {
@@ -235,11 +244,27 @@ impl Art {
         };
 
         let ids: Vec<usize> = (0..cols * rows).collect();
-        let banks = bank_palettes(&picture, cut, cols, at.palette);
+        // Banks past the last palette cannot be kept: the colours are grouped instead.
+        let banks = bank_palettes(&picture, cut, cols).filter(|banks| {
+            usize::from(at.palette) + usize::from(banks.iter().copied().max().unwrap_or(0))
+                < PALETTES
+        });
         let banked = banks.is_some();
         let palettes = match banks {
             Some(banks) => {
-                self.load_banks(&picture, at.palette, &banks).map_err(err)?;
+                let highest = banks.iter().copied().max().unwrap_or(0);
+                let targets: Vec<(u8, u8)> = (0..=highest)
+                    .map(|bank| (bank, at.palette + bank))
+                    .collect();
+                self.load_banks(&picture, &targets);
+                if highest > 0 {
+                    self.notes.push(format!(
+                        "{file}: indexed, its {} banks of 16 entries kept as palettes {}-{}",
+                        highest + 1,
+                        at.palette,
+                        at.palette + highest
+                    ));
+                }
                 banks.into_iter().map(|bank| at.palette + bank).collect()
             }
             None => {
@@ -253,9 +278,10 @@ impl Art {
                         .palettes
                         .group(&blocks.colours, Some(at.palette))
                         .map_err(|e| no_room(file, &blocks.ids, &e, self.palettes.free_count()))?;
-                    self.notes.push(format!(
-                        "{file}: {} colours split into palettes {}",
+                    self.warnings.push(format!(
+                        "{file}: its {} colours do not fit in palette {} (its [[sheet]]'s palette): its tiles were split over palettes {}; each tile shows in its own palette (tpal(tile) gives it to spr)",
                         union.len(),
+                        at.palette,
                         list(&distinct(&grouped))
                     ));
                     grouped
@@ -280,26 +306,52 @@ impl Art {
         })
     }
 
-    /// Loads the palette RAM entries of the banks an indexed sheet uses.
-    fn load_banks(&mut self, picture: &Picture, first: u8, banks: &[u8]) -> Result<(), String> {
-        let highest = banks.iter().copied().max().unwrap_or(0);
-        if usize::from(first) + usize::from(highest) >= PALETTES {
-            return Err(format!(
-                "its pixels use {} banks of 16 palette entries, which do not fit from palette {first} on",
-                highest + 1
-            ));
-        }
+    /// Loads the PNG palette's entries 1-15 of each bank into a palette: `(bank, palette)`.
+    fn load_banks(&mut self, picture: &Picture, targets: &[(u8, u8)]) {
         let Some((_, plte)) = &picture.indexed else {
-            return Ok(());
+            return;
         };
-        for bank in 0..=highest {
+        for &(bank, palette) in targets {
             for color in 1..16 {
                 if let Some(&rgb) = plte.get(usize::from(bank) * 16 + color) {
-                    self.palettes.set(usize::from(first + bank), color, rgb);
+                    self.palettes.set(usize::from(palette), color, rgb);
                 }
             }
         }
-        Ok(())
+    }
+
+    /// Says what the transparency rules decided about an indexed PNG: index 0 drawn because
+    /// the PNG makes it opaque, or made transparent though the PNG does not (warnings);
+    /// other indices the PNG's `tRNS` makes transparent (a note). `sheet`: the image is a
+    /// `[[sheet]]` (else a tileset image a map imports).
+    pub fn say_transparency(&mut self, file: &str, picture: &Picture, sheet: bool) {
+        let how = if sheet {
+            "add `transparent = 0` to its [[sheet]] in cart.toml, or save the PNG with index 0 transparent"
+        } else {
+            "save the PNG with index 0 transparent, set the tileset's transparent colour in Tiled, or declare the image as a [[sheet]] with `transparent = 0`"
+        };
+        if let Some((count, rgb)) = picture.indices.zero_opaque {
+            self.warnings.push(format!(
+                "{file}: palette index 0 (#{rgb:06x}) is opaque in this PNG (no tRNS entry makes it transparent), so its {count} pixels are drawn, as Tiled and image viewers draw them; if index 0 is meant to be transparent, {how}"
+            ));
+        }
+        if let Some((index, count)) = picture.indices.asked {
+            self.warnings.push(format!(
+                "{file}: palette index {index} is opaque in this PNG, but its {count} pixels are transparent because cart.toml asks (`transparent = {index}`)"
+            ));
+        }
+        if !picture.indices.trns_other.is_empty() {
+            let listed: Vec<String> = picture
+                .indices
+                .trns_other
+                .iter()
+                .map(|(i, n)| format!("{i} ({n} px)"))
+                .collect();
+            self.notes.push(format!(
+                "{file}: transparent as its tRNS chunk says: palette index {}",
+                listed.join(", ")
+            ));
+        }
     }
 
     /// Imports a tileset image a map uses: the whole image in Tiled's order when VRAM and
@@ -331,6 +383,7 @@ impl Art {
                 cut.size,
                 self.palette_note(&layout)
             ));
+            self.say_split(file, &layout);
             return Ok(layout);
         }
         let ids: Vec<usize> = wanted.iter().copied().filter(|&k| k < count).collect();
@@ -354,6 +407,7 @@ impl Art {
             ids.len(),
             self.palette_note(&layout)
         ));
+        self.say_split(file, &layout);
         Ok(layout)
     }
 
@@ -434,10 +488,30 @@ impl Art {
 
     fn palette_note(&self, layout: &Layout) -> String {
         let used: Vec<u8> = layout.blocks.iter().flatten().map(|&(_, p)| p).collect();
-        format!("; colours in palettes {}", list(&distinct(&used)))
+        let how = if layout.banked {
+            "its indexed banks kept"
+        } else {
+            "colours"
+        };
+        format!("; {how} in palettes {}", list(&distinct(&used)))
+    }
+
+    /// Warns when an imported image's colours were split over several palettes.
+    fn say_split(&mut self, file: &str, layout: &Layout) {
+        let used: Vec<u8> = layout.blocks.iter().flatten().map(|&(_, p)| p).collect();
+        let used = distinct(&used);
+        if used.len() > 1 && !layout.banked {
+            self.warnings.push(format!(
+                "{file}: imported for a map, its colours were split over palettes {}: map cells use each tile's palette; a sprite showing these tiles needs it too (tpal(tile))",
+                list(&used)
+            ));
+        }
     }
 
     /// Groups the colours of tiles `ids`, writes them to `slots`, and gives their layout.
+    /// An indexed image whose tiles each keep to one bank of 16 entries keeps its indices,
+    /// each bank the tiles `ids` use going to a free palette above 0; any other image has
+    /// the colours of those tiles grouped into palettes.
     fn place(
         &mut self,
         file: &str,
@@ -446,25 +520,44 @@ impl Art {
         ids: Vec<usize>,
         slots: &[usize],
     ) -> Result<Layout, CartError> {
-        let blocks = Blocks::read(file, picture, cut, ids)?;
-        let grouped = self
-            .palettes
-            .group(&blocks.colours, None)
-            .map_err(|e| no_room(file, &blocks.ids, &e, self.palettes.free_count()))?;
         let (cols, rows) = cut.grid(picture.width, picture.height);
+        let banked = bank_palettes(picture, cut, cols).and_then(|banks| {
+            let used = distinct(&ids.iter().map(|&k| banks[k]).collect::<Vec<u8>>());
+            let free = self.palettes.free_from(1, used.len());
+            (free.len() == used.len()).then(|| {
+                let targets: Vec<(u8, u8)> = used.iter().copied().zip(free).collect();
+                self.load_banks(picture, &targets);
+                let palette_of = |bank: u8| targets.iter().find(|t| t.0 == bank).map(|t| t.1);
+                ids.iter()
+                    .map(|&k| palette_of(banks[k]).expect("every bank used has a palette"))
+                    .collect::<Vec<u8>>()
+            })
+        });
+        let (ids, palettes) = match banked.clone() {
+            Some(palettes) => (ids, palettes),
+            None => {
+                let blocks = Blocks::read(file, picture, cut, ids)?;
+                let grouped = self
+                    .palettes
+                    .group(&blocks.colours, None)
+                    .map_err(|e| no_room(file, &blocks.ids, &e, self.palettes.free_count()))?;
+                (blocks.ids, grouped)
+            }
+        };
         let mut layout = Layout {
             blocks: vec![None; cols * rows],
+            banked: banked.is_some(),
             ..Layout::default()
         };
         let b = cut.tiles();
-        for ((&k, &slot), &palette) in blocks.ids.iter().zip(slots).zip(&grouped) {
+        let source = Source {
+            picture,
+            cut,
+            cols,
+            banked: banked.is_some(),
+        };
+        for ((&k, &slot), &palette) in ids.iter().zip(slots).zip(&palettes) {
             let place = slot_tile(slot, b);
-            let source = Source {
-                picture,
-                cut,
-                cols: blocks.cols,
-                banked: false,
-            };
             self.write_block(&source, k, place, palette);
             layout.blocks[k] = Some((place as u16, palette));
         }
@@ -481,6 +574,7 @@ impl Art {
             for x in 0..cut.size {
                 let (px, py) = (x0 + x, y0 + y);
                 let colour = match banked {
+                    Some(_) if picture.at(px, py) == CLEAR => 0,
                     Some((indices, _)) => indices[py * picture.width + px] & 0xF,
                     None => match picture.at(px, py) {
                         CLEAR => 0,
@@ -500,9 +594,11 @@ impl Art {
     }
 }
 
-/// For an indexed picture whose every tile keeps its opaque pixels within one bank of 16
-/// palette entries, each tile's bank; `None` when the picture is not indexed that way.
-fn bank_palettes(picture: &Picture, cut: Cut, cols: usize, first: u8) -> Option<Vec<u8>> {
+/// For an indexed picture whose every tile keeps its opaque pixels within entries 1-15 of
+/// one bank of 16 palette entries, each tile's bank; `None` when the picture is not indexed
+/// that way (an opaque pixel on a bank's entry 0 included: the hardware's colour 0 is
+/// transparent, so it could not keep its index).
+fn bank_palettes(picture: &Picture, cut: Cut, cols: usize) -> Option<Vec<u8>> {
     let (indices, _) = picture.indexed.as_ref()?;
     let rows = cut.grid(picture.width, picture.height).1;
     let mut banks = Vec::with_capacity(cols * rows);
@@ -510,9 +606,16 @@ fn bank_palettes(picture: &Picture, cut: Cut, cols: usize, first: u8) -> Option<
         let (x0, y0) = cut.origin(k, cols);
         let mut bank = None;
         for y in y0..y0 + cut.size {
-            for &index in &indices[y * picture.width + x0..][..cut.size] {
-                if index % 16 == 0 {
+            let row = y * picture.width + x0;
+            for (&index, &pixel) in indices[row..][..cut.size]
+                .iter()
+                .zip(&picture.pixels[row..][..cut.size])
+            {
+                if pixel == CLEAR {
                     continue;
+                }
+                if index % 16 == 0 {
+                    return None;
                 }
                 match bank {
                     None => bank = Some(index / 16),
@@ -523,9 +626,7 @@ fn bank_palettes(picture: &Picture, cut: Cut, cols: usize, first: u8) -> Option<
         }
         banks.push(bank.unwrap_or(0));
     }
-    // A sheet using banks past the last palette is not kept as banks.
-    let highest = banks.iter().copied().max().unwrap_or(0);
-    (usize::from(first) + usize::from(highest) < PALETTES || highest == 0).then_some(banks)
+    Some(banks)
 }
 
 fn distinct(palettes: &[u8]) -> Vec<u8> {

@@ -6,6 +6,9 @@
 //! the open automatic palette that already shares most of its colours and still has room, or
 //! else open the lowest-numbered palette nothing uses yet. Later sheets can add colours to the
 //! automatic palettes earlier ones opened, so tilesets drawn with one set of colours share.
+//! A grouping never reaches below its floor: a sheet's declared palette, or palette 1 for
+//! imported tilesets, so palette 0 (text and HUD colours) is written only by a sheet that
+//! declares it.
 
 use std::collections::BTreeMap;
 
@@ -74,8 +77,10 @@ impl PaletteBuilder {
 
     /// Gives each colour set (one per tile, at most [`USABLE`] colours each) a palette, and
     /// writes the colours into palette RAM. `first`, if given, is tried before automatic
-    /// palettes and may already hold colours. Returns each set's palette.
+    /// palettes and may already hold colours; no palette below it is used (below palette 1
+    /// when there is no `first`). Returns each set's palette.
     pub fn group(&mut self, sets: &[Vec<u32>], first: Option<u8>) -> Result<Vec<u8>, NoRoom> {
+        let floor = usize::from(first.unwrap_or(1));
         // Identical sets share one decision.
         let mut distinct: BTreeMap<Vec<u32>, Vec<usize>> = BTreeMap::new();
         for (i, set) in sets.iter().enumerate() {
@@ -87,7 +92,8 @@ impl PaletteBuilder {
         order.sort_by_key(|(set, users)| (std::cmp::Reverse(set.len()), users[0]));
 
         let mut candidates: Vec<usize> = first.map(usize::from).into_iter().collect();
-        candidates.extend((0..PALETTES).filter(|&p| self.automatic[p] && Some(p as u8) != first));
+        candidates
+            .extend((floor..PALETTES).filter(|&p| self.automatic[p] && Some(p as u8) != first));
         let mut result = vec![0u8; sets.len()];
         let mut unplaced = Vec::new();
         for (set, users) in order {
@@ -103,7 +109,7 @@ impl PaletteBuilder {
             let palette = match best {
                 Some(p) => p,
                 None => {
-                    match (0..PALETTES).find(|&p| !candidates.contains(&p) && self.is_free(p)) {
+                    match (floor..PALETTES).find(|&p| !candidates.contains(&p) && self.is_free(p)) {
                         Some(p) => {
                             self.automatic[p] = true;
                             candidates.push(p);
@@ -142,6 +148,15 @@ impl PaletteBuilder {
     pub fn free_count(&self) -> usize {
         (0..PALETTES).filter(|&p| self.is_free(p)).count()
     }
+
+    /// The lowest palettes from `floor` up that have no colour taken, at most `count`.
+    pub fn free_from(&self, floor: usize, count: usize) -> Vec<u8> {
+        (floor..PALETTES)
+            .filter(|&p| self.is_free(p))
+            .take(count)
+            .map(|p| p as u8)
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -172,7 +187,29 @@ mod tests {
         let mut b = PaletteBuilder::default();
         b.set(4, 1, 7);
         let palettes = b.group(&[set(7..17), set(20..30)], Some(4)).unwrap();
-        assert_eq!(palettes, [4, 0], "the first set joins palette 4's colour 7");
+        assert_eq!(
+            palettes,
+            [4, 5],
+            "the first set joins palette 4's colour 7; the second opens the next palette up"
+        );
+    }
+
+    #[test]
+    fn groupings_never_reach_below_their_floor() {
+        let mut b = PaletteBuilder::default();
+        // A sheet declared at palette 2 needing two palettes takes 2 and 3, never 0 or 1.
+        let sets: Vec<Vec<u32>> = (0..2).map(|i| set(i * 100..i * 100 + 15)).collect();
+        assert_eq!(b.group(&sets, Some(2)).unwrap(), [2, 3]);
+        // An import (no declared palette) starts above palette 0 and may share palette 3
+        // (an automatic palette above its floor), but never the lower free ones.
+        assert_eq!(
+            b.group(&[set(100..103), set(500..510)], None).unwrap(),
+            [3, 1]
+        );
+        // A sheet declared at 5 cannot join the automatic palette 3 below it.
+        assert_eq!(b.group(&[set(100..103)], Some(5)).unwrap(), [5]);
+        // Palette 0 is used only when declared.
+        assert_eq!(b.group(&[set(900..905)], Some(0)).unwrap(), [0]);
     }
 
     #[test]
@@ -185,5 +222,11 @@ mod tests {
         let e = b.group(&sets, None).unwrap_err();
         assert_eq!(e.tiles, [2, 3]);
         assert_eq!(e.opened, [14, 15]);
+        // Palette 0 stays out of imports even when it is the last free one.
+        let mut b = PaletteBuilder::default();
+        for p in 1..16 {
+            b.set(p, 1, 0xABCDEF);
+        }
+        assert!(b.group(&[set(0..3)], None).is_err());
     }
 }

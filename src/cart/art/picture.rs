@@ -2,9 +2,11 @@
 //! either transparent or an RGB colour, plus, for indexed PNGs, the palette index of every
 //! pixel (so sheets made for Kairo's palettes can keep their indices).
 //!
-//! Transparent: alpha below 128 (truecolour alpha, or an indexed entry's `tRNS` alpha), the
-//! colour key (Tiled's `trans`) when one is given, and index 0 of indexed pictures (Kairo's
-//! convention: colour 0 is transparent).
+//! Transparent: alpha below 128 (truecolour alpha, or an indexed entry's `tRNS` alpha, as
+//! the PNG says), the colour key (Tiled's `trans`, or a sheet's `transparent = "#rrggbb"`),
+//! and the palette index a sheet names (`transparent = 0`). Index 0 of an indexed PNG is
+//! transparent only when its `tRNS` or the cart says so; [`Picture::indices`] counts what was
+//! decided so the loader can say it.
 
 use crate::cart::CartError;
 
@@ -13,6 +15,34 @@ pub const MAX_SIDE: u32 = 4096;
 
 /// A pixel that shows nothing.
 pub const CLEAR: u32 = u32::MAX;
+
+/// What is transparent in a picture besides what the PNG itself says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Clear {
+    /// Pixels of this colour (Tiled's `trans`, a sheet's `transparent = "#rrggbb"`).
+    pub key: Option<u32>,
+    /// Pixels of this palette index of an indexed PNG (a sheet's `transparent = 0`).
+    pub index: Option<u8>,
+}
+
+impl Clear {
+    /// A colour key only.
+    pub fn key(key: Option<u32>) -> Clear {
+        Clear { key, index: None }
+    }
+}
+
+/// How an indexed PNG's palette indices turned out transparent or not, in pixels.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IndexTransparency {
+    /// Pixels of index 0 drawn because the PNG makes index 0 opaque and nothing asked for it
+    /// to be transparent, and index 0's colour.
+    pub zero_opaque: Option<(usize, u32)>,
+    /// Pixels of the index the cart named transparent that the PNG makes opaque.
+    pub asked: Option<(u8, usize)>,
+    /// Indices other than 0 the PNG's `tRNS` makes transparent, with their pixel counts.
+    pub trns_other: Vec<(u8, usize)>,
+}
 
 /// A decoded picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +53,8 @@ pub struct Picture {
     pub pixels: Vec<u32>,
     /// For indexed PNGs: each pixel's palette index, and the PNG palette as `0xRRGGBB`.
     pub indexed: Option<(Vec<u8>, Vec<u32>)>,
+    /// For indexed PNGs: what the transparency rules decided, for the loader's messages.
+    pub indices: IndexTransparency,
 }
 
 impl Picture {
@@ -45,12 +77,14 @@ impl Picture {
                 .indexed
                 .as_ref()
                 .map(|(indices, plte)| (cut_rect(indices, self.width, rect), plte.clone())),
+            indices: IndexTransparency::default(),
         })
     }
 }
 
-/// Decodes the PNG `file`; pixels of colour `key` become transparent.
-pub fn decode(file: &str, bytes: &[u8], key: Option<u32>) -> Result<Picture, CartError> {
+/// Decodes the PNG `file`; pixels `clear` names become transparent too.
+pub fn decode(file: &str, bytes: &[u8], clear: Clear) -> Result<Picture, CartError> {
+    let key = clear.key;
     let err = |message: String| CartError::file(file, message);
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::IDENTITY);
@@ -99,15 +133,17 @@ pub fn decode(file: &str, bytes: &[u8], key: Option<u32>) -> Result<Picture, Car
         .map(rgb)
         .collect();
     let trns = info.trns.as_deref().unwrap_or(&[]);
+    let mut counts = [0usize; 256];
     for row in rows.take(height) {
         for x in 0..width {
             let pixel = match info.color_type {
                 png::ColorType::Indexed => {
                     let index = sample(row, x);
                     indices.push(index);
+                    counts[usize::from(index)] += 1;
                     let alpha = trns.get(usize::from(index)).copied().unwrap_or(255);
                     match plte.get(usize::from(index)) {
-                        _ if index == 0 || alpha < 128 => CLEAR,
+                        _ if alpha < 128 || clear.index == Some(index) => CLEAR,
                         Some(&c) => keyed(c),
                         None => {
                             return Err(err(format!(
@@ -154,12 +190,31 @@ pub fn decode(file: &str, bytes: &[u8], key: Option<u32>) -> Result<Picture, Car
     if pixels.len() != width * height {
         return Err(err("the PNG data is shorter than its size".into()));
     }
+    let mut decided = IndexTransparency::default();
+    if info.color_type == png::ColorType::Indexed {
+        let alpha = |i: usize| trns.get(i).copied().unwrap_or(255);
+        let zero = plte.first().copied().unwrap_or(0);
+        if counts[0] > 0 && alpha(0) >= 128 && clear.index != Some(0) && key != Some(zero) {
+            decided.zero_opaque = Some((counts[0], zero));
+        }
+        if let Some(i) = clear.index
+            && alpha(usize::from(i)) >= 128
+            && counts[usize::from(i)] > 0
+        {
+            decided.asked = Some((i, counts[usize::from(i)]));
+        }
+        decided.trns_other = (1..256)
+            .filter(|&i| alpha(i) < 128 && counts[i] > 0)
+            .map(|i| (i as u8, counts[i]))
+            .collect();
+    }
     let indexed = (info.color_type == png::ColorType::Indexed).then_some((indices, plte));
     Ok(Picture {
         width,
         height,
         pixels,
         indexed,
+        indices: decided,
     })
 }
 
@@ -215,7 +270,7 @@ pub mod tests {
             None,
             &[1, 2, 3, 255, 9, 9, 9, 0],
         );
-        let p = decode("a.png", &rgba, None).unwrap();
+        let p = decode("a.png", &rgba, Clear::default()).unwrap();
         assert_eq!(p.pixels, [0x010203, CLEAR]);
         let rgb = encode(
             2,
@@ -225,7 +280,7 @@ pub mod tests {
             None,
             &[255, 0, 255, 1, 1, 1],
         );
-        let p = decode("a.png", &rgb, Some(0xFF00FF)).unwrap();
+        let p = decode("a.png", &rgb, Clear::key(Some(0xFF00FF))).unwrap();
         assert_eq!(p.pixels, [CLEAR, 0x010101], "the colour key is transparent");
         let grey = encode(
             4,
@@ -235,7 +290,7 @@ pub mod tests {
             None,
             &[0b00_01_10_11],
         );
-        let p = decode("a.png", &grey, None).unwrap();
+        let p = decode("a.png", &grey, Clear::default()).unwrap();
         assert_eq!(p.pixels, [0, 0x555555, 0xAAAAAA, 0xFFFFFF]);
         let indexed = encode(
             4,
@@ -245,14 +300,27 @@ pub mod tests {
             Some(vec![0, 0, 0, 10, 20, 30, 40, 50, 60]),
             &[0x01, 0x20],
         );
-        let p = decode("a.png", &indexed, None).unwrap();
-        assert_eq!(p.pixels, [CLEAR, 0x0A141E, 0x28323C, CLEAR]);
+        // Without tRNS, index 0 is as opaque as the PNG says (and counted for a warning).
+        let p = decode("a.png", &indexed, Clear::default()).unwrap();
+        assert_eq!(p.pixels, [0, 0x0A141E, 0x28323C, 0]);
         assert_eq!(p.indexed.as_ref().unwrap().0, [0, 1, 2, 0]);
+        assert_eq!(p.indices.zero_opaque, Some((2, 0)));
+        // The cart can ask for index 0 to be transparent.
+        let asked = Clear {
+            key: None,
+            index: Some(0),
+        };
+        let p = decode("a.png", &indexed, asked).unwrap();
+        assert_eq!(p.pixels, [CLEAR, 0x0A141E, 0x28323C, CLEAR]);
+        assert_eq!(
+            (p.indices.zero_opaque, p.indices.asked),
+            (None, Some((0, 2)))
+        );
     }
 
     #[test]
     fn broken_and_oversized_pngs_are_refused_by_name() {
-        let e = decode("x.png", b"not a png", None).unwrap_err();
+        let e = decode("x.png", b"not a png", Clear::default()).unwrap_err();
         assert!(
             e.to_string().starts_with("x.png: not a readable PNG"),
             "{e}"
@@ -266,7 +334,7 @@ pub mod tests {
             &[0, 0, 0],
         );
         bytes[16..24].copy_from_slice(&[0, 0, 0x20, 0, 0, 0, 0, 1]); // 8192 x 1
-        let e = decode("x.png", &bytes, None).unwrap_err();
+        let e = decode("x.png", &bytes, Clear::default()).unwrap_err();
         assert!(
             e.to_string().contains("too big") || e.to_string().contains("PNG"),
             "{e}"

@@ -30,6 +30,7 @@ fn request(tile: u32, palette: u8, tile_size: usize) -> SheetRequest {
         tile,
         palette,
         tile_size,
+        clear: picture::Clear::default(),
     }
 }
 
@@ -238,7 +239,7 @@ fn tileset_images_import_whole_with_margin_spacing_and_colour_key() {
             Some(0x100 * ((x - 1) / 17 + 3 * ((y - 1) / 17) + 1))
         }
     });
-    let picture = picture::decode("t.png", &bytes, Some(0xFF00FF)).unwrap();
+    let picture = picture::decode("t.png", &bytes, picture::Clear::key(Some(0xFF00FF))).unwrap();
     let mut art = Art::default();
     art.vram.take(0, 1, None);
     let layout = art
@@ -267,7 +268,7 @@ fn a_tileset_too_big_for_vram_loads_only_the_tiles_maps_use() {
     let bytes = rgba(16 * 30, 16 * 20, |x, y| {
         Some((x / 16 + y / 16 * 30) % 7 + 1)
     });
-    let picture = picture::decode("big.png", &bytes, None).unwrap();
+    let picture = picture::decode("big.png", &bytes, picture::Clear::default()).unwrap();
     let mut art = Art::default();
     let wanted: BTreeSet<usize> = [3, 599, 10].into();
     let layout = art

@@ -120,9 +120,13 @@ impl Shell {
             canvas.label(ui::COLUMNS - badge.len(), row, badge, colour, color::PANEL);
         }
         if let Some((message, _)) = &self.toast {
-            canvas.panel(rows - 2, rows - 2, color::BAR);
-            let text: String = message.chars().take(ui::COLUMNS - 2).collect();
-            canvas.text(1, rows - 2, &text, color::TEXT);
+            let mut lines = ui::wrap(message, ui::COLUMNS - 2);
+            lines.truncate(super::TOAST_LINES);
+            let top = rows - 1 - lines.len();
+            canvas.panel(top, rows - 2, color::BAR);
+            for (i, line) in lines.iter().enumerate() {
+                canvas.text(1, top + i, line, color::TEXT);
+            }
         }
         canvas.blend_over(rgba, dim);
         debug_assert_eq!(rgba.len(), SCREEN_W * SCREEN_H * 4);

@@ -38,6 +38,10 @@ pub use viewer::{View, Viewer};
 
 /// Vblanks a toast message stays up.
 const TOAST_VBLANKS: u32 = 120;
+/// Vblanks the loader's warnings stay up when a cart starts.
+const WARNING_VBLANKS: u32 = 480;
+/// Lines a toast may take at the bottom of the screen.
+pub const TOAST_LINES: usize = 7;
 /// Machine vblanks per host vblank while fast-forwarding.
 pub const FAST_FORWARD: u32 = 4;
 
@@ -346,8 +350,10 @@ impl Shell {
                 };
                 session.console = Some(console);
                 session.rewind.clear();
+                let warnings = cart.warnings.clone();
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
+                self.warn_loaded(&warnings);
                 true
             }
             Err(error) => {
@@ -744,5 +750,21 @@ impl Shell {
 
     fn toast(&mut self, message: String) {
         self.toast = Some((message, TOAST_VBLANKS));
+    }
+
+    /// Shows what the loader warned of when a cart started (all of it on the log, the first
+    /// warning on screen for a while).
+    fn warn_loaded(&mut self, warnings: &[String]) {
+        let Some(first) = warnings.first() else {
+            return;
+        };
+        for warning in warnings {
+            crate::out::eprint_line(&format!("kairo: warning: {warning}"));
+        }
+        let count = match warnings.len() {
+            1 => "Warning".to_string(),
+            n => format!("{n} warnings (see the log)"),
+        };
+        self.toast = Some((format!("{count}: {first}"), WARNING_VBLANKS));
     }
 }
