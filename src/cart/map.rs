@@ -5,9 +5,10 @@
 //!
 //! Cells Tiled rotates show a copy of their tile mirrored across its diagonal (made by the
 //! importer) with the hardware's flips. Refused, each with the file, the layer and cell, and
-//! what to do: non-orthogonal and infinite maps, cells other than 8, 16 or 32 px squares,
-//! tilesets whose tiles are not the cell size, layers holding more or fewer tiles than the map
-//! has cells, tile ids past the end of their tileset.
+//! what to do (every problem of a map, not only the first): non-orthogonal maps, cells other
+//! than 8, 16 or 32 px squares, layers showing tiles that are not the cell size, layers
+//! holding more or fewer tiles than the map has cells, tile ids past the end of their
+//! tileset, bad `collide` and `palette` tile properties.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -84,6 +85,8 @@ pub struct TilesetCells {
     pub cells: Vec<Option<Cell>>,
     /// Per tile id shown rotated, the cell showing its copy mirrored across the diagonal.
     pub transposed: BTreeMap<u32, Cell>,
+    /// The tileset could not be loaded (that is reported once, for the tileset).
+    pub failed: bool,
 }
 
 impl TilesetCells {
@@ -173,14 +176,44 @@ pub fn find_tileset(tilesets: &[TilesetUse], gid: u32) -> Option<(usize, u32)> {
     Some((index, id - ts.first_gid))
 }
 
+/// What is wrong in the tiles of a map's tilesets, used or not: `collide` and `palette`
+/// properties, animations (every problem, not only the first).
+pub fn check_tilesets(map: &tiled::Map) -> Vec<CartError> {
+    let mut problems = Vec::new();
+    for tileset in map.tilesets.iter().map(|t| &t.tileset) {
+        for (&id, data) in &tileset.tiles {
+            if let Some(name) = data.properties.get("collide")
+                && crate::collide::tile::Tile::from_name(name).is_none()
+            {
+                let message =
+                    format!("collide = \"{name}\" is not a collision tile (see docs/collision.md)");
+                problems.push(tile_error(tileset, id, message));
+            }
+            if let Some(p) = data.properties.get("palette")
+                && !p.parse::<u8>().is_ok_and(|p| p < 16)
+            {
+                let message = format!("property palette = \"{p}\" is not 0-15");
+                problems.push(tile_error(tileset, id, message));
+            }
+            if data.animation.len() > TILE_ANIM_FRAMES {
+                problems.push(too_many_frames(tileset, id, data.animation.len()));
+            }
+        }
+    }
+    problems
+}
+
 /// Builds the map called `name`, given where each of its tilesets' tiles went (`None` for a
-/// tileset whose image is not a single sheet: an image collection).
+/// tileset whose image is not a single sheet: an image collection; `failed` lists tilesets
+/// that could not be loaded, already reported, whose cells are left empty). Every problem
+/// is collected.
 pub fn build(
     map: &tiled::Map,
     name: &str,
     layouts: &[Option<Layout>],
-) -> Result<MapAsset, CartError> {
-    let cell_size = check_shape(map)?;
+    failed: &[usize],
+) -> Result<MapAsset, Vec<CartError>> {
+    let cell_size = check_shape(map).map_err(|e| vec![e])?;
     let (cols, rows) = (map.width as usize, map.height as usize);
     let mut asset = MapAsset {
         name: name.into(),
@@ -200,6 +233,12 @@ pub fn build(
             .map(|(ts, layout)| tileset_cells(ts.first_gid, layout))
             .collect(),
     };
+    for &i in failed {
+        if let Some(cells) = asset.tilesets.get_mut(i) {
+            cells.failed = true;
+        }
+    }
+    let mut problems = Vec::new();
     for layer in &map.layers {
         asset
             .layer_properties
@@ -210,8 +249,14 @@ pub fn build(
                 height,
                 gids,
             } => {
-                let built = tile_layer(map, layer, (*width, *height, gids), &mut asset)?;
-                asset.layers.push(built);
+                let built = tile_layer(map, layer, (*width, *height, gids), &mut asset);
+                match built {
+                    Ok((built, found)) => {
+                        problems.extend(found);
+                        asset.layers.push(built);
+                    }
+                    Err(e) => problems.push(e),
+                }
             }
             LayerKind::Objects(objects) => {
                 for object in objects {
@@ -221,7 +266,11 @@ pub fn build(
             LayerKind::Image => {}
         }
     }
-    Ok(asset)
+    if problems.is_empty() {
+        Ok(asset)
+    } else {
+        Err(problems)
+    }
 }
 
 /// Where a tileset's tiles are, from its layout.
@@ -240,16 +289,19 @@ fn tileset_cells(first_gid: u32, layout: &Option<Layout>) -> TilesetCells {
                 .iter()
                 .map(|(&k, &b)| (k as u32, cell(b)))
                 .collect(),
+            failed: false,
         },
     }
 }
 
+/// A tile layer and the problems of its cells (one per distinct tile); `Err` when the layer
+/// itself has the wrong size.
 fn tile_layer(
     map: &tiled::Map,
     layer: &tiled::Layer,
     (width, height, gids): (u32, u32, &[u32]),
     asset: &mut MapAsset,
-) -> Result<MapLayer, CartError> {
+) -> Result<(MapLayer, Vec<CartError>), CartError> {
     let at = |message: String| {
         layer
             .origin
@@ -274,8 +326,11 @@ fn tile_layer(
         props: vec![0; cols * rows],
         animations: Vec::new(),
     };
-    // Per (tileset, tile, rotated): its pattern tile, palette and property set, worked out once.
-    let mut seen: HashMap<(usize, u32, bool), (usize, u8, u16)> = HashMap::new();
+    // Per (tileset, tile, rotated): its pattern tile, palette and property set, worked out
+    // once (`None`: the tile cannot be shown, said at its first cell).
+    let mut seen: HashMap<(usize, u32, bool), Option<(usize, u8, u16)>> = HashMap::new();
+    let mut unknown = std::collections::BTreeSet::new();
+    let mut problems = Vec::new();
     for (i, &gid) in gids.iter().enumerate() {
         if gid & !GID_FLAGS == 0 {
             continue;
@@ -283,33 +338,48 @@ fn tile_layer(
         let (x, y) = (i % cols, i / cols);
         let cell_at = |message: String| at(format!("cell ({x}, {y}): {message}"));
         let Some((index, id)) = find_tileset(&map.tilesets, gid) else {
-            return Err(cell_at(format!(
-                "tile id {} belongs to no tileset of the map",
-                gid & !GID_FLAGS
-            )));
+            if unknown.insert(gid & !GID_FLAGS) {
+                problems.push(cell_at(format!(
+                    "tile id {} belongs to no tileset of the map",
+                    gid & !GID_FLAGS
+                )));
+            }
+            continue;
         };
         let key = (index, id, gid & FLIP_D != 0);
-        let (tile, palette, props) = match seen.get(&key) {
+        let known = match seen.get(&key) {
             Some(&known) => known,
             None => {
-                let known = resolve_tile(map, key, asset, &mut out).map_err(|e| match e {
-                    TileProblem::Cell(message) => cell_at(message),
-                    TileProblem::Located(e) => e,
-                })?;
+                let known = match resolve_tile(map, key, asset, &mut out) {
+                    Ok(known) => Some(known),
+                    Err(TileProblem::Skip) => None,
+                    Err(TileProblem::Cell(message)) => {
+                        problems.push(cell_at(message));
+                        None
+                    }
+                    Err(TileProblem::Located(e)) => {
+                        problems.push(e);
+                        None
+                    }
+                };
                 seen.insert(key, known);
                 known
             }
         };
-        out.cells[i] = flipped(tile, palette, gid);
-        out.props[i] = props;
+        if let Some((tile, palette, props)) = known {
+            out.cells[i] = flipped(tile, palette, gid);
+            out.props[i] = props;
+        }
     }
-    Ok(out)
+    Ok((out, problems))
 }
 
-/// Why a cell's tile cannot be shown: about the cell, or about the tileset (located there).
+/// Why a cell's tile cannot be shown: about the cell, or about the tileset (located there),
+/// or its tileset failed to load (said already).
 enum TileProblem {
     Cell(String),
     Located(CartError),
+    Skip,
 }
 
 impl From<CartError> for TileProblem {
@@ -328,20 +398,23 @@ fn resolve_tile(
 ) -> Result<(usize, u8, u16), TileProblem> {
     let tileset = &map.tilesets[index].tileset;
     let cells = &asset.tilesets[index];
+    if cells.failed {
+        return Err(TileProblem::Skip);
+    }
     if tileset.image.is_some()
         && (tileset.tile_width as usize, tileset.tile_height as usize)
             != (asset.cell_size, asset.cell_size)
     {
         return Err(TileProblem::Cell(format!(
-            "tileset `{}` has {}x{} px tiles but the map's cells are {} px; Kairo draws one tile per cell: make them the same size",
-            tileset.name, tileset.tile_width, tileset.tile_height, asset.cell_size
+            "tileset `{}` has {}x{} px tiles but the map's cells are {} px; Kairo draws one tile per cell: use this tileset only for tile objects (in an object layer), or make its tiles {} px squares",
+            tileset.name, tileset.tile_width, tileset.tile_height, asset.cell_size, asset.cell_size
         )));
     }
     if tileset.image.is_none() {
         if cells.cell(id, transposed).is_none() {
             return Err(TileProblem::Cell(format!(
-                "tile {id} of tileset `{}` (an image collection) is not a {} px square image; a layer cell shows one tile of the cell size",
-                tileset.name, asset.cell_size
+                "tile {id} of tileset `{}` (an image collection) is not a {} px square image; a layer cell shows one tile of the cell size: move it to an object layer (as a tile object), or give it a {} px image",
+                tileset.name, asset.cell_size, asset.cell_size
             )));
         }
     } else if id as usize >= cells.cells.len() {
@@ -396,6 +469,14 @@ fn tile_error(tileset: &tiled::Tileset, id: u32, message: String) -> CartError {
         .error(format!("tileset `{}` tile {id}: {message}", tileset.name))
 }
 
+fn too_many_frames(tileset: &tiled::Tileset, id: u32, frames: usize) -> CartError {
+    tile_error(
+        tileset,
+        id,
+        format!("its animation has {frames} frames; the hardware plays up to {TILE_ANIM_FRAMES}"),
+    )
+}
+
 /// Tiled's animation of tile `id` in pattern tiles and machine frames.
 fn animation(
     tileset: &tiled::Tileset,
@@ -405,14 +486,7 @@ fn animation(
     cells: &[Option<Cell>],
 ) -> Result<TileAnim, CartError> {
     if frames.len() > TILE_ANIM_FRAMES {
-        return Err(tile_error(
-            tileset,
-            id,
-            format!(
-                "its animation has {} frames; the hardware plays up to {TILE_ANIM_FRAMES}",
-                frames.len()
-            ),
-        ));
+        return Err(too_many_frames(tileset, id, frames.len()));
     }
     let mut out = Vec::with_capacity(frames.len());
     for &(frame_id, ms) in frames {

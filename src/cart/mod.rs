@@ -202,11 +202,15 @@ impl Cart {
                 problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
                 continue;
             }
-            match tiled::read_map(&files, &decl.file).and_then(|m| {
-                map::check_shape(&m)?;
-                Ok(m)
-            }) {
-                Ok(m) => tiled_maps.push((name, m)),
+            match tiled::read_map(&files, &decl.file) {
+                Ok(m) => {
+                    art.notes.extend(m.notes.iter().cloned());
+                    problems.extend(map::check_tilesets(&m));
+                    match map::check_shape(&m) {
+                        Ok(_) => tiled_maps.push((name, m)),
+                        Err(e) => problems.push(e),
+                    }
+                }
                 Err(e) => problems.push(e),
             }
         }
@@ -238,16 +242,15 @@ impl Cart {
         }
         let layouts = tilesets::place(&files, &models, &declared, &mut art, &mut problems);
         let mut maps = BTreeMap::new();
-        for ((name, model), layouts) in tiled_maps.iter().zip(layouts) {
-            let Some(layouts) = layouts else { continue };
-            match map::build(model, name, &layouts) {
+        for ((name, model), (layouts, failed)) in tiled_maps.iter().zip(layouts) {
+            match map::build(model, name, &layouts, &failed) {
                 Ok(asset) => {
                     if maps.insert(name.clone(), asset).is_some() {
                         let file = &model.origin.file;
                         problems.push(at_line(file, format!("two maps are named `{name}`")));
                     }
                 }
-                Err(e) => problems.push(e),
+                Err(found) => problems.extend(found),
             }
         }
 
@@ -303,6 +306,9 @@ impl Cart {
         }
 
         if !problems.is_empty() {
+            // A tileset two maps share is told once.
+            let mut seen = std::collections::BTreeSet::new();
+            problems.retain(|p| seen.insert(p.to_string()));
             return Err(CartErrors(problems));
         }
         Ok(Cart {

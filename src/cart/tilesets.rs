@@ -32,15 +32,15 @@ struct Wanted<'m> {
 }
 
 /// Where the tiles of every tileset of every map went: per map, per tileset, a layout
-/// (`None` for image collections). Problems are collected, and a map with a problem in one of
-/// its tilesets gets no layouts.
+/// (`None` for image collections), and the tilesets that failed (their problems collected
+/// here, once each; their layouts are empty).
 pub fn place(
     files: &CartFiles,
     maps: &[&tiled::Map],
     declared: &[DeclaredSheet],
     art: &mut Art,
     problems: &mut Vec<CartError>,
-) -> Vec<Option<Vec<Option<Layout>>>> {
+) -> Vec<(Vec<Option<Layout>>, Vec<usize>)> {
     let mut wanted: BTreeMap<ImageKey, Wanted> = BTreeMap::new();
     for map in maps {
         for (i, ts) in map.tilesets.iter().enumerate() {
@@ -58,9 +58,13 @@ pub fn place(
         BTreeMap::new();
     for (key, want) in &wanted {
         let tileset = want.tileset.expect("every entry has a tileset");
-        if !BG_CELL_SIZES.contains(&key.cut.size) {
+        if tileset.tile_width != tileset.tile_height || !BG_CELL_SIZES.contains(&key.cut.size) {
             // No layer can show these tiles (the map says so if one tries); objects can
             // still name them.
+            art.notes.push(format!(
+                "{}: tileset `{}` has {}x{} px tiles, not squares of 8, 16 or 32 px: they are not loaded into pattern VRAM; objects keep them (kind \"tile\", without a pattern tile), and no tile layer may show them",
+                tileset.origin.file, tileset.name, tileset.tile_width, tileset.tile_height
+            ));
             placed.insert(key.clone(), Ok((Layout::default(), None)));
             continue;
         }
@@ -82,14 +86,17 @@ pub fn place(
     let mut out = Vec::with_capacity(maps.len());
     for map in maps {
         let mut layouts = Vec::with_capacity(map.tilesets.len());
-        let mut failed = false;
+        let mut failed = Vec::new();
         for (i, use_) in map.tilesets.iter().enumerate() {
             let tileset = &use_.tileset;
             let result = match image_key(tileset) {
                 None => singles.layout(files, map, i, art),
                 Some(key) => match &placed[&key] {
                     Ok((layout, Some(picture))) => {
-                        check_declared(tileset, &key, picture).map(|_| layout.clone())
+                        check_declared(tileset, &key, picture).map(|note| {
+                            art.notes.extend(note);
+                            layout.clone()
+                        })
                     }
                     Ok((layout, None)) => Ok(layout.clone()),
                     Err(e) => Err(e.clone()),
@@ -98,14 +105,15 @@ pub fn place(
             match result {
                 Ok(layout) => layouts.push(Some(layout)),
                 Err(e) => {
-                    failed = true;
+                    failed.push(i);
+                    layouts.push(Some(Layout::default()));
                     if reported.insert(e.to_string()) {
                         problems.push(e);
                     }
                 }
             }
         }
-        out.push((!failed).then_some(layouts));
+        out.push((layouts, failed));
     }
     out
 }
@@ -133,6 +141,7 @@ impl Singles {
         let tileset = &map.tilesets[index].tileset;
         let cell = map.tile_width;
         let (ids, transposed) = used_tiles(map, index);
+        let in_layers = layer_tiles(map, index);
         let mut layout = Layout {
             blocks: vec![None; ids.iter().max().map_or(0, |m| m + 1)],
             ..Layout::default()
@@ -175,8 +184,17 @@ impl Singles {
                         })?;
                     art.import_single(&image.source, &tile)
                 })
-                .clone()?;
-            layout.blocks[id] = Some(placed);
+                .clone();
+            match placed {
+                Ok(placed) => layout.blocks[id] = Some(placed),
+                // A tile only objects use does not stop the map: they keep it without a
+                // pattern tile.
+                Err(e) if !in_layers.contains(&(id as u32)) => art.warnings.push(format!(
+                    "{e} (tile {id} of tileset `{}`, which only tile objects use: they keep it, without a pattern tile)",
+                    tileset.name
+                )),
+                Err(e) => return Err(e),
+            }
         }
         let cut = Cut::plain(cell as usize);
         art.add_transposed(&tileset.origin.file, &mut layout, cut, &transposed)?;
@@ -235,6 +253,20 @@ fn used_tiles(map: &tiled::Map, index: usize) -> (BTreeSet<usize>, BTreeSet<usiz
     (ids.into_iter().map(|id| id as usize).collect(), transposed)
 }
 
+/// The tile ids of tileset `index` that `map`'s tile layers show (not its objects).
+fn layer_tiles(map: &tiled::Map, index: usize) -> BTreeSet<u32> {
+    map.layers
+        .iter()
+        .filter_map(|layer| match &layer.kind {
+            LayerKind::Tiles { gids, .. } => Some(gids),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|&gid| find_tileset(&map.tilesets, gid).filter(|(i, _)| *i == index))
+        .map(|(_, id)| id)
+        .collect()
+}
+
 /// An error about a tileset's image, against the file that defines the tileset.
 fn image_error(tileset: &Tileset, message: String) -> CartError {
     let origin = tileset
@@ -250,13 +282,6 @@ fn decode_image(
     tileset: &Tileset,
     key: &ImageKey,
 ) -> Result<Picture, CartError> {
-    if tileset.tile_width != tileset.tile_height {
-        let message = format!(
-            "tiles are {}x{} px; Kairo's cells are square",
-            tileset.tile_width, tileset.tile_height
-        );
-        return Err(image_error(tileset, message));
-    }
     let bytes = files.get(&key.source).ok_or_else(|| {
         image_error(
             tileset,
@@ -276,40 +301,55 @@ fn decode_image(
 }
 
 /// Checks an image against what a tileset says of it: Tiled writes the image's size, columns
-/// and tile count when it saves a tileset, so a mismatch means the image changed since.
-fn check_declared(tileset: &Tileset, key: &ImageKey, picture: &Picture) -> Result<(), CartError> {
+/// and tile count when it saves a tileset, so a mismatch means the image changed since. As
+/// in Tiled, an image that only gained (or lost) rows keeps every tile's place: it loads,
+/// with a note (returned). Other changes move tiles (the columns, tile size, margin or
+/// spacing changed) and are refused.
+fn check_declared(
+    tileset: &Tileset,
+    key: &ImageKey,
+    picture: &Picture,
+) -> Result<Option<String>, CartError> {
     let image = tileset
         .image
         .as_ref()
         .expect("keyed tilesets have an image");
     let at = |message: String| image_error(tileset, message);
-    if let (Some(w), Some(h)) = (image.width, image.height)
-        && (w as usize, h as usize) != (picture.width, picture.height)
+    let (cols, rows) = key.cut.grid(picture.width, picture.height);
+    let reopen = "reopen the tileset in Tiled (Tileset Properties > Image) and save it";
+    if let Some(w) = image.width
+        && w as usize != picture.width
+        && tileset.columns.is_none_or(|c| c as usize != cols)
     {
         return Err(at(format!(
-            "image `{}` is {}x{} px but the tileset says {w}x{h}: the image changed since the tileset was saved; reopen the tileset in Tiled (Tileset Properties > Image) and save it",
-            key.source, picture.width, picture.height
+            "image `{}` is {} px wide but the tileset says {w}: its columns changed since the tileset was saved, which moves the tiles; {reopen}",
+            key.source, picture.width
         )));
     }
-    let (cols, rows) = key.cut.grid(picture.width, picture.height);
     if let Some(columns) = tileset.columns
         && columns as usize != cols
     {
         return Err(at(format!(
-            "it says {columns} columns but its image `{}` holds {cols} columns of {} px tiles (margin {}, spacing {}); reopen the tileset in Tiled and save it",
+            "it says {columns} columns but its image `{}` holds {cols} columns of {} px tiles (margin {}, spacing {}): the tile size, margin or spacing changed, or the image did; {reopen}",
             key.source, key.cut.size, key.cut.margin, key.cut.spacing
         )));
     }
-    if let Some(count) = tileset.tile_count
-        && count as usize != cols * rows
-    {
-        return Err(at(format!(
-            "it says {count} tiles but its image `{}` holds {} ({cols}x{rows}); reopen the tileset in Tiled and save it",
+    let said_rows = match (tileset.tile_count, image.height) {
+        (Some(count), _) => Some(count as usize)
+            .filter(|&c| c != cols * rows)
+            .map(|c| c.div_ceil(cols.max(1))),
+        (None, Some(h)) => Some(key.cut.grid(picture.width, h as usize).1).filter(|&r| r != rows),
+        (None, None) => None,
+    };
+    Ok(said_rows.map(|before| {
+        format!(
+            "{}: tileset `{}`: its image `{}` has {rows} rows of tiles now, {before} when the tileset was saved: its {} tiles are loaded as the image has them (the columns are unchanged, so every tile keeps its id, as in Tiled)",
+            tileset.origin.file,
+            tileset.name,
             key.source,
             cols * rows
-        )));
-    }
-    Ok(())
+        )
+    }))
 }
 
 /// Where a tileset's tiles are in a declared `[[sheet]]`, with the palette the sheet gave

@@ -1,12 +1,15 @@
-//! Gathers one frame's profile inside the machine: script cycles by Lua function (each batch
-//! the instruction hook charges goes to the function running at that moment; API call costs
-//! go to the function that made the call) and the cart's `prof_begin`/`prof_end` sections.
+//! Gathers one frame's profile inside the machine: script cycles by the cart's Lua functions
+//! (each batch the instruction hook charges goes to the function running at that moment; API
+//! call costs go to the function that made the call; work the sandbox's own Lua or its size
+//! charges do for a call goes to the cart function that made it) and the cart's
+//! `prof_begin`/`prof_end` sections.
 //! Sampling costs host time only, never cycles, so a profiled run is the same run.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use mlua::debug::Debug;
+use mlua::Lua;
+use mlua::debug::{Debug, DebugSource};
 
 use super::SectionCycles;
 use crate::meter::UnitCycles;
@@ -31,14 +34,53 @@ pub enum SectionError {
     NoneOpen,
 }
 
+/// The chunks of the sandbox's own Lua (`=kairo` and `=strmatch`, see `src/script`): none
+/// of their functions is the cart's.
+pub const SANDBOX_CHUNKS: [&str; 2] = ["kairo", "strmatch"];
+
 /// A Lua function: hash of its chunk name and the line it is defined on.
 type FunctionKey = (u64, usize);
 
-/// The key of the function defined at `chunk:line` (C functions: by `c_name`).
-fn function_key(chunk: &str, line: usize, c_name: Option<&str>) -> FunctionKey {
-    let hash = crate::hash::fnv1a64(chunk.as_bytes());
-    let hash = c_name.map_or(hash, |n| hash ^ crate::hash::fnv1a64(n.as_bytes()));
-    (hash, line)
+/// The key of the function defined at `chunk:line`.
+fn function_key(chunk: &str, line: usize) -> FunctionKey {
+    (crate::hash::fnv1a64(chunk.as_bytes()), line)
+}
+
+/// The chunk a function is defined in (`main.lua`, `kairo`, `[C]`).
+fn chunk_of<'a>(source: &'a DebugSource) -> &'a str {
+    source.short_src.as_deref().unwrap_or("?")
+}
+
+/// Whether a frame runs a Lua function of the cart's own files (not a C function, not the
+/// sandbox's own Lua).
+fn is_cart(source: &DebugSource) -> bool {
+    source.what != "C" && !SANDBOX_CHUNKS.contains(&chunk_of(source))
+}
+
+/// Whether Lua's name for a called function is a name (an identifier), not a description of
+/// how it was called: `integer index` (`t[1]()`), `?` (`t[i]()`), `for iterator`.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The name the cart calls the function running at `level` by, if it has one: Lua names a
+/// function by the instruction that called it, which gives no real name for `t[1]()` or
+/// `t[i]()`, and names a function the sandbox's own Lua called as the sandbox calls it.
+fn called_name(lua: &Lua, level: usize, frame: &Debug) -> Option<String> {
+    let names = frame.names();
+    let name = names.name.filter(|n| is_identifier(n))?;
+    let called_by_cart = lua
+        .inspect_stack(level + 1, |caller| is_cart(&caller.source()))
+        .unwrap_or(false);
+    called_by_cart.then(|| match names.name_what {
+        // Lua says `index` for the function in a metatable's `__index`.
+        Some("metamethod") => format!("__{name}"),
+        _ => name.into_owned(),
+    })
 }
 
 /// A section opened by `prof_begin`.
@@ -64,24 +106,73 @@ pub struct ProfileCollector {
 }
 
 impl ProfileCollector {
-    /// Charges `cycles` of script work to the Lua function `debug` describes.
-    pub fn sample(&mut self, debug: &Debug, cycles: u64) {
-        let source = debug.source();
-        let chunk = source.short_src.as_deref().unwrap_or("?");
+    /// Charges `cycles` of script work to the cart function running at stack `level` 0
+    /// (the instruction hook's `frame`), or, when that is the sandbox's own Lua, to the
+    /// cart function that called it (see [`ProfileCollector::sample_stack`]).
+    pub fn sample(&mut self, lua: &Lua, frame: &Debug, cycles: u64) {
+        let source = frame.source();
+        if is_cart(&source) {
+            self.charge_frame(lua, 0, frame, &source, cycles);
+        } else {
+            self.sample_stack(lua, 0, cycles);
+        }
+    }
+
+    /// Charges `cycles` of script work to the nearest cart function at stack `level` or
+    /// below it: the sandbox's own Lua functions (its `pcall`, `coroutine.resume` and
+    /// `table.sort` wrappers, its pattern matching glue) and C functions are passed over, so
+    /// their work goes to the cart function that called them. A stack with no cart function
+    /// on it (a coroutine whose body is one of the sandbox's functions) charges its nearest
+    /// Lua function; one with no Lua function charges nothing (the console reports the
+    /// cycles as outside Lua).
+    pub fn sample_stack(&mut self, lua: &Lua, level: usize, cycles: u64) {
+        let mut first_lua = None;
+        for at in level.. {
+            let charged = lua.inspect_stack(at, |frame| {
+                let source = frame.source();
+                let cart = is_cart(&source);
+                if cart {
+                    self.charge_frame(lua, at, frame, &source, cycles);
+                } else if source.what != "C" && first_lua.is_none() {
+                    first_lua = Some(at);
+                }
+                cart
+            });
+            match charged {
+                Some(true) => return,
+                Some(false) => {}
+                None => break,
+            }
+        }
+        if let Some(at) = first_lua {
+            lua.inspect_stack(at, |frame| {
+                self.charge_frame(lua, at, frame, &frame.source(), cycles)
+            });
+        }
+    }
+
+    /// Charges `cycles` to the Lua function running at stack `level` (`frame`, `source`).
+    fn charge_frame(
+        &mut self,
+        lua: &Lua,
+        level: usize,
+        frame: &Debug,
+        source: &DebugSource,
+        cycles: u64,
+    ) {
+        let chunk = chunk_of(source);
         let line = source.line_defined.unwrap_or(0);
-        let called = || debug.names().name.map(|n| n.into_owned());
-        // C functions all live at "[C]:0"; their name tells them apart.
-        let c_name = (source.what == "C").then(called).flatten();
-        let key = function_key(chunk, line, c_name.as_deref());
+        let key = function_key(chunk, line);
         *self.functions.entry(key).or_insert(0) += cycles;
         self.attributed += cycles;
         self.names.entry(key).or_insert_with(|| {
             let name = match source.what {
                 "main" => format!("main chunk ({chunk})"),
-                "C" => format!("{} [C]", c_name.as_deref().unwrap_or("function")),
                 _ => format!(
                     "{} ({chunk}:{line})",
-                    called().as_deref().unwrap_or("function")
+                    called_name(lua, level, frame)
+                        .as_deref()
+                        .unwrap_or("function")
                 ),
             };
             name.into()
@@ -91,7 +182,7 @@ impl ProfileCollector {
     /// Names the function defined at `chunk:line` (an entry point the console calls, which
     /// the hook cannot name).
     pub fn name_function(&mut self, chunk: &str, line: usize, name: &str) {
-        let key = function_key(chunk, line, None);
+        let key = function_key(chunk, line);
         if !self.names.get(&key).is_some_and(|n| n.starts_with(name)) {
             self.names
                 .insert(key, format!("{name} ({chunk}:{line})").into());

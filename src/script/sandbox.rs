@@ -103,7 +103,7 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     charge_by_size(lua)?;
     // After the prelude: the matcher keeps the wrapped `pcall`, which does not swallow a stop.
     super::strmatch::install(lua, |lua, steps| {
-        context::charge(lua, Unit::Script, cost::PATTERN_STEP * steps)
+        charge_for_cart(lua, cost::PATTERN_STEP * steps)
     })?;
 
     lua.set_global_hook(
@@ -210,7 +210,7 @@ fn charge_by_size(lua: &Lua) -> LuaResult<()> {
         raising(
             lua,
             lua.create_function(move |lua, args: MultiValue| {
-                Ok(match context::charge(lua, Unit::Script, cost(&args)) {
+                Ok(match charge_for_cart(lua, cost(&args)) {
                     Ok(()) => MultiValue::new(),
                     Err(e) => raised(lua, &e, 1)?,
                 })
@@ -375,9 +375,8 @@ fn attribute_call(lua: &Lua, (script, attributed): (u64, u64)) {
     if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>() {
         let placed = context.profile.attributed() - attributed;
         let cycles = context.meter.cycles().get(Unit::Script) - script - placed;
-        let profile = &mut context.profile;
         // Level 1 is the C closure raising the call's errors; 2 is the caller.
-        lua.inspect_stack(2, |caller| profile.sample(caller, cycles));
+        context.profile.sample_stack(lua, 2, cycles);
     }
 }
 
@@ -388,10 +387,23 @@ fn count_instructions(lua: &Lua, debug: &mlua::debug::Debug) -> LuaResult<VmStat
     if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
         && context.profile.sampling
     {
-        context.profile.sample(debug, cycles);
+        context.profile.sample(lua, debug, cycles);
     }
     context::charge(lua, Unit::Script, cycles)?;
     Ok(VmState::Continue)
+}
+
+/// Charges `cycles` of script work a Rust function of the sandbox does for the cart (the size
+/// charge of `table.sort`, `table.concat` and `string.rep`, pattern matching steps) and, when
+/// profiling, gives them to the cart function that made the call.
+fn charge_for_cart(lua: &Lua, cycles: u64) -> LuaResult<()> {
+    if cycles > 0
+        && let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
+        && context.profile.sampling
+    {
+        context.profile.sample_stack(lua, 0, cycles);
+    }
+    context::charge(lua, Unit::Script, cycles)
 }
 
 /// `require(name)`: runs the cart's `name.lua` (dots become folders) or `name/init.lua` once

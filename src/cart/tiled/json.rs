@@ -5,8 +5,9 @@
 use serde_json::{Map as JsonObject, Value};
 
 use super::{
-    Layer, LayerKind, MAX_NESTING, Map, Object, Origin, Properties, Shape, TileData, TileImage,
-    Tileset, TilesetImage, TilesetUse, data, parse_trans, read_external_tileset, resolve,
+    Chunk, Layer, LayerKind, MAX_CHUNK_SIDE, MAX_NESTING, Map, Object, Origin, Properties, Shape,
+    TemplateFile, Templates, TileData, TileImage, Tileset, TilesetImage, TilesetUse, data,
+    parse_trans, read_external_tileset, resolve,
 };
 use crate::cart::CartError;
 use crate::cart::files::CartFiles;
@@ -230,8 +231,38 @@ pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartEr
             tileset,
         });
     }
-    read_layers(at, "", &mut map)?;
+    let mut templates = Templates::new(files, &map.tilesets);
+    read_layers(at, "", &mut map, &mut templates)?;
+    map.tilesets.extend(templates.added());
     Ok(map)
+}
+
+/// Reads a `.tj` object template: its object, and the tileset its tile id is numbered
+/// through.
+pub fn read_template(path: &str, text: &str) -> Result<TemplateFile, CartError> {
+    let root = parse(path, text)?;
+    let at = At {
+        file: path,
+        place: "",
+        value: &root,
+    };
+    at.expect_type("template")?;
+    let object = match at.get("object") {
+        Some(value) => object_from(at.item(value, "object")?, None)?,
+        None => return Err(at.error("the template has no `object`")),
+    };
+    let tileset = match at.get("tileset") {
+        None => None,
+        Some(value) => {
+            let ts = at.item(value, "tileset")?;
+            let source = match ts.get("source") {
+                Some(Value::String(source)) => resolve(&at.origin(), source, "tileset")?,
+                _ => return Err(ts.error("the template's tileset has no `source`")),
+            };
+            Some((source, ts.required("firstgid")?, at.origin()))
+        }
+    };
+    Ok(TemplateFile { object, tileset })
 }
 
 /// Reads a `.tsj` tileset file.
@@ -275,6 +306,11 @@ fn tileset_from(at: At) -> Result<Tileset, CartError> {
             trans,
         });
     }
+    if let Some(Value::Object(_)) = at.get("tiles") {
+        return Err(at.error(
+            "`tiles` is an object keyed by tile id: the file was saved by Tiled before 1.2; open it in a current Tiled and save it again",
+        ));
+    }
     for (i, value) in at.array("tiles")?.iter().enumerate() {
         let place = format!("{}tiles[{i}]", prefix(at.place));
         let tile = at.item(value, &place)?;
@@ -314,7 +350,12 @@ fn prefix(place: &str) -> String {
 }
 
 /// Reads the layers of `at` (the map or a group) in drawing order, flattening groups.
-fn read_layers(at: At, place: &str, map: &mut Map) -> Result<(), CartError> {
+fn read_layers(
+    at: At,
+    place: &str,
+    map: &mut Map,
+    templates: &mut Templates,
+) -> Result<(), CartError> {
     for (i, value) in at.array("layers")?.iter().enumerate() {
         let place = format!("{place}layers[{i}]");
         let layer = at.item(value, &place)?;
@@ -324,19 +365,20 @@ fn read_layers(at: At, place: &str, map: &mut Map) -> Result<(), CartError> {
             place: &named,
             ..layer
         };
+        let mut chunks = Vec::new();
         let kind = match layer.text("type").as_str() {
-            "tilelayer" => tile_layer(layer, map)?,
+            "tilelayer" => tile_layer(layer, map, &mut chunks)?,
             "objectgroup" => {
                 let mut objects = Vec::new();
                 for (j, value) in layer.array("objects")?.iter().enumerate() {
                     let place = format!("{named}.objects[{j}]");
-                    objects.push(object_from(layer.item(value, &place)?)?);
+                    objects.push(object_from(layer.item(value, &place)?, Some(templates))?);
                 }
                 LayerKind::Objects(objects)
             }
             "imagelayer" => LayerKind::Image,
             "group" => {
-                read_layers(layer, &format!("{place}."), map)?;
+                read_layers(layer, &format!("{place}."), map, templates)?;
                 continue;
             }
             other => return Err(layer.error(format!("unknown layer type \"{other}\""))),
@@ -349,21 +391,73 @@ fn read_layers(at: At, place: &str, map: &mut Map) -> Result<(), CartError> {
             visible: layer.flag("visible", true),
             properties: layer.properties(),
             kind,
+            chunks,
         });
     }
     Ok(())
 }
 
-fn tile_layer(layer: At, map: &Map) -> Result<LayerKind, CartError> {
+/// A tile layer; an infinite map's layer leaves its tiles in `chunks` (the map is made
+/// finite once every layer is read).
+fn tile_layer(layer: At, map: &Map, chunks: &mut Vec<Chunk>) -> Result<LayerKind, CartError> {
     let width = layer.uint("width")?.unwrap_or(map.width);
     let height = layer.uint("height")?.unwrap_or(map.height);
+    if map.infinite {
+        for (i, value) in layer.array("chunks")?.iter().enumerate() {
+            let place = format!("{}.chunks[{i}]", layer.place);
+            let chunk = layer.item(value, &place)?;
+            let (w, h) = (chunk.required("width")?, chunk.required("height")?);
+            if !(1..=MAX_CHUNK_SIDE).contains(&w) || !(1..=MAX_CHUNK_SIDE).contains(&h) {
+                return Err(chunk.error(format!(
+                    "a chunk of {w}x{h} cells; Tiled writes chunks of at most {MAX_CHUNK_SIDE} cells a side"
+                )));
+            }
+            let gids = gids_of(layer, chunk, w as usize * h as usize)?;
+            if gids.len() != (w * h) as usize {
+                return Err(chunk.error(format!(
+                    "a {w}x{h} chunk holds {} tile ids; give it exactly {}",
+                    gids.len(),
+                    w * h
+                )));
+            }
+            let coordinate = |key: &str| {
+                chunk
+                    .get(key)
+                    .and_then(Value::as_i64)
+                    .ok_or_else(|| chunk.error(format!("`{key}` is missing or not a whole number")))
+            };
+            chunks.push(Chunk {
+                x: coordinate("x")?,
+                y: coordinate("y")?,
+                width: w,
+                height: h,
+                gids,
+            });
+        }
+        return Ok(LayerKind::Tiles {
+            width,
+            height,
+            gids: Vec::new(),
+        });
+    }
     if layer.get("chunks").is_some() {
         return Err(layer.error(
-            "the layer is stored in chunks (an infinite map): untick \"Infinite\" in the map's properties",
+            "the layer is stored in chunks, but the map is not infinite: open it in Tiled and save it again",
         ));
     }
     let cells = width as usize * height as usize;
-    let gids = match layer.get("data") {
+    let gids = gids_of(layer, layer, cells)?;
+    Ok(LayerKind::Tiles {
+        width,
+        height,
+        gids,
+    })
+}
+
+/// The tile ids of `holder` (the layer or one of its chunks), in the layer's encoding;
+/// `cells` bounds what compressed data may inflate to (and fills a layer with no data).
+fn gids_of(layer: At, holder: At, cells: usize) -> Result<Vec<u32>, CartError> {
+    Ok(match holder.get("data") {
         None => vec![0; cells],
         Some(Value::Array(items)) => items
             .iter()
@@ -371,24 +465,19 @@ fn tile_layer(layer: At, map: &Map) -> Result<LayerKind, CartError> {
             .map(|(i, v)| {
                 v.as_u64()
                     .and_then(|n| u32::try_from(n).ok())
-                    .ok_or_else(|| layer.error(format!("data[{i}] is {v}, not a tile id")))
+                    .ok_or_else(|| holder.error(format!("data[{i}] is {v}, not a tile id")))
             })
             .collect::<Result<_, _>>()?,
         Some(Value::String(text)) => {
             let encoding = layer.text("encoding");
             if encoding != "base64" {
                 let message = format!("data is a string but encoding is \"{encoding}\"");
-                return Err(layer.error(message));
+                return Err(holder.error(message));
             }
             data::base64(text, &layer.text("compression"), cells)
-                .map_err(|message| layer.error(message))?
+                .map_err(|message| holder.error(message))?
         }
-        Some(_) => return Err(layer.error("data is neither an array nor a string")),
-    };
-    Ok(LayerKind::Tiles {
-        width,
-        height,
-        gids,
+        Some(_) => return Err(holder.error("data is neither an array nor a string")),
     })
 }
 
@@ -404,38 +493,66 @@ fn points(at: At, key: &str) -> Result<Vec<(f64, f64)>, CartError> {
         .collect()
 }
 
-fn object_from(at: At) -> Result<Object, CartError> {
-    if at.get("template").is_some() {
-        return Err(at.error(
-            "objects from templates are read from .tmx maps only: detach the template (right click > Detach) or save the map as .tmx",
-        ));
-    }
-    let shape = if let Some(gid) = at.uint("gid")? {
-        Shape::Tile(gid)
-    } else if at.flag("ellipse", false) {
-        Shape::Ellipse
-    } else if at.flag("point", false) {
-        Shape::Point
-    } else if at.get("polygon").is_some() {
-        Shape::Polygon(points(at, "polygon")?)
-    } else if at.get("polyline").is_some() {
-        Shape::Polyline(points(at, "polyline")?)
-    } else if let Some(Value::Object(text)) = at.get("text") {
-        Shape::Text(text.get("text").map(scalar).unwrap_or_default())
-    } else {
-        Shape::Rect
+/// Reads an object; `templates` is `None` inside a template (templates do not nest). An
+/// instance of a template is the template's object with what the instance writes over it.
+fn object_from(at: At, templates: Option<&mut Templates>) -> Result<Object, CartError> {
+    let mut object = match (at.get("template"), templates) {
+        (Some(_), None) => return Err(at.error("a template's object cannot use a template itself")),
+        (Some(Value::String(source)), Some(templates)) => {
+            let origin = at.origin();
+            let path = resolve(&origin, source, "template")?;
+            templates.object(&path, &origin)?
+        }
+        (Some(_), Some(_)) => return Err(at.error("`template` is not a path")),
+        (None, _) => Object {
+            visible: true,
+            ..Object::default()
+        },
     };
-    Ok(Object {
-        id: at.uint("id")?.unwrap_or(0),
-        name: at.text("name"),
-        class: at.class(),
-        x: at.float("x")?,
-        y: at.float("y")?,
-        width: at.float("width")?,
-        height: at.float("height")?,
-        rotation: at.float("rotation")?,
-        visible: at.flag("visible", true),
-        shape,
-        properties: at.properties(),
-    })
+    let shape = if let Some(gid) = at.uint("gid")? {
+        Some(Shape::Tile(gid))
+    } else if at.flag("ellipse", false) {
+        Some(Shape::Ellipse)
+    } else if at.flag("capsule", false) {
+        Some(Shape::Capsule)
+    } else if at.flag("point", false) {
+        Some(Shape::Point)
+    } else if at.get("polygon").is_some() {
+        Some(Shape::Polygon(points(at, "polygon")?))
+    } else if at.get("polyline").is_some() {
+        Some(Shape::Polyline(points(at, "polyline")?))
+    } else if let Some(Value::Object(text)) = at.get("text") {
+        Some(Shape::Text(
+            text.get("text").map(scalar).unwrap_or_default(),
+        ))
+    } else {
+        None
+    };
+    if let Some(shape) = shape {
+        object.shape = shape;
+    }
+    if let Some(id) = at.uint("id")? {
+        object.id = id;
+    }
+    if at.get("name").is_some() {
+        object.name = at.text("name");
+    }
+    if at.get("class").is_some() || at.get("type").is_some() {
+        object.class = at.class();
+    }
+    for (key, field) in [
+        ("x", &mut object.x),
+        ("y", &mut object.y),
+        ("width", &mut object.width),
+        ("height", &mut object.height),
+        ("rotation", &mut object.rotation),
+    ] {
+        if at.get(key).is_some() {
+            *field = at.float(key)?;
+        }
+    }
+    object.visible = at.flag("visible", object.visible);
+    // An instance's properties override its template's, one by one.
+    object.properties.extend(at.properties());
+    Ok(object)
 }

@@ -4,8 +4,9 @@
 use roxmltree::{Document, Node, ParsingOptions};
 
 use super::{
-    LayerKind, MAX_NESTING, MAX_NODES, Map, Object, Origin, Properties, Shape, TileData, TileImage,
-    Tileset, TilesetImage, TilesetUse, data, parse_trans, read_external_tileset, resolve,
+    Chunk, LayerKind, MAX_CHUNK_SIDE, MAX_NESTING, MAX_NODES, Map, Object, Origin, Properties,
+    Shape, TemplateFile, Templates, TileData, TileImage, Tileset, TilesetImage, TilesetUse, data,
+    parse_trans, read_external_tileset, resolve,
 };
 use crate::cart::CartError;
 use crate::cart::files::CartFiles;
@@ -185,16 +186,9 @@ pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartEr
             tileset,
         });
     }
-    let mut templates = Templates {
-        files,
-        map_tilesets: map
-            .tilesets
-            .iter()
-            .filter_map(|t| Some((t.source.clone()?, t.first_gid)))
-            .collect(),
-        cache: Vec::new(),
-    };
+    let mut templates = Templates::new(files, &map.tilesets);
     read_layers(&xml, root, &mut map, &mut templates)?;
+    map.tilesets.extend(templates.added());
     Ok(map)
 }
 
@@ -288,8 +282,9 @@ fn read_layers(
     templates: &mut Templates,
 ) -> Result<(), CartError> {
     for node in parent.children().filter(Node::is_element) {
+        let mut chunks = Vec::new();
         let kind = match tag(node) {
-            "layer" => tile_layer(xml, node, map)?,
+            "layer" => tile_layer(xml, node, map, &mut chunks)?,
             "objectgroup" => {
                 let objects = children(node, "object")
                     .map(|o| object_from(xml, o, Some(templates)))
@@ -311,37 +306,92 @@ fn read_layers(
             visible: node.attribute("visible") != Some("0"),
             properties: xml.properties(node),
             kind,
+            chunks,
         });
     }
     Ok(())
 }
 
-fn tile_layer(xml: &Xml, node: Node, map: &Map) -> Result<LayerKind, CartError> {
+/// A tile layer; an infinite map's layer leaves its tiles in `chunks` (the map is made
+/// finite once every layer is read).
+fn tile_layer(
+    xml: &Xml,
+    node: Node,
+    map: &Map,
+    chunks: &mut Vec<Chunk>,
+) -> Result<LayerKind, CartError> {
     let width: u32 = xml.num(node, "width")?.unwrap_or(map.width);
     let height: u32 = xml.num(node, "height")?.unwrap_or(map.height);
     let cells = width as usize * height as usize;
     let Some(data) = child(node, "data") else {
+        let cells = if map.infinite { 0 } else { cells };
         return Ok(LayerKind::Tiles {
             width,
             height,
             gids: vec![0; cells],
         });
     };
+    if map.infinite {
+        for chunk in children(data, "chunk") {
+            let (w, h): (u32, u32) = (
+                xml.required(chunk, "width")?,
+                xml.required(chunk, "height")?,
+            );
+            if !(1..=MAX_CHUNK_SIDE).contains(&w) || !(1..=MAX_CHUNK_SIDE).contains(&h) {
+                let message = format!(
+                    "a chunk of {w}x{h} cells; Tiled writes chunks of at most {MAX_CHUNK_SIDE} cells a side"
+                );
+                return Err(xml.error(chunk, message));
+            }
+            let gids = gids_of(xml, data, chunk, w as usize * h as usize)?;
+            if gids.len() != w as usize * h as usize {
+                let message = format!(
+                    "a {w}x{h} chunk holds {} tile ids; give it exactly {}",
+                    gids.len(),
+                    w * h
+                );
+                return Err(xml.error(chunk, message));
+            }
+            chunks.push(Chunk {
+                x: xml.required(chunk, "x")?,
+                y: xml.required(chunk, "y")?,
+                width: w,
+                height: h,
+                gids,
+            });
+        }
+        return Ok(LayerKind::Tiles {
+            width,
+            height,
+            gids: Vec::new(),
+        });
+    }
     if child(data, "chunk").is_some() {
         return Err(xml.error(
             data,
-            "the layer is stored in chunks (an infinite map): untick \"Infinite\" in the map's properties",
+            "the layer is stored in chunks, but the map is not infinite (infinite=\"1\"): open it in Tiled and save it again",
         ));
     }
-    let text = data.text().unwrap_or_default();
-    let gids = match data.attribute("encoding").unwrap_or("") {
+    let gids = gids_of(xml, data, data, cells)?;
+    Ok(LayerKind::Tiles {
+        width,
+        height,
+        gids,
+    })
+}
+
+/// The tile ids in `holder` (a `<data>` or one of its `<chunk>`s), in the encoding `data`
+/// names; `cells` bounds what compressed data may inflate to.
+fn gids_of(xml: &Xml, data: Node, holder: Node, cells: usize) -> Result<Vec<u32>, CartError> {
+    let text = holder.text().unwrap_or_default();
+    Ok(match data.attribute("encoding").unwrap_or("") {
         "csv" => data::csv(text).map_err(|(line, message)| {
-            let first = xml.origin(data).line.unwrap_or(1);
+            let first = xml.origin(holder).line.unwrap_or(1);
             CartError::at(xml.file, first + line, message)
         })?,
         "base64" => data::base64(text, data.attribute("compression").unwrap_or(""), cells)
-            .map_err(|message| xml.error(data, message))?,
-        "" => children(data, "tile")
+            .map_err(|message| xml.error(holder, message))?,
+        "" => children(holder, "tile")
             .map(|t| xml.num(t, "gid").map(Option::unwrap_or_default))
             .collect::<Result<_, _>>()?,
         other => {
@@ -349,11 +399,6 @@ fn tile_layer(xml: &Xml, node: Node, map: &Map) -> Result<LayerKind, CartError> 
                 format!("encoding `{other}` is not one Tiled writes (csv, base64 or XML)");
             return Err(xml.error(data, message));
         }
-    };
-    Ok(LayerKind::Tiles {
-        width,
-        height,
-        gids,
     })
 }
 
@@ -383,7 +428,7 @@ fn object_from(
         (Some(source), Some(templates)) => {
             let origin = xml.origin(node);
             let path = resolve(&origin, source, "template")?;
-            templates.get(&path, &origin)?
+            templates.object(&path, &origin)?
         }
         (None, _) => Object {
             visible: true,
@@ -417,6 +462,7 @@ fn object_from(
     for shape in node.children().filter(Node::is_element) {
         object.shape = match tag(shape) {
             "ellipse" => Shape::Ellipse,
+            "capsule" => Shape::Capsule,
             "point" => Shape::Point,
             "polygon" => Shape::Polygon(points(xml, shape)?),
             "polyline" => Shape::Polyline(points(xml, shape)?),
@@ -429,60 +475,25 @@ fn object_from(
     Ok(object)
 }
 
-/// Object templates (`.tx`) read so far, by cart path.
-struct Templates<'f> {
-    files: &'f CartFiles,
-    /// The map's external tilesets: cart path and first global id.
-    map_tilesets: Vec<(String, u32)>,
-    cache: Vec<(String, Object)>,
-}
-
-impl Templates<'_> {
-    /// The object of template `path`. A tile object's tile is numbered through the
-    /// template's own tileset; it is renumbered through the map's copy of that tileset.
-    fn get(&mut self, path: &str, wanted_by: &Origin) -> Result<Object, CartError> {
-        if let Some((_, object)) = self.cache.iter().find(|(p, _)| p == path) {
-            return Ok(object.clone());
-        }
-        let text = super::text_of(self.files, path, &wanted_by.file)
-            .map_err(|e| super::with_origin(e, wanted_by, "template"))?;
-        let xml = Xml::parse(path, text)?;
-        let root = xml.doc.root_element();
-        if tag(root) != "template" {
-            let message = format!("the root element is <{}>, not <template>", tag(root));
-            return Err(xml.error(root, message));
-        }
-        let node =
-            child(root, "object").ok_or_else(|| xml.error(root, "the template has no <object>"))?;
-        let mut object = object_from(&xml, node, None)?;
-        if let Shape::Tile(gid) = object.shape {
-            object.shape = Shape::Tile(self.renumber(&xml, root, gid)?);
-        }
-        self.cache.push((path.to_string(), object.clone()));
-        Ok(object)
+/// Reads a `.tx` object template: its object, and the tileset its tile id is numbered
+/// through.
+pub fn read_template(path: &str, text: &str) -> Result<TemplateFile, CartError> {
+    let xml = Xml::parse(path, text)?;
+    let root = xml.doc.root_element();
+    if tag(root) != "template" {
+        let message = format!("the root element is <{}>, not <template>", tag(root));
+        return Err(xml.error(root, message));
     }
-
-    /// Global tile id `gid` of a template (`root`) as the map numbers it.
-    fn renumber(&self, xml: &Xml, root: Node, gid: u32) -> Result<u32, CartError> {
-        let node = child(root, "tileset")
-            .ok_or_else(|| xml.error(root, "the template's tile object has no <tileset>"))?;
-        let first: u32 = xml.required(node, "firstgid")?;
-        let origin = xml.origin(node);
-        let source = resolve(&origin, node.attribute("source").unwrap_or(""), "tileset")?;
-        let (_, map_first) = self
-            .map_tilesets
-            .iter()
-            .find(|(s, _)| *s == source)
-            .ok_or_else(|| {
-                origin.error(format!(
-                    "the template's tileset `{source}` is not a tileset of the map: add it to the map in Tiled"
-                ))
-            })?;
-        let id = (gid & !data::GID_FLAGS).checked_sub(first).ok_or_else(|| {
-            origin.error(format!(
-                "tile id {gid} is below the tileset's first id {first}"
-            ))
-        })?;
-        Ok((gid & data::GID_FLAGS) | map_first.saturating_add(id))
-    }
+    let node =
+        child(root, "object").ok_or_else(|| xml.error(root, "the template has no <object>"))?;
+    let object = object_from(&xml, node, None)?;
+    let tileset = match child(root, "tileset") {
+        None => None,
+        Some(node) => {
+            let origin = xml.origin(node);
+            let source = resolve(&origin, node.attribute("source").unwrap_or(""), "tileset")?;
+            Some((source, xml.required(node, "firstgid")?, origin))
+        }
+    };
+    Ok(TemplateFile { object, tileset })
 }
