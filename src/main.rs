@@ -76,6 +76,16 @@ struct PatternArgs {
     /// Start the pattern again the frame after it ends, as the games do with their bosses.
     #[arg(long = "loop")]
     looping: bool,
+    /// BulletML's $rank (0 to 1; the games raise it with the difficulty).
+    #[arg(long, default_value_t = 0.0, value_parser = parse_rank)]
+    rank: f64,
+}
+
+fn parse_rank(text: &str) -> Result<f64, String> {
+    let rank: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    kairo::tools::preview::Preview::check_rank(rank)
 }
 
 #[derive(Args)]
@@ -262,7 +272,7 @@ fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) ->
         fullscreen,
         profile,
         pattern: None,
-        pattern_loop: false,
+        preview: kairo::tools::preview::Preview::default(),
     };
     kairo::host::run(options)?;
     Ok(ExitCode::SUCCESS)
@@ -494,13 +504,13 @@ fn export(args: ExportArgs) -> ToolResult {
 }
 
 fn pattern(args: PatternArgs) -> CmdResult {
-    let cart = if args.looping {
-        kairo::tools::preview::looping_pattern_cart(&args.file)?
-    } else {
-        kairo::tools::preview::pattern_cart(&args.file)?
+    let preview = kairo::tools::preview::Preview {
+        looping: args.looping,
+        rank: args.rank,
     };
+    let cart = kairo::tools::preview::previewer_cart(&args.file, preview)?;
     if !args.headless {
-        return pattern_window(args.file, args.looping);
+        return pattern_window(args.file, preview);
     }
     Ok(pattern_headless(args, cart)?)
 }
@@ -542,21 +552,21 @@ fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
 }
 
 #[cfg(feature = "host")]
-fn pattern_window(file: PathBuf, looping: bool) -> CmdResult {
+fn pattern_window(file: PathBuf, preview: kairo::tools::preview::Preview) -> CmdResult {
     let options = kairo::host::WindowOptions {
         cart: None,
         scale: 3,
         fullscreen: false,
         profile: false,
         pattern: Some(file),
-        pattern_loop: looping,
+        preview,
     };
     kairo::host::run(options)?;
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "host"))]
-fn pattern_window(_file: PathBuf, _looping: bool) -> CmdResult {
+fn pattern_window(_file: PathBuf, _preview: kairo::tools::preview::Preview) -> CmdResult {
     Err(CliError::NoWindow("use --headless"))
 }
 

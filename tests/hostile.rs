@@ -56,7 +56,7 @@ const CASES: &[(&str, &str)] = &[
     ),
     (
         "stale_tileset",
-        "ground.tsx:3: tileset `ground`: image `ground.png` is 32x32 px but the tileset says 64x64",
+        "ground.tsx:3: tileset `ground`: image `ground.png` is 32 px wide but the tileset says 64: its columns changed since the tileset was saved, which moves the tiles",
     ),
     (
         "image_outside",

@@ -7,6 +7,11 @@
 //! GameMode client aborts without a D-Bus session, so the runs get one from
 //! `dbus-run-session`). Without them the test fails when `KAIRO_CI` is set and otherwise
 //! skips, saying why.
+//!
+//! Each run is read only once RetroArch and every process it started (the D-Bus session,
+//! the X server, `xdg-screensaver`...) have ended, so its screenshot, log and `.srm` are
+//! final: the wrapper at the top of the tree returning is not enough. The runs are bounded
+//! only by a generous time limit that fails the test and ends the whole tree.
 #![cfg(all(
     feature = "host",
     target_os = "linux",
@@ -16,8 +21,9 @@
 mod common;
 mod libretro_support;
 
+use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{bundled, root, temp_dir};
@@ -64,6 +70,63 @@ fn agreement(shot: &Image, console: &Image) -> f64 {
         .filter(|&(x, y)| shot.at(x * scale + scale / 2, y * scale + scale / 2) == console.at(x, y))
         .count();
     same as f64 / f64::from(console.0 * console.1)
+}
+
+/// How long one RetroArch run of 300 frames may take before the test fails: it takes a few
+/// seconds; the bound is only there so that a hung run fails rather than hangs.
+const RUN_LIMIT: Duration = Duration::from_secs(300);
+
+/// Whether a process of process group `group` is still running (an ended process waiting to
+/// be reaped, a zombie, does not count).
+fn group_running(group: u32) -> bool {
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    processes.flatten().any(|process| {
+        // `pid (comm) state ppid pgrp ...`, where comm may hold spaces and parentheses.
+        std::fs::read_to_string(process.path().join("stat")).is_ok_and(|stat| {
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                return false;
+            };
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            fields.first().is_some_and(|state| *state != "Z")
+                && fields.get(2).and_then(|g| g.parse::<u32>().ok()) == Some(group)
+        })
+    })
+}
+
+/// Waits until `child`, started as the leader of its own process group, and every process
+/// of that group have ended; returns `child`'s status. Past [`RUN_LIMIT`], ends the whole
+/// group and fails with `log`'s contents.
+fn wait_for_the_whole_run(child: &mut std::process::Child, log: &Path) -> ExitStatus {
+    let group = child.id();
+    let started = Instant::now();
+    let mut status = None;
+    loop {
+        if status.is_none() {
+            status = child.try_wait().unwrap();
+        }
+        if let Some(status) = status
+            && !group_running(group)
+        {
+            return status;
+        }
+        if started.elapsed() > RUN_LIMIT {
+            // SAFETY: signals the process group this test started, and nothing else.
+            unsafe { libc::kill(-(group as libc::pid_t), libc::SIGKILL) };
+            let _ = child.wait();
+            let log = std::fs::read_to_string(log).unwrap_or_default();
+            panic!(
+                "RetroArch had not finished 300 frames and exited after {} s (top process {}):\n{log}",
+                RUN_LIMIT.as_secs(),
+                match status {
+                    Some(status) => format!("exited with {status}"),
+                    None => "still running".to_string(),
+                }
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// What one RetroArch run left: its log and its screenshot.
@@ -139,20 +202,11 @@ fn retroarch(dir: &Path, cart: &Path, settings: &str) -> Run {
         .env("XDG_CONFIG_HOME", dir.join("config"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
+        // A group of its own: the test waits for all of it, and ends all of it on failure.
+        .process_group(0)
         .spawn()
         .expect("start retroarch");
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("RetroArch did not finish 300 frames in 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let status = wait_for_the_whole_run(&mut child, &log_path);
     let log = std::fs::read_to_string(&log_path).unwrap_or_default();
     assert!(status.success(), "retroarch exited with {status}:\n{log}");
     assert!(shot_path.exists(), "no screenshot:\n{log}");
@@ -209,7 +263,19 @@ fn retroarch_plays_carts_through_the_core_with_run_ahead_and_rewind() {
         run.shot_path.display()
     );
     let srm = std::fs::metadata(run.saves.join("platformer.srm")).map(|m| m.len());
-    assert_eq!(srm.ok(), Some(4096), "RetroArch keeps the cart's save RAM");
+    let saves: Vec<String> = std::fs::read_dir(&run.saves)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        srm.ok(),
+        Some(4096),
+        "RetroArch keeps the cart's save RAM (saves: {saves:?}):\n{}",
+        run.log
+    );
     eprintln!("RetroArch screenshot: {}", run.shot_path.display());
 
     // The shmup with RetroArch's run-ahead (2 frames, one instance) and rewind on: RetroArch

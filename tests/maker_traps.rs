@@ -20,6 +20,22 @@ fn cart_folder(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
     dir
 }
 
+/// The RGB pixels of a 256x256 screenshot.
+fn screenshot(path: &Path) -> Vec<[u8; 3]> {
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    let channels = info.color_type.samples();
+    assert_eq!((info.width, info.height), (256, 256));
+    pixels[..info.buffer_size()]
+        .chunks_exact(channels)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect()
+}
+
 fn run(args: &[&str], cwd: &Path) -> (i32, String, String) {
     kairo(args, cwd)
 }
@@ -326,16 +342,13 @@ function draw() print("FRAME " .. frame(), 8, 8) end
     assert!(out.contains("frames 100 (vblanks 100)"), "{out}");
     assert!(out.lines().last().unwrap().starts_with("hash "), "{out}");
     // The screenshot is the error screen, naming the fault.
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    reader.next_frame(&mut pixels).unwrap();
-    let panel = &pixels[..3];
-    assert_eq!(panel, [0x10, 0x14, 0x24], "the error screen's panel colour");
-    let red = pixels
-        .chunks_exact(3)
-        .filter(|p| *p == [0xF0, 0x50, 0x48])
-        .count();
+    let pixels = screenshot(&shot);
+    assert_eq!(
+        pixels[0],
+        [0x10, 0x14, 0x24],
+        "the error screen's panel colour"
+    );
+    let red = pixels.iter().filter(|p| **p == [0xF0, 0x50, 0x48]).count();
     assert!(red >= 40, "the CART ERROR title is drawn ({red} px)");
     // The movie holds every vblank up to and with the fault, and replays to the same fault.
     let text = std::fs::read_to_string(&movie).unwrap();
@@ -413,4 +426,245 @@ fn carts_run_identically_in_a_limited_address_space() {
         assert_eq!(code, 0, "{args:?} under ulimit -v: {err}");
         assert_eq!(free, limited, "{args:?}");
     }
+}
+
+#[test]
+fn the_pattern_previewer_takes_a_rank() {
+    let file = common::root().join("tests/bulletml/rrootage/normal/88way.xml");
+    let peak = |rank: &str| -> u32 {
+        let (code, out, err) = run(
+            &[
+                "pattern",
+                file.to_str().unwrap(),
+                "--headless",
+                "--frames",
+                "120",
+                "--stats",
+                "--rank",
+                rank,
+            ],
+            &common::root(),
+        );
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .find_map(|l| l.strip_prefix("peak bullets "))
+            .and_then(|n| n.parse().ok())
+            .unwrap()
+    };
+    // 88way fires more bullets the higher the rank ($rank in its <times>).
+    assert!(peak("1") > peak("0"), "rank 1 fires more than rank 0");
+    let (code, _, err) = run(
+        &[
+            "pattern",
+            file.to_str().unwrap(),
+            "--headless",
+            "--rank",
+            "2",
+        ],
+        &common::root(),
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("--rank must be 0 to 1"), "{err}");
+}
+
+/// A PNG of `cols` x `rows` solid 16 px tiles (RGB), tile k in its own grey.
+fn tiles_png(cols: u32, rows: u32) -> Vec<u8> {
+    let (w, h) = (cols * 16, rows * 16);
+    let mut data = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let k = (y / 16) * cols + x / 16;
+            let v = (40 + k * 12) as u8;
+            data.extend_from_slice(&[v, v, 255 - v]);
+        }
+    }
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&data)
+        .unwrap();
+    bytes
+}
+
+/// A hand-written 4x2 TMX map of 16 px cells with an inline tileset of `tiles.png`
+/// (2 columns, `rows` rows as saved) whose tile 1 says `collide = "<collide>"`, and one layer
+/// `csv` (its own width and height given).
+fn hand_map(rows: u32, collide: &str, (w, h): (u32, u32), csv: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="4" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" name="ground" tilewidth="16" tileheight="16" tilecount="{count}" columns="2">
+  <image source="tiles.png" width="32" height="{height}"/>
+  <tile id="1"><properties><property name="collide" value="{collide}"/></properties></tile>
+ </tileset>
+ <layer id="1" name="ground" width="{w}" height="{h}">
+  <data encoding="csv">
+{csv}
+</data>
+ </layer>
+</map>
+"#,
+        count = 2 * rows,
+        height = 16 * rows
+    )
+}
+
+#[test]
+fn check_reports_every_problem_of_a_map_at_once() {
+    // A layer of the wrong size, and a misspelt collide value in its tileset.
+    let map = hand_map(2, "soild", (3, 2), "1,2,1,\n2,1,2");
+    let cart = cart_folder(
+        "every-problem",
+        &[
+            (
+                "cart.toml",
+                b"name = 'every'\n[[map]]\nfile = 'maps/m.tmx'\n",
+            ),
+            ("maps/m.tmx", map.as_bytes()),
+            ("maps/tiles.png", &tiles_png(2, 2)),
+            ("main.lua", b""),
+        ],
+    );
+    let (code, out, _) = run(&["check", cart.to_str().unwrap()], &cart);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("maps/m.tmx:7: layer `ground`: it is 3x2 cells but the map is 4x2"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "maps/m.tmx:3: tileset `ground` tile 1: collide = \"soild\" is not a collision tile"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_tileset_image_that_gained_rows_loads_with_a_note() {
+    // Saved when the image had 2 rows; it has 3 now (same 2 columns): tiles keep their ids.
+    let map = hand_map(2, "solid", (4, 2), "1,2,3,4,\n5,6,1,2");
+    let files: [(&str, &[u8]); 4] = [
+        ("cart.toml", b"name = 'rows'\n[[map]]\nfile = 'm.tmx'\n"),
+        ("m.tmx", map.as_bytes()),
+        ("tiles.png", &tiles_png(2, 3)),
+        (
+            "main.lua",
+            b"function init() map_load('m', 'ground', 0) layer_on(0) end",
+        ),
+    ];
+    let cart = cart_folder("rows", &files);
+    let (code, out, _) = run(&["check", cart.to_str().unwrap()], &cart);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("note: m.tmx: tileset `ground`: its image `tiles.png` has 3 rows of tiles now, 2 when the tileset was saved"),
+        "{out}"
+    );
+    // Columns that changed move every tile: refused, naming the tileset.
+    let (code, out, _) = {
+        std::fs::write(cart.join("tiles.png"), tiles_png(3, 2)).unwrap();
+        run(&["check", cart.to_str().unwrap()], &cart)
+    };
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "m.tmx:4: tileset `ground`: image `tiles.png` is 48 px wide but the tileset says 32"
+        ),
+        "{out}"
+    );
+}
+
+/// An RGB sheet of two 8 px tiles, each of 15 colours of its own (30 in all).
+fn two_palette_sheet() -> Vec<u8> {
+    let mut data = Vec::new();
+    for y in 0..8u32 {
+        for x in 0..16u32 {
+            let tile = x / 8;
+            let c = ((x % 8) + y * 8) % 15;
+            // Tile 0 in greens, tile 1 in reds.
+            let v = (60 + c * 12) as u8;
+            data.extend_from_slice(&if tile == 0 { [0, v, 0] } else { [v, 0, 0] });
+        }
+    }
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, 16, 8);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder
+        .write_header()
+        .unwrap()
+        .write_image_data(&data)
+        .unwrap();
+    bytes
+}
+
+#[test]
+fn a_sheet_needing_two_palettes_leaves_palette_0_alone_and_says_so() {
+    let main = "function draw()
+                  print('HUD', 8, 8)
+                  spr(0, 100, 100, 0, 1, tpal(0))
+                  spr(1, 120, 100, 1, 1, tpal(1))
+                  log(tpal(0), tpal(1))
+                end";
+    let cart = cart_folder(
+        "spill",
+        &[
+            (
+                "cart.toml",
+                b"name = 'spill'\n[[sheet]]\nfile = 'gfx/s.png'\npalette = 2\n",
+            ),
+            ("gfx/s.png", &two_palette_sheet()),
+            ("main.lua", main.as_bytes()),
+        ],
+    );
+    let (code, out, _) = run(&["check", cart.to_str().unwrap()], &cart);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("warning: gfx/s.png: its 30 colours do not fit in palette 2 (its [[sheet]]'s palette): its tiles were split over palettes 2, 3"),
+        "{out}"
+    );
+    let shot = cart.parent().unwrap().join("s.png");
+    let (code, out, err) = run(
+        &[
+            "headless",
+            cart.to_str().unwrap(),
+            "--frames",
+            "2",
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ],
+        &cart,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("2 3\n"), "{out}");
+    assert!(
+        err.contains("kairo: warning: gfx/s.png: its 30 colours"),
+        "{err}"
+    );
+    let pixels = screenshot(&shot);
+    let at = |x: usize, y: usize| -> [u8; 3] { pixels[y * 256 + x] };
+    // print's default colour 15 of palette 0 is still the power-on white.
+    let text: Vec<[u8; 3]> = (8..16)
+        .flat_map(|y| (8..32).map(move |x| (x, y)))
+        .map(|(x, y)| at(x, y))
+        .filter(|p| *p != [0, 0, 0])
+        .collect();
+    assert!(
+        !text.is_empty() && text.iter().all(|p| *p == [255, 255, 255]),
+        "{text:?}"
+    );
+    // Both tiles show their own colours through their own palettes.
+    assert!(
+        at(100, 100)[1] > 0 && at(100, 100)[0] == 0,
+        "tile 0 green: {:?}",
+        at(100, 100)
+    );
+    assert!(
+        at(120, 100)[0] > 0 && at(120, 100)[1] == 0,
+        "tile 1 red: {:?}",
+        at(120, 100)
+    );
 }

@@ -329,3 +329,47 @@ fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
     choose(&mut shell, "Reset");
     assert!(profiling(&shell), "reset keeps profiling");
 }
+
+#[test]
+fn the_loaders_warnings_show_on_screen_when_a_cart_starts() {
+    // An indexed sheet whose index 0 is opaque (no tRNS): drawn, with a warning.
+    let dir = temp_dir("shell-warning").join("cart");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut png_bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut png_bytes, 8, 8);
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(vec![255, 0, 255, 10, 200, 30]);
+        let data: Vec<u8> = (0..64).map(|i| (i % 2) as u8).collect();
+        encoder
+            .write_header()
+            .unwrap()
+            .write_image_data(&data)
+            .unwrap();
+    }
+    std::fs::write(dir.join("s.png"), png_bytes).unwrap();
+    std::fs::write(
+        dir.join("cart.toml"),
+        "name = 'warned'\n[[sheet]]\nfile = 's.png'\npalette = 1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("main.lua"), "function draw() end").unwrap();
+    let mut shell = shell("shell-warning");
+    shell.open(&dir);
+    assert!(matches!(shell.screen, Screen::Playing));
+    let toast = shell.toast_text().expect("a note on screen").to_string();
+    assert!(
+        toast.starts_with("Warning: s.png: palette index 0 (#ff00ff) is opaque"),
+        "{toast}"
+    );
+    // It stays up for a while, then goes.
+    for _ in 0..240 {
+        shell.vblank(Instant::now());
+    }
+    assert!(shell.toast_text().is_some(), "still up after 4 s");
+    for _ in 0..300 {
+        shell.vblank(Instant::now());
+    }
+    assert!(shell.toast_text().is_none());
+}

@@ -497,7 +497,7 @@ fn a_tileset_whose_tiles_are_not_the_cell_size_is_refused_where_a_layer_uses_it(
     let e = load(tmx(1)).unwrap_err();
     assert_eq!(
         e,
-        "m.tmx:5: layer `l`: cell (0, 0): tileset `big` has 16x16 px tiles but the map's cells are 8 px; Kairo draws one tile per cell: make them the same size"
+        "m.tmx:5: layer `l`: cell (0, 0): tileset `big` has 16x16 px tiles but the map's cells are 8 px; Kairo draws one tile per cell: use this tileset only for tile objects (in an object layer), or make its tiles 8 px squares"
     );
     assert!(load(tmx(0)).is_ok(), "a tileset no layer uses does no harm");
 }

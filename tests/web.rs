@@ -364,11 +364,16 @@ fn hostile_carts_fault_on_the_web_as_they_do_natively() {
             &root(),
         );
         assert_eq!(code, 1, "{cart} should fault natively");
+        // Headless names the frame after the message (` at frame N`); the page shows the
+        // message itself.
         let native = stderr
             .lines()
             .find_map(|l| l.strip_prefix("kairo: "))
-            .expect("an error line")
-            .to_string();
+            .expect("an error line");
+        let native = match native.rfind(" at frame ") {
+            Some(at) => native[..at].to_string(),
+            None => native.to_string(),
+        };
         browser.open(&format!("{}/{cart}/index.html", server.url()));
         browser.wait_for("window.kairo && kairo.faulted()", Duration::from_secs(60));
         let panel = browser.eval("document.getElementById('fault').textContent");

@@ -45,11 +45,10 @@ impl App {
         let mut shell = Shell::new("carts".into(), super::config::config_dir());
         shell.data_dir = super::saves::data_dir();
         if let Some(pattern) = &options.pattern {
-            let build = if options.pattern_loop {
-                crate::tools::preview::looping_pattern_cart
-            } else {
-                crate::tools::preview::pattern_cart
-            };
+            let preview = options.preview;
+            let build: super::shell::Build = Arc::new(move |path: &std::path::Path| {
+                crate::tools::preview::previewer_cart(path, preview)
+            });
             shell.open_built(pattern, build);
         } else if let Some(cart) = &options.cart {
             shell.open(cart);

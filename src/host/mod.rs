@@ -32,8 +32,8 @@ pub struct WindowOptions {
     pub profile: bool,
     /// Preview this BulletML file instead of running a cart (`kairo pattern`).
     pub pattern: Option<PathBuf>,
-    /// Start the previewed pattern again each time it ends (`kairo pattern --loop`).
-    pub pattern_loop: bool,
+    /// How the pattern is previewed (`kairo pattern --loop --rank R`).
+    pub preview: crate::tools::preview::Preview,
 }
 
 /// Why the window could not run.

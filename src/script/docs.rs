@@ -32,7 +32,12 @@ pub fn api_markdown() -> String {
          folders) or `name/init.lua` from the cart only; `collectgarbage` accepts `collect`, \
          `count`, `step` and `isrunning`; `setmetatable` refuses metatables with `__gc` \
          (finalizers would run outside the budget). API functions read tables they are \
-         given without metamethods.\n\n",
+         given without metamethods.\n\n\
+         Numbers: every number argument (and every number field of a table argument) must be \
+         finite. NaN and +-inf are refused with an error such as `spr: argument 2 (x) must \
+         be a finite number, got nan` (or `inf`, `-inf`); no function below takes them. \
+         Where an integer is expected, a float is rounded down (`math.random` follows \
+         Lua and refuses fractions).\n\n",
     );
     out.push_str("## Contents\n\n");
     for group in API {

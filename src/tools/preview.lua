@@ -1,7 +1,9 @@
 -- The BulletML pattern previewer (`kairo pattern FILE.xml`): the pattern fires from the top
 -- of the screen at a player marker you move with the d-pad; R or Start restarts it. With
--- `--loop` (the next line says true) the pattern starts again each time it ends.
+-- `--loop` (the next line says true) the pattern starts again each time it ends; `--rank R`
+-- sets BulletML's $rank (the line after).
 local LOOP = false
+local RANK = 0
 
 local px, py = 128, 208
 local source, grazes, hits = nil, 0, 0
@@ -34,6 +36,7 @@ function init()
   disc(1, 1, 3.6)
   disc(2, 1, 3.2)
   bu_type(0, 1, 1, 1, 2)
+  bu_rank(RANK)
   restart()
 end
 

@@ -1,6 +1,6 @@
-//! The BulletML pattern previewer behind `kairo pattern FILE.xml [--loop]`: a cart built in
-//! memory from the pattern file and a small script (`preview.lua`) with a player marker to
-//! dodge with.
+//! The BulletML pattern previewer behind `kairo pattern FILE.xml [--loop] [--rank R]`: a
+//! cart built in memory from the pattern file and a small script (`preview.lua`) with a
+//! player marker to dodge with.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -11,19 +11,36 @@ use crate::cart::{Cart, CartErrors};
 
 const SCRIPT: &str = include_str!("preview.lua");
 
+/// How a pattern is previewed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Preview {
+    /// Start the pattern again the frame after it ends (`--loop`).
+    pub looping: bool,
+    /// BulletML's `$rank`, 0-1 (`--rank`; 0 by default, as `bu_rank` leaves it).
+    pub rank: f64,
+}
+
+impl Preview {
+    /// `rank` if it is a rank BulletML knows (0 to 1), else the message refusing it.
+    pub fn check_rank(rank: f64) -> std::result::Result<f64, String> {
+        if (0.0..=1.0).contains(&rank) {
+            Ok(rank)
+        } else {
+            Err(format!(
+                "--rank must be 0 to 1 (BulletML's $rank), got {rank}"
+            ))
+        }
+    }
+}
+
 /// The previewer cart for the pattern in `xml` (a path shown in messages); the pattern runs
-/// once.
+/// once at rank 0.
 pub fn pattern_cart(xml: &Path) -> Result<Cart> {
-    build(xml, false)
+    previewer_cart(xml, Preview::default())
 }
 
-/// The previewer cart for the pattern in `xml`, which starts again each time it ends
-/// (`--loop`).
-pub fn looping_pattern_cart(xml: &Path) -> Result<Cart> {
-    build(xml, true)
-}
-
-fn build(xml: &Path, looping: bool) -> Result<Cart> {
+/// The previewer cart for the pattern in `xml`, as `preview` asks.
+pub fn previewer_cart(xml: &Path, preview: Preview) -> Result<Cart> {
     let bytes =
         crate::fsutil::read_capped(xml, crate::cart::paths::MAX_FILE_BYTES).map_err(|source| {
             ToolError::Read {
@@ -49,11 +66,17 @@ fn build(xml: &Path, looping: bool) -> Result<Cart> {
         )
         .into_bytes(),
     );
-    let script = if looping {
-        SCRIPT.replacen("local LOOP = false", "local LOOP = true", 1)
-    } else {
-        SCRIPT.to_string()
-    };
+    let script = SCRIPT
+        .replacen(
+            "local LOOP = false",
+            &format!("local LOOP = {}", preview.looping),
+            1,
+        )
+        .replacen(
+            "local RANK = 0",
+            &format!("local RANK = {:?}", preview.rank),
+            1,
+        );
     files.insert("main.lua".to_string(), script.into_bytes());
     files.insert("pattern.xml".to_string(), bytes);
     Cart::from_files(CartFiles::from_map(xml, files)).map_err(|errors| {

@@ -1,8 +1,8 @@
 -- The worked example of docs/profiling.md: a turret fires a ring of 96 bullets every
 -- second over a star field the script moves and draws itself. Each ring costs
 -- 96 x 160 = 15360 cycles of bullet spawns in one frame, which pushes that frame over the
--- budget. Set SPREAD_FRAMES to 3 to fire the same ring over three frames (seed 004's
--- spread burst): the same bullets, a third of the spawn cost per frame, no slowdown.
+-- budget. Set SPREAD_FRAMES to 3 to fire the same ring over three frames (the X68000
+-- shmups' spread burst): the same bullets, a third of the spawn cost per frame, no slowdown.
 
 local RING = 96
 local SPREAD_FRAMES = 1

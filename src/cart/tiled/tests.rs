@@ -188,7 +188,7 @@ fn problems_are_located_in_the_file_that_holds_them() {
     let e =
         read(r#"<data encoding="csv"><chunk x="0" y="0" width="16" height="16">1</chunk></data>"#)
             .unwrap_err();
-    assert!(e.message.contains("Infinite"), "{e}");
+    assert!(e.message.contains("the map is not infinite"), "{e}");
 }
 
 #[test]
@@ -222,7 +222,26 @@ fn template_tile_objects_are_renumbered_through_the_maps_tileset() {
     };
     // Tile 1 of the tileset (template gid 6, first id 5) is map gid 2, flip kept.
     assert_eq!(objects[4].shape, Shape::Tile(FLIP_V | 2));
+    // A template whose tileset the map does not list brings it along, as in Tiled: it
+    // joins the map's tilesets after the last id of theirs (ground.tsx: ids 1-4).
     let elsewhere = tile_template.replace("../ground.tsx", "other.tsx");
+    let files = cart(&[
+        ("maps/a.tmx", &tmx("")),
+        ("maps/ground.tsx", TSX),
+        ("maps/things/coin.tx", &elsewhere),
+        ("maps/things/other.tsx", TSX),
+    ]);
+    let map = read_map(&files, "maps/a.tmx").unwrap();
+    let LayerKind::Objects(objects) = &map.layers[1].kind else {
+        panic!()
+    };
+    assert_eq!(objects[4].shape, Shape::Tile(FLIP_V | 6));
+    assert_eq!(map.tilesets.len(), 2);
+    assert_eq!(
+        (map.tilesets[1].first_gid, map.tilesets[1].source.as_deref()),
+        (5, Some("maps/things/other.tsx"))
+    );
+    // A missing one is named where the template asks for it.
     let files = cart(&[
         ("maps/a.tmx", &tmx("")),
         ("maps/ground.tsx", TSX),
@@ -230,7 +249,10 @@ fn template_tile_objects_are_renumbered_through_the_maps_tileset() {
     ]);
     let e = read_map(&files, "maps/a.tmx").unwrap_err();
     assert_eq!(e.file, "maps/things/coin.tx");
-    assert!(e.message.contains("not a tileset of the map"), "{e}");
+    assert!(
+        e.message.contains("missing file `maps/things/other.tsx`"),
+        "{e}"
+    );
 }
 
 #[test]

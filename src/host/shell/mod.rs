@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::config::{self, InputConfig, Recent};
@@ -72,7 +73,7 @@ pub enum Screen {
 }
 
 /// How a session's cart is (re)built from its path.
-pub type Build = fn(&Path) -> crate::tools::error::Result<Cart>;
+pub type Build = std::sync::Arc<dyn Fn(&Path) -> crate::tools::error::Result<Cart>>;
 
 /// Reads a cart folder or `.kcart`.
 fn open_cart(path: &Path) -> crate::tools::error::Result<Cart> {
@@ -265,7 +266,7 @@ impl Shell {
             .is_dir()
             .then(|| CartWatcher::watch(path).ok())
             .flatten();
-        self.start_session(path, open_cart, watcher);
+        self.start_session(path, Arc::new(open_cart), watcher);
     }
 
     /// Opens a cart that `build` makes from `path` (the pattern previewer builds one from an
@@ -280,6 +281,7 @@ impl Shell {
     }
 
     fn start_session(&mut self, path: &Path, build: Build, watcher: Option<CartWatcher>) {
+        let cart = build(path);
         self.session = Some(Session {
             path: path.to_path_buf(),
             build,
@@ -292,7 +294,7 @@ impl Shell {
             rewind: Rewind::default(),
             movie: movies::MovieMode::Off,
         });
-        self.boot(build(path));
+        self.boot(cart);
     }
 
     /// Starts `cart` in the current session with the player's save RAM, or shows why it
@@ -367,7 +369,11 @@ impl Shell {
     /// Builds the running cart again from its files and powers it on (Retry), keeping its
     /// save RAM.
     pub fn retry(&mut self) {
-        if let Some((path, build)) = self.session.as_ref().map(|s| (s.path.clone(), s.build)) {
+        if let Some((path, build)) = self
+            .session
+            .as_ref()
+            .map(|s| (s.path.clone(), s.build.clone()))
+        {
             self.boot(build(&path));
         }
     }
@@ -381,7 +387,7 @@ impl Shell {
             .as_mut()
             .is_some_and(|w| w.should_reload(now));
         if changed {
-            let (path, build) = (session.path.clone(), session.build);
+            let (path, build) = (session.path.clone(), session.build.clone());
             self.boot(build(&path));
         }
     }

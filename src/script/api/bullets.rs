@@ -15,7 +15,9 @@ pub const GROUP: ApiGroup = ApiGroup {
             fires them and reads what happened. Positions are screen pixels (fractions \
             allowed; kept in 16.16). Angles are steps of a 256-step turn: 0 right, 64 down, \
             128 left, 192 up (fractions allowed). Speeds are pixels per frame. Bullet types \
-            0-63 give a bullet its look and hit size. The unit runs once a frame between \
+            0-63 give a bullet its look and hit size: `bu_type` sets one, and firing \
+            bullets of a type it has not set is an error naming the type (such bullets \
+            would be invisible and still hit). The unit runs once a frame between \
             `update()` and `draw()`: bullets fired in `update` move in the same frame, and \
             `bu_events()` returns what the last run found.",
     functions: &[
@@ -78,7 +80,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "bu_burst",
             args: "x, y, n, speed, type, frames, [start]",
             returns: "",
-            doc: "A ring of `n` spread over `frames` frames (seed 004's 16 + 16): bullet i is \
+            doc: "A ring of `n` spread over `frames` frames (the X68000 shmups' 16 + 16): bullet i is \
                   the bullet `bu_ring` would fire, fired i % frames frames later from the same \
                   place, so the cost of a big ring is spread too.",
             cost: &[
