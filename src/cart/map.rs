@@ -328,7 +328,7 @@ fn tile_layer(
     };
     // Per (tileset, tile, rotated): its pattern tile, palette and property set, worked out
     // once (`None`: the tile cannot be shown, said at its first cell).
-    let mut seen: HashMap<(usize, u32, bool), Option<(usize, u8, u16)>> = HashMap::new();
+    let mut seen: HashMap<TileKey, Option<ShownTile>> = HashMap::new();
     let mut unknown = std::collections::BTreeSet::new();
     let mut problems = Vec::new();
     for (i, &gid) in gids.iter().enumerate() {
@@ -373,6 +373,11 @@ fn tile_layer(
     }
     Ok((out, problems))
 }
+
+/// A tile as a layer cell names it: tileset index, tile id, shown rotated.
+type TileKey = (usize, u32, bool);
+/// How a layer shows a tile: pattern tile, palette, property set.
+type ShownTile = (usize, u8, u16);
 
 /// Why a cell's tile cannot be shown: about the cell, or about the tileset (located there),
 /// or its tileset failed to load (said already).
