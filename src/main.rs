@@ -76,8 +76,9 @@ struct PatternArgs {
     /// Start the pattern again the frame after it ends, as the games do with their bosses.
     #[arg(long = "loop")]
     looping: bool,
-    /// BulletML's $rank (0 to 1; the games raise it with the difficulty).
-    #[arg(long, default_value_t = 0.0, value_parser = parse_rank)]
+    /// BulletML's $rank (0 to 1; the games raise it with the difficulty; 0.5 by default, as
+    /// in a cart that never calls bu_rank).
+    #[arg(long, default_value_t = 0.5, value_parser = parse_rank)]
     rank: f64,
 }
 

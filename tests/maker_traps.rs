@@ -668,3 +668,136 @@ fn a_sheet_needing_two_palettes_leaves_palette_0_alone_and_says_so() {
         at(120, 100)
     );
 }
+
+#[test]
+fn what_a_second_new_user_trial_found() {
+    // Tile properties of a JSON tileset saved before Tiled 1.2 (`tileproperties`) would be
+    // lost: refused like the rest of that format.
+    let json = r#"{"width": 1, "height": 1, "tilewidth": 16, "tileheight": 16,
+      "orientation": "orthogonal", "type": "map",
+      "tilesets": [{"firstgid": 1, "name": "old", "tilewidth": 16, "tileheight": 16,
+        "image": "t.png", "imagewidth": 32, "imageheight": 32, "tilecount": 4, "columns": 2,
+        "tileproperties": {"0": {"collide": "solid"}}}],
+      "layers": [{"type": "tilelayer", "name": "l", "width": 1, "height": 1, "data": [1]}]}"#;
+    let cart = cart_folder(
+        "pre12-props",
+        &[
+            ("cart.toml", b"name = 'old'\n[[map]]\nfile = 'm.json'\n"),
+            ("m.json", json.as_bytes()),
+            ("t.png", &tiles_png(2, 2)),
+            ("main.lua", b""),
+        ],
+    );
+    let (code, out, _) = run(&["check", cart.to_str().unwrap()], &cart);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("it has `tileproperties`: the file was saved by Tiled before 1.2"),
+        "{out}"
+    );
+
+    // An MML declaration with neither `file` nor `mml` is located on its line.
+    let cart = cart_folder(
+        "sfx-line",
+        &[
+            ("cart.toml", b"name = 'sfx'\n\n[[sfx]]\nname = \"jump\"\n"),
+            ("main.lua", b""),
+        ],
+    );
+    let (code, out, _) = run(&["check", cart.to_str().unwrap()], &cart);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("cart.toml:4: sfx `jump` needs exactly one of `file` and `mml`"),
+        "{out}"
+    );
+
+    // An API error's traceback starts at the API function, not at a nameless C frame.
+    let cart = cart_folder(
+        "traceback",
+        &[(
+            "main.lua",
+            b"function update()\n  bu_ring(1, 1, 8, 1, 7)\nend\n",
+        )],
+    );
+    let (code, _, err) = run(&["headless", cart.to_str().unwrap()], &cart);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "stack traceback:\n\t[C]: in function 'bu_ring'\n\tmain.lua:2: in function 'update'"
+        ),
+        "{err}"
+    );
+
+    // The previewer's rank is a cart's until it calls bu_rank (0.5).
+    let file = common::root().join("tests/bulletml/rrootage/normal/88way.xml");
+    let stats = |extra: &[&str]| {
+        let mut args = vec![
+            "pattern",
+            file.to_str().unwrap(),
+            "--headless",
+            "--frames",
+            "90",
+            "--stats",
+        ];
+        args.extend_from_slice(extra);
+        run(&args, &common::root()).1
+    };
+    assert_eq!(stats(&[]), stats(&["--rank", "0.5"]));
+}
+
+#[test]
+fn a_blank_quarter_of_a_sheets_16_px_tile_does_not_split_its_palette() {
+    // A 32x16 indexed sheet (8 px tile size, the default) of two 16 px Tiled tiles: tile 0
+    // in bank 1; tile 1 a plank whose bottom half is transparent (index 0, tRNS), in bank 2.
+    let mut indices = vec![0u8; 32 * 16];
+    for y in 0..16 {
+        for x in 0..16 {
+            indices[y * 32 + x] = 16 + 1 + ((x + y) % 3) as u8;
+        }
+        for x in 16..32 {
+            indices[y * 32 + x] = if y < 8 { 32 + 1 + (x % 2) as u8 } else { 0 };
+        }
+    }
+    let mut palette = vec![0u8; 48 * 3];
+    for (i, rgb) in palette.chunks_exact_mut(3).enumerate() {
+        rgb.copy_from_slice(&[(i * 5) as u8, (255 - i * 5) as u8, 90]);
+    }
+    let mut sheet = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut sheet, 32, 16);
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(palette);
+        encoder.set_trns(vec![0u8]);
+        encoder
+            .write_header()
+            .unwrap()
+            .write_image_data(&indices)
+            .unwrap();
+    }
+    let tmx = r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+  <image source="s.png" width="32" height="16"/>
+ </tileset>
+ <layer id="1" name="l" width="2" height="1"><data encoding="csv">1,2</data></layer>
+</map>"#;
+    let cart = cart_folder(
+        "blank-quarter",
+        &[
+            (
+                "cart.toml",
+                b"name = 'q'\n[[sheet]]\nfile = 's.png'\npalette = 4\n[[map]]\nfile = 'm.tmx'\n",
+            ),
+            ("s.png", &sheet),
+            ("m.tmx", tmx.as_bytes()),
+            ("main.lua", b"local t, p = map_tile('m', 2) log(t, p)"),
+        ],
+    );
+    let (code, out, err) = run(
+        &["headless", cart.to_str().unwrap(), "--frames", "1"],
+        &cart,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    // Tile 1 starts at pattern tile 2 and keeps bank 2's palette: 4 + 2.
+    assert!(out.starts_with("2 6\n"), "{out}");
+}

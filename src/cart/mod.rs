@@ -434,13 +434,17 @@ fn load_audio(
                 mml.clone(),
                 inline_position(locator, mml, &decl.name),
             )),
-            _ => Err(CartError::file(
-                MANIFEST,
-                format!(
+            _ => {
+                let message = format!(
                     "{kind} `{}` needs exactly one of `file` and `mml`",
                     decl.name
-                ),
-            )),
+                );
+                // The line of its name (`name = "a"`), where the declaration is.
+                Err(match locator.find(&format!("\"{}\"", decl.name)) {
+                    Some(at) => CartError::at(MANIFEST, locator.position(at).0, message),
+                    None => CartError::file(MANIFEST, message),
+                })
+            }
         }
     };
     for decl in &manifest.music {

@@ -391,8 +391,16 @@ fn sheet_layout(
         ..Layout::default()
     };
     for (k, &top) in tops.iter().enumerate() {
-        let palettes: BTreeSet<Option<u8>> = block_tiles(top, b)
-            .map(|t| vram.palettes[t % vram.palettes.len()])
+        // A blank 8 px part of the tile (all transparent) shows no colour, whatever palette
+        // the sheet gave it.
+        let blank = |t: usize| {
+            (0..TILE_SIZE).all(|y| (0..TILE_SIZE).all(|x| vram.vram.pixel(t, x, y) == 0))
+        };
+        let parts: Vec<usize> = block_tiles(top, b).collect();
+        let shown: Vec<usize> = parts.iter().copied().filter(|&t| !blank(t)).collect();
+        let palettes: BTreeSet<Option<u8>> = if shown.is_empty() { &parts } else { &shown }
+            .iter()
+            .map(|&t| vram.palettes[t % vram.palettes.len()])
             .collect();
         if palettes.len() > 1 {
             return Err(at(format!(

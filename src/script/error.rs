@@ -43,6 +43,16 @@ fn on_new_line(text: &str) -> String {
     }
 }
 
+/// A traceback without the nameless C frames (`[C]: in ?`) an API function's own wrapper
+/// leaves above it: they say nothing to a cart maker.
+fn cart_frames(traceback: &str) -> String {
+    traceback
+        .lines()
+        .filter(|line| line.trim() != "[C]: in ?")
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 impl ScriptError {
     /// The error's first line (`file:line: message`), without the traceback.
     pub fn headline(&self) -> String {
@@ -61,13 +71,13 @@ impl ScriptError {
             mlua::Error::CallbackError { traceback, cause } => match ScriptError::from_lua(cause) {
                 ScriptError::Runtime { message, .. } => ScriptError::Runtime {
                     message,
-                    traceback: traceback.clone(),
+                    traceback: cart_frames(traceback),
                 },
                 other => other,
             },
             mlua::Error::RuntimeError(text) => {
                 let (message, traceback) = match text.find("\nstack traceback:") {
-                    Some(at) => (&text[..at], text[at + 1..].to_string()),
+                    Some(at) => (&text[..at], cart_frames(&text[at + 1..])),
                     None => (text.as_str(), String::new()),
                 };
                 ScriptError::Runtime {

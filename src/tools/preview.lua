@@ -3,7 +3,7 @@
 -- `--loop` (the next line says true) the pattern starts again each time it ends; `--rank R`
 -- sets BulletML's $rank (the line after).
 local LOOP = false
-local RANK = 0
+local RANK = 0.5
 
 local px, py = 128, 208
 local source, grazes, hits = nil, 0, 0

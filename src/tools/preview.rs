@@ -12,12 +12,22 @@ use crate::cart::{Cart, CartErrors};
 const SCRIPT: &str = include_str!("preview.lua");
 
 /// How a pattern is previewed.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preview {
     /// Start the pattern again the frame after it ends (`--loop`).
     pub looping: bool,
-    /// BulletML's `$rank`, 0-1 (`--rank`; 0 by default, as `bu_rank` leaves it).
+    /// BulletML's `$rank`, 0-1 (`--rank`; by default the rank a cart has until it calls
+    /// `bu_rank`).
     pub rank: f64,
+}
+
+impl Default for Preview {
+    fn default() -> Self {
+        Preview {
+            looping: false,
+            rank: crate::bullets::unit::BulletUnit::default().rank,
+        }
+    }
 }
 
 impl Preview {
@@ -34,7 +44,7 @@ impl Preview {
 }
 
 /// The previewer cart for the pattern in `xml` (a path shown in messages); the pattern runs
-/// once at rank 0.
+/// once at the default rank.
 pub fn pattern_cart(xml: &Path) -> Result<Cart> {
     previewer_cart(xml, Preview::default())
 }
@@ -73,7 +83,7 @@ pub fn previewer_cart(xml: &Path, preview: Preview) -> Result<Cart> {
             1,
         )
         .replacen(
-            "local RANK = 0",
+            "local RANK = 0.5",
             &format!("local RANK = {:?}", preview.rank),
             1,
         );

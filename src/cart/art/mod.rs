@@ -427,7 +427,12 @@ impl Art {
             ));
         }
         let layout = self.place(file, picture, cut, vec![0], &slots)?;
-        Ok(layout.blocks[0].expect("the one tile was placed"))
+        let (tile, palette) = layout.blocks[0].expect("the one tile was placed");
+        self.notes.push(format!(
+            "{file}: a {} px tile of an image collection -> pattern tile {tile}, palette {palette}",
+            cut.size
+        ));
+        Ok((tile, palette))
     }
 
     /// Adds to `layout` a copy of each tile in `ids` mirrored across its diagonal, placed

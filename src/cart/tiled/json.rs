@@ -306,10 +306,23 @@ fn tileset_from(at: At) -> Result<Tileset, CartError> {
             trans,
         });
     }
-    if let Some(Value::Object(_)) = at.get("tiles") {
-        return Err(at.error(
-            "`tiles` is an object keyed by tile id: the file was saved by Tiled before 1.2; open it in a current Tiled and save it again",
-        ));
+    // Tiled before 1.2 wrote `tiles` as an object keyed by tile id and tile properties in
+    // `tileproperties`: refused, not half read (the properties would be lost).
+    for (key, what) in [
+        ("tiles", "`tiles` is an object keyed by tile id"),
+        ("tileproperties", "it has `tileproperties`"),
+        ("tilepropertytypes", "it has `tilepropertytypes`"),
+    ] {
+        let old = match at.get(key) {
+            Some(Value::Object(_)) => true,
+            Some(_) => key != "tiles",
+            None => false,
+        };
+        if old {
+            return Err(at.error(format!(
+                "{what}: the file was saved by Tiled before 1.2; open it in a current Tiled and save it again"
+            )));
+        }
     }
     for (i, value) in at.array("tiles")?.iter().enumerate() {
         let place = format!("{}tiles[{i}]", prefix(at.place));

@@ -22,7 +22,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             doc: "Resizes background layer `layer` (0-3) to the map's size and cell size and \
                   copies the cells of the map's tile layer `map_layer` into it (Tiled's empty \
                   cells stay empty). The layer's animated tiles go into the tile animation \
-                  table (see `tanim`).",
+                  table (see `tanim`). Layers are off at power-on: `layer_on(layer)` shows it.",
             cost: &[
                 Cost::each(cost::CELL_WRITE, "per cell", Unit::Video),
                 Cost::each(cost::ANIM_FRAME, "per animation frame", Unit::Video),
@@ -43,8 +43,8 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "objects",
             doc: "A new array of the map's objects, each a table `{id, name, class, kind, layer, \
                   x, y, w, h, rotation, visible, props}` (positions in pixels, `props` a table \
-                  of strings). `kind` is `rect`, `ellipse`, `point`, `polygon`, `polyline`, \
-                  `tile` or `text`; polygons and polylines have `points = {{x=, y=}, ...}` \
+                  of strings). `kind` is `rect`, `ellipse`, `capsule`, `point`, `polygon`, \
+                  `polyline`, `tile` or `text`; polygons and polylines have `points = {{x=, y=}, ...}` \
                   relative to (x, y); tile objects have `tile, pal, flags` (their position is \
                   their bottom-left corner, as in Tiled); text objects have `text`.",
             cost: &[Cost::each(cost::MAP_OBJECT, "per object", Unit::Script)],
