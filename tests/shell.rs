@@ -333,7 +333,7 @@ fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
 #[test]
 fn the_loaders_warnings_show_on_screen_when_a_cart_starts() {
     // An indexed sheet whose index 0 is opaque (no tRNS): drawn, with a warning.
-    let dir = temp_dir("shell-warning").join("cart");
+    let dir = temp_dir("shell-warning-cart").join("cart");
     std::fs::create_dir_all(&dir).unwrap();
     let mut png_bytes = Vec::new();
     {
@@ -357,7 +357,11 @@ fn the_loaders_warnings_show_on_screen_when_a_cart_starts() {
     std::fs::write(dir.join("main.lua"), "function draw() end").unwrap();
     let mut shell = shell("shell-warning");
     shell.open(&dir);
-    assert!(matches!(shell.screen, Screen::Playing));
+    assert!(
+        matches!(shell.screen, Screen::Playing),
+        "{:?}",
+        shell.screen
+    );
     let toast = shell.toast_text().expect("a note on screen").to_string();
     assert!(
         toast.starts_with("Warning: s.png: palette index 0 (#ff00ff) is opaque"),
