@@ -126,6 +126,22 @@ pub const LUA_MEMORY_LIMIT: usize = 32 * 1024 * 1024;
 /// many cycles each time. The remainder carries over to the next call, so over a run every
 /// instruction is charged exactly once.
 pub const LUA_HOOK_INTERVAL: u32 = 32;
+/// Bytes of a string made, copied or compared that [`cost::STRING_BYTES`] is charged for.
+pub const WORK_STRING_BYTES: u64 = 64;
+/// Bytes decoded, transformed or parsed that [`cost::SCAN_BYTES`] is charged for.
+pub const WORK_SCAN_BYTES: u64 = 8;
+/// Values a library function handles that [`cost::LIBRARY_ITEMS`] is charged for.
+pub const WORK_LIBRARY_ITEMS: u64 = 2;
+/// Values the VM moves that [`cost::STACK_MOVES`] is charged for.
+pub const WORK_STACK_MOVES: u64 = 8;
+/// Slots a full collection marks that [`cost::GC_MARK`] is charged for.
+pub const WORK_GC_MARK: u64 = 2;
+/// Bytes and values of one operation of Lua's library or VM that its instruction pays for
+/// (`LUA_WORK_FREE_BYTES`, `LUA_WORK_FREE_ITEMS` in `lua/src/lua.h`).
+pub const WORK_FREE_BYTES: u64 = 64;
+pub const WORK_FREE_ITEMS: u64 = 16;
+/// Cycles of library work counted before they are charged (and the cap checked).
+pub const WORK_CHARGE_EVERY: u64 = 32;
 
 /// Cycle costs. Each is charged to the unit that caused the work.
 pub mod cost {
@@ -150,17 +166,17 @@ pub mod cost {
     /// One glyph printed (video).
     pub const GLYPH: u64 = 4;
     /// One `move_body` call (collision).
-    pub const MOVE_BODY: u64 = 24;
+    pub const MOVE_BODY: u64 = 48;
     /// Each step of at most one cell a fast move is split into, beyond the first (collision).
     pub const MOVE_STEP: u64 = 12;
     /// Each collision cell read (collision).
     pub const TILE_PROBE: u64 = 1;
     /// Registering one moving platform (collision).
-    pub const PLATFORM: u64 = 2;
+    pub const PLATFORM: u64 = 16;
     /// Each platform a `move_body` call tests (collision).
     pub const PLATFORM_TEST: u64 = 1;
     /// Registering one hitbox (collision).
-    pub const HITBOX: u64 = 2;
+    pub const HITBOX: u64 = 8;
     /// One `hb_query`, before the boxes it tests (collision).
     pub const HITBOX_QUERY: u64 = 4;
     /// Each candidate pair of hitboxes tested, and each box a query tests (collision).
@@ -177,25 +193,43 @@ pub mod cost {
     pub const AUDIO_VOICE: u64 = 40;
     /// One MML command run (audio).
     pub const AUDIO_COMMAND: u64 = 2;
+    /// Each line written with `log`: converting and escaping its values (script).
+    pub const LOG_LINE: u64 = 32;
     /// Every 8 bytes of a line written with `log` (script).
     pub const LOG_BYTES: u64 = 1;
     /// One frame written to the tile animation table (video).
     pub const ANIM_FRAME: u64 = 1;
-    /// Each element `table.sort` (times log2 of the length) or `table.concat` goes over,
-    /// charged before the library's loop runs (script).
-    pub const TABLE_ITEM: u64 = 1;
-    /// Every 64 bytes `string.rep` builds, charged before it builds them (script).
-    pub const STRING_FILL: u64 = 1;
+    /// Every [`super::WORK_STRING_BYTES`] bytes of a string Lua's library or VM makes,
+    /// copies or compares, past [`super::WORK_FREE_BYTES`] in one operation (script).
+    pub const STRING_BYTES: u64 = 1;
+    /// Every [`super::WORK_SCAN_BYTES`] bytes Lua's library decodes, transforms or parses
+    /// one by one (UTF-8, `upper`, a numeral, a format), past [`super::WORK_FREE_BYTES`] in
+    /// one operation (script).
+    pub const SCAN_BYTES: u64 = 1;
+    /// Every [`super::WORK_LIBRARY_ITEMS`] values a library function gets, sets, compares
+    /// or formats (`table.move`, `insert`, `concat`, `sort`...), past
+    /// [`super::WORK_FREE_ITEMS`] in one operation (script).
+    pub const LIBRARY_ITEMS: u64 = 1;
+    /// Every [`super::WORK_STACK_MOVES`] values the VM moves on the stack (results,
+    /// varargs, a constructor's values, a coroutine's transfers and new stack), past
+    /// [`super::WORK_FREE_ITEMS`] in one operation (script).
+    pub const STACK_MOVES: u64 = 1;
+    /// Every [`super::WORK_GC_MARK`] slots a full collection (`collectgarbage()`) marks
+    /// (script).
+    pub const GC_MARK: u64 = 1;
     /// One step of the pattern matcher behind `string.find`, `match`, `gmatch` and `gsub`:
     /// one pattern item tried at one position, or 16 bytes compared, scanned or copied
     /// (script).
     pub const PATTERN_STEP: u64 = 1;
+    /// Each call of the pattern matcher (`string.find`, `match`, `gsub`, a `gmatch` step),
+    /// on top of its steps (script).
+    pub const PATTERN_CALL: u64 = 16;
     /// One map object turned into a Lua table by `map_objects` (script).
-    pub const MAP_OBJECT: u64 = 8;
+    pub const MAP_OBJECT: u64 = 256;
     /// One read or write of a save RAM number slot (system).
     pub const SAVE_SLOT: u64 = 20;
     /// Every 8 bytes of a plain value encoded into or decoded from save RAM (system).
-    pub const SAVE_BYTES: u64 = 4;
+    pub const SAVE_BYTES: u64 = 8;
     /// Turning the indexed picture into colours at the end of a frame (system).
     pub const FRAME_OUT: u64 = 1_000;
 }

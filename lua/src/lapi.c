@@ -133,6 +133,7 @@ LUA_API void lua_xmove (lua_State *from, lua_State *to, int n) {
   api_checknelems(from, n);
   api_check(from, G(from) == G(to), "moving among independent states");
   api_check(from, to->ci->top.p - to->top.p >= n, "stack overflow");
+  luaE_workover(to, LUA_WORK_MOVES, cast_sizet(n), LUA_WORK_FREE_ITEMS);  /* Kairo */
   from->top.p -= n;
   for (i = 0; i < n; i++) {
     setobjs2s(to, to->top.p, from->top.p + i);
@@ -371,6 +372,8 @@ LUA_API int lua_compare (lua_State *L, int index1, int index2, int op) {
 
 LUA_API size_t lua_stringtonumber (lua_State *L, const char *s) {
   size_t sz = luaO_str2num(s, s2v(L->top.p));
+  /* Kairo: reading a numeral reads its text (a long one to its end, or its first 'n') */
+  luaE_workover(L, LUA_WORK_BYTES, sz != 0 ? sz : strlen(s), LUA_WORK_FREE_BYTES);
   if (sz != 0)
     api_incr_top(L);
   return sz;
@@ -380,6 +383,8 @@ LUA_API size_t lua_stringtonumber (lua_State *L, const char *s) {
 LUA_API lua_Number lua_tonumberx (lua_State *L, int idx, int *pisnum) {
   lua_Number n = 0;
   const TValue *o = index2value(L, idx);
+  if (ttisstring(o))  /* Kairo: a string is read to its end */
+    luaE_workover(L, LUA_WORK_BYTES, tsslen(tsvalue(o)), LUA_WORK_FREE_BYTES);
   int isnum = tonumber(o, &n);
   if (pisnum)
     *pisnum = isnum;
@@ -390,6 +395,8 @@ LUA_API lua_Number lua_tonumberx (lua_State *L, int idx, int *pisnum) {
 LUA_API lua_Integer lua_tointegerx (lua_State *L, int idx, int *pisnum) {
   lua_Integer res = 0;
   const TValue *o = index2value(L, idx);
+  if (ttisstring(o))  /* Kairo: a string is read to its end */
+    luaE_workover(L, LUA_WORK_BYTES, tsslen(tsvalue(o)), LUA_WORK_FREE_BYTES);
   int isnum = tointeger(o, &res);
   if (pisnum)
     *pisnum = isnum;
@@ -487,6 +494,37 @@ LUA_API unsigned int lua_numberobjectsfrom (lua_State *L, unsigned int first) {
   unsigned int next = G(L)->nextserial;
   G(L)->nextserial = first;
   return next;
+}
+
+
+/* Kairo: the work meter (lua.h) */
+LUA_API void lua_setwork (lua_State *L, lua_WorkF f, const unsigned int *costs,
+                          unsigned long long every) {
+  global_State *g = G(L);
+  int k;
+  for (k = 0; k < LUA_WORK_KINDS; k++)
+    g->kcost[k] = costs[k];
+  g->kworkf = f;
+  g->kworkevery = every;
+}
+
+
+/* Kairo: the whole cycles of work counted, taken off the count */
+LUA_API unsigned long long lua_takework (lua_State *L) {
+  global_State *g = G(L);
+  unsigned long long cycles = g->kwork >> 10;
+  g->kwork &= 1023;
+  return cycles;
+}
+
+
+/* Kairo: counts 'n' units of work of 'kind' and charges them when due */
+LUA_API void lua_work (lua_State *L, int kind, unsigned long long n) {
+  api_check(L, 0 <= kind && kind < LUA_WORK_KINDS, "invalid work kind");
+  if (n > (1ULL << 40))  /* more than any budget: keeps the sum from overflowing */
+    n = 1ULL << 40;
+  luaE_work(L, kind, n);
+  luaE_workcheck(L);
 }
 
 
@@ -701,6 +739,7 @@ LUA_API int lua_gettable (lua_State *L, int idx) {
   TValue *t;
   lua_lock(L);
   t = index2value(L, idx);
+  luaE_hashwork(L, s2v(L->top.p - 1));  /* Kairo */
   if (luaV_fastget(L, t, s2v(L->top.p - 1), slot, luaH_get)) {
     setobj2s(L, L->top.p - 1, slot);
   }
@@ -760,6 +799,7 @@ LUA_API int lua_rawget (lua_State *L, int idx) {
   lua_lock(L);
   api_checknelems(L, 1);
   t = gettable(L, idx);
+  luaE_hashwork(L, s2v(L->top.p - 1));  /* Kairo */
   val = luaH_get(t, s2v(L->top.p - 1));
   L->top.p--;  /* remove key */
   return finishrawget(L, val);
@@ -883,6 +923,7 @@ LUA_API void lua_settable (lua_State *L, int idx) {
   lua_lock(L);
   api_checknelems(L, 2);
   t = index2value(L, idx);
+  luaE_hashwork(L, s2v(L->top.p - 2));  /* Kairo */
   if (luaV_fastget(L, t, s2v(L->top.p - 2), slot, luaH_get)) {
     luaV_finishfastset(L, t, slot, s2v(L->top.p - 1));
   }
@@ -932,6 +973,7 @@ static void aux_rawset (lua_State *L, int idx, TValue *key, int n) {
 
 
 LUA_API void lua_rawset (lua_State *L, int idx) {
+  luaE_hashwork(L, s2v(L->top.p - 2));  /* Kairo */
   aux_rawset(L, idx, s2v(L->top.p - 2), 2);
 }
 
@@ -1175,7 +1217,11 @@ LUA_API int lua_gc (lua_State *L, int what, ...) {
       break;
     }
     case LUA_GCCOLLECT: {
+      /* Kairo: a full collection costs its marking, which depends on the live
+         objects alone (the sweep of garbage was paid for when it was made) */
+      unsigned long long before = g->kmarked;
       luaC_fullgc(L, 0);
+      luaE_work(L, LUA_WORK_MARK, g->kmarked - before);
       break;
     }
     case LUA_GCCOUNT: {
@@ -1191,6 +1237,17 @@ LUA_API int lua_gc (lua_State *L, int what, ...) {
       int data = va_arg(argp, int);
       l_mem debt = 1;  /* =1 to signal that it did an actual step */
       lu_byte oldstp = g->gcstp;
+      if (g->kworkf != NULL) {
+        /* Kairo: how much a step does depends on when the collector last ran,
+           which depends on byte counts that differ between platforms; on Kairo a
+           step is a whole collection, charged as one */
+        unsigned long long before = g->kmarked;
+        (void)data; (void)debt; (void)oldstp;
+        luaC_fullgc(L, 0);
+        luaE_work(L, LUA_WORK_MARK, g->kmarked - before);
+        res = 1;  /* a cycle ended */
+        break;
+      }
       g->gcstp = 0;  /* allow GC to run (GCSTPGC must be zero here) */
       if (data == 0) {
         luaE_setdebt(g, 0);  /* do a basic step */

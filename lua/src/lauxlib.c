@@ -568,6 +568,7 @@ static char *prepbuffsize (luaL_Buffer *B, size_t sz, int boxidx) {
     lua_State *L = B->L;
     char *newbuff;
     size_t newsize = newbuffsize(B, sz);
+    lua_work(L, LUA_WORK_BYTES, B->n);  /* Kairo: growing copies the content */
     /* create larger buffer */
     if (buffonstack(B))  /* buffer already has a box? */
       newbuff = (char *)resizebox(L, boxidx, newsize);  /* resize it */
@@ -593,7 +594,15 @@ LUALIB_API char *luaL_prepbuffsize (luaL_Buffer *B, size_t sz) {
 }
 
 
+/* Kairo: copying 'l' bytes into a buffer, past what an instruction pays for */
+static void workbytes (lua_State *L, size_t l) {
+  if (l > LUA_WORK_FREE_BYTES)
+    lua_work(L, LUA_WORK_BYTES, l - LUA_WORK_FREE_BYTES);
+}
+
+
 LUALIB_API void luaL_addlstring (luaL_Buffer *B, const char *s, size_t l) {
+  workbytes(B->L, l);  /* Kairo */
   if (l > 0) {  /* avoid 'memcpy' when 's' can be NULL */
     char *b = prepbuffsize(B, l, -1);
     memcpy(b, s, l * sizeof(char));
@@ -636,7 +645,9 @@ LUALIB_API void luaL_addvalue (luaL_Buffer *B) {
   lua_State *L = B->L;
   size_t len;
   const char *s = lua_tolstring(L, -1, &len);
-  char *b = prepbuffsize(B, len, -2);
+  char *b;
+  workbytes(L, len);  /* Kairo */
+  b = prepbuffsize(B, len, -2);
   memcpy(b, s, len * sizeof(char));
   luaL_addsize(B, len);
   lua_pop(L, 1);  /* pop string */

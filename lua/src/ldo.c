@@ -494,6 +494,7 @@ l_sinline void moveresults (lua_State *L, StkId res, int nres, int wanted) {
   firstresult = L->top.p - nres;  /* index of first result */
   if (nres > wanted)  /* extra results? */
     nres = wanted;  /* don't need them */
+  luaE_workover(L, LUA_WORK_MOVES, wanted, LUA_WORK_FREE_ITEMS);  /* Kairo */
   for (i = 0; i < nres; i++)  /* move all results to correct place */
     setobjs2s(L, res + i, firstresult + i);
   for (; i < wanted; i++)  /* complete wanted number of results */

@@ -661,8 +661,37 @@ static int traversethread (global_State *g, lua_State *th) {
 /*
 ** traverse one gray object, turning it to black.
 */
+/*
+** Kairo: the marking work of 'o' counted the same way on every platform, in slots
+** rather than bytes (a thread by the stack it uses, not by the size its stack
+** happens to have), for the charge of a full collection (lapi.c)
+*/
+static unsigned long long markwork (GCObject *o) {
+  switch (o->tt) {
+    case LUA_VTABLE: {
+      Table *h = gco2t(o);
+      return 1 + h->alimit + 2 * cast(unsigned long long, allocsizenode(h));
+    }
+    case LUA_VUSERDATA: return 1 + cast(unsigned long long, gco2u(o)->nuvalue);
+    case LUA_VLCL: return 1 + cast(unsigned long long, gco2lcl(o)->nupvalues);
+    case LUA_VCCL: return 1 + cast(unsigned long long, gco2ccl(o)->nupvalues);
+    case LUA_VPROTO: {
+      Proto *f = gco2p(o);
+      return 1 + cast(unsigned long long, f->sizek) + f->sizeupvalues + f->sizep +
+             f->sizelocvars;
+    }
+    case LUA_VTHREAD: {
+      lua_State *th = gco2th(o);
+      return 1 + cast(unsigned long long, th->top.p - th->stack.p);
+    }
+    default: return 1;
+  }
+}
+
+
 static lu_mem propagatemark (global_State *g) {
   GCObject *o = g->gray;
+  g->kmarked += markwork(o);  /* Kairo */
   nw2black(o);
   g->gray = *getgclist(o);  /* remove from 'gray' list */
   switch (o->tt) {

@@ -300,6 +300,8 @@ LUA_API lua_State *lua_newthread (lua_State *L) {
   o = luaC_newobjdt(L, LUA_TTHREAD, sizeof(LX), offsetof(LX, l));
   L1 = gco2th(o);
   L1->serial = luaE_newserial(L);  /* Kairo */
+  /* Kairo: a coroutine's first stack and call records, made and set up */
+  luaE_work(L, LUA_WORK_ITEMS, 64);
   /* anchor it on L stack */
   setthvalue2s(L, L->top.p, L1);
   api_incr_top(L);
@@ -388,6 +390,10 @@ LUA_API lua_State *lua_newstate (lua_Alloc f, void *ud) {
   g->mainthread = L;
   L->serial = 0;  /* Kairo: the main thread is the first object */
   g->nextserial = 1;
+  g->kwork = g->kmarked = 0;  /* Kairo: the work meter is off until lua_setwork */
+  g->kworkevery = ~0ULL;
+  g->kworkf = NULL;
+  memset(g->kcost, 0, sizeof(g->kcost));
   g->seed = luai_makeseed(L);
   g->gcstp = GCSTPGC;  /* no GC while building state */
   g->strt.size = g->strt.nuse = 0;
@@ -454,3 +460,11 @@ void luaE_warnerror (lua_State *L, const char *where) {
   luaE_warning(L, ")", 0);
 }
 
+
+
+/* Kairo: calls the work meter's function (it takes the work and may raise) */
+void luaE_workflush (lua_State *L) {
+  global_State *g = G(L);
+  if (g->kworkf != NULL)
+    g->kworkf(L);
+}

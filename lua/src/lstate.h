@@ -295,6 +295,11 @@ typedef struct global_State {
   lua_CFunction panic;  /* to be called in unprotected errors */
   struct lua_State *mainthread;
   unsigned int nextserial;  /* Kairo: serial of the next table, function, userdata or thread */
+  unsigned long long kwork;  /* Kairo: work not charged yet, in 1/1024 cycles (lua.h) */
+  unsigned long long kworkevery;  /* Kairo: 'kworkf' is called when 'kwork' reaches this */
+  unsigned long long kmarked;  /* Kairo: marking work done, for a full collection's charge */
+  lua_WorkF kworkf;  /* Kairo: charges the work (may raise an error) */
+  unsigned int kcost[LUA_WORK_KINDS];  /* Kairo: 1/1024 cycles per unit of each kind */
   TString *memerrmsg;  /* message for memory-allocation errors */
   TString *tmname[TM_N];  /* array with tag-method names */
   struct Table *mt[LUA_NUMTYPES];  /* metatables for basic types */
@@ -349,7 +354,27 @@ struct lua_State {
 */
 #define luaE_newserial(L)	(G(L)->nextserial++)
 
+/*
+** Kairo: the work meter (lua.h). 'luaE_work' only counts: it is used where raising an
+** error could leave things half done; 'luaE_workcheck' calls the meter's function when
+** the count is due (where an error may be raised, as a memory error could). Work up to
+** 'free' units of one operation is left to the VM instruction that did it, so that the
+** small strings and calls every program makes cost what an instruction costs.
+*/
+#define luaE_work(L,kind,n) \
+	(G(L)->kwork += cast(unsigned long long, n) * G(L)->kcost[kind])
+#define luaE_workover(L,kind,n,free) \
+	{ size_t n_ = (n); if (n_ > (free)) luaE_work(L, kind, n_ - (free)); }
+/* Kairo: a long string used as a table key is hashed (all its bytes) the first time */
+#define luaE_hashwork(L,k) \
+	{ if (ttislngstring(k) && tsvalue(k)->extra == 0) \
+	    luaE_workover(L, LUA_WORK_SCAN, tsslen(tsvalue(k)), LUA_WORK_FREE_BYTES); }
+#define luaE_workcheck(L) \
+	{ if (l_unlikely(G(L)->kwork >= G(L)->kworkevery)) luaE_workflush(L); }
+
 #define completestate(g)	ttisnil(&g->nilvalue)
+
+LUAI_FUNC void luaE_workflush (lua_State *L);  /* Kairo */
 
 
 /*

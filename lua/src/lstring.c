@@ -220,6 +220,7 @@ static TString *internshrstr (lua_State *L, const char *str, size_t l) {
 ** new string (with explicit length)
 */
 TString *luaS_newlstr (lua_State *L, const char *str, size_t l) {
+  luaE_workover(L, LUA_WORK_BYTES, l, LUA_WORK_FREE_BYTES);  /* Kairo */
   if (l <= LUAI_MAXSHORTLEN)  /* short string? */
     return internshrstr(L, str, l);
   else {

@@ -97,13 +97,26 @@ static size_t getendpos (lua_State *L, int arg, lua_Integer def,
 }
 
 
+/*
+** Kairo: 'n' units of 'kind' of work, past what the calling instruction pays for,
+** charged (and stopped at the cap) before the work is done
+*/
+static void work (lua_State *L, int kind, size_t n) {
+  size_t free = kind == LUA_WORK_ITEMS || kind == LUA_WORK_MOVES ? LUA_WORK_FREE_ITEMS
+                                                               : LUA_WORK_FREE_BYTES;
+  lua_work(L, kind, n > free ? n - free : 0);
+}
+
+
 static int str_sub (lua_State *L) {
   size_t l;
   const char *s = luaL_checklstring(L, 1, &l);
   size_t start = posrelatI(luaL_checkinteger(L, 2), l);
   size_t end = getendpos(L, 3, -1, l);
-  if (start <= end)
+  if (start <= end) {
+    work(L, LUA_WORK_BYTES, (end - start) + 1);  /* Kairo */
     lua_pushlstring(L, s + start - 1, (end - start) + 1);
+  }
   else lua_pushliteral(L, "");
   return 1;
 }
@@ -113,7 +126,9 @@ static int str_reverse (lua_State *L) {
   size_t l, i;
   luaL_Buffer b;
   const char *s = luaL_checklstring(L, 1, &l);
-  char *p = luaL_buffinitsize(L, &b, l);
+  char *p;
+  work(L, LUA_WORK_SCAN, l);  /* Kairo: each byte transformed */
+  p = luaL_buffinitsize(L, &b, l);
   for (i = 0; i < l; i++)
     p[i] = s[l - i - 1];
   luaL_pushresultsize(&b, l);
@@ -126,7 +141,9 @@ static int str_lower (lua_State *L) {
   size_t i;
   luaL_Buffer b;
   const char *s = luaL_checklstring(L, 1, &l);
-  char *p = luaL_buffinitsize(L, &b, l);
+  char *p;
+  work(L, LUA_WORK_SCAN, l);  /* Kairo: each byte transformed */
+  p = luaL_buffinitsize(L, &b, l);
   for (i=0; i<l; i++)
     p[i] = tolower(uchar(s[i]));
   luaL_pushresultsize(&b, l);
@@ -139,7 +156,9 @@ static int str_upper (lua_State *L) {
   size_t i;
   luaL_Buffer b;
   const char *s = luaL_checklstring(L, 1, &l);
-  char *p = luaL_buffinitsize(L, &b, l);
+  char *p;
+  work(L, LUA_WORK_SCAN, l);  /* Kairo: each byte transformed */
+  p = luaL_buffinitsize(L, &b, l);
   for (i=0; i<l; i++)
     p[i] = toupper(uchar(s[i]));
   luaL_pushresultsize(&b, l);
@@ -159,7 +178,10 @@ static int str_rep (lua_State *L) {
   else {
     size_t totallen = (size_t)n * l + (size_t)(n - 1) * lsep;
     luaL_Buffer b;
-    char *p = luaL_buffinitsize(L, &b, totallen);
+    char *p;
+    work(L, LUA_WORK_BYTES, totallen);  /* Kairo */
+    work(L, LUA_WORK_ITEMS, (size_t)n);  /* Kairo: one copy each */
+    p = luaL_buffinitsize(L, &b, totallen);
     while (n-- > 1) {  /* first n-1 copies (followed by separator) */
       memcpy(p, s, l * sizeof(char)); p += l;
       if (lsep > 0) {  /* empty 'memcpy' is not that cheap */
@@ -185,6 +207,7 @@ static int str_byte (lua_State *L) {
   if (l_unlikely(pose - posi >= (size_t)INT_MAX))  /* arithmetic overflow? */
     return luaL_error(L, "string slice too long");
   n = (int)(pose -  posi) + 1;
+  work(L, LUA_WORK_MOVES, (size_t)n);  /* Kairo: a value pushed for each */
   luaL_checkstack(L, n, "string slice too long");
   for (i=0; i<n; i++)
     lua_pushinteger(L, uchar(s[posi+i-1]));
@@ -196,7 +219,9 @@ static int str_char (lua_State *L) {
   int n = lua_gettop(L);  /* number of arguments */
   int i;
   luaL_Buffer b;
-  char *p = luaL_buffinitsize(L, &b, n);
+  char *p;
+  work(L, LUA_WORK_ITEMS, (size_t)n);  /* Kairo */
+  p = luaL_buffinitsize(L, &b, n);
   for (i=1; i<=n; i++) {
     lua_Unsigned c = (lua_Unsigned)luaL_checkinteger(L, i);
     luaL_argcheck(L, c <= (lua_Unsigned)UCHAR_MAX, i, "value out of range");
@@ -1119,6 +1144,7 @@ static int lua_number2strx (lua_State *L, char *buff, int sz,
 
 
 static void addquoted (luaL_Buffer *b, const char *s, size_t len) {
+  work(b->L, LUA_WORK_SCAN, len);  /* Kairo: each byte looked at and copied */
   luaL_addchar(b, '"');
   while (len--) {
     if (*s == '"' || *s == '\\' || *s == '\n') {
@@ -1277,6 +1303,7 @@ static int str_format (lua_State *L) {
   const char *strfrmt_end = strfrmt+sfl;
   const char *flags;
   luaL_Buffer b;
+  work(L, LUA_WORK_SCAN, sfl);  /* Kairo: the format is read and copied */
   luaL_buffinit(L, &b);
   while (strfrmt < strfrmt_end) {
     if (*strfrmt != L_ESC)
@@ -1376,6 +1403,8 @@ static int str_format (lua_State *L) {
         }
       }
       lua_assert(nb < maxitem);
+      /* Kairo: each item formatted costs its output, and at least 32 bytes' worth */
+      lua_work(L, LUA_WORK_SCAN, nb < 32 ? 32 : (size_t)nb);
       luaL_addsize(&b, nb);
     }
   }
@@ -1610,6 +1639,7 @@ static int str_pack (lua_State *L) {
   const char *fmt = luaL_checkstring(L, 1);  /* format string */
   int arg = 1;  /* current argument to pack */
   size_t totalsize = 0;  /* accumulate total size of result */
+  work(L, LUA_WORK_ITEMS, strlen(fmt));  /* Kairo: up to an item per format byte */
   initheader(L, &h);
   lua_pushnil(L);  /* mark to separate arguments from string buffer */
   luaL_buffinit(L, &b);
@@ -1707,6 +1737,7 @@ static int str_packsize (lua_State *L) {
   Header h;
   const char *fmt = luaL_checkstring(L, 1);  /* format string */
   size_t totalsize = 0;  /* accumulate total size of result */
+  work(L, LUA_WORK_SCAN, strlen(fmt));  /* Kairo: the format is read */
   initheader(L, &h);
   while (*fmt != '\0') {
     int size, ntoalign;
@@ -1764,6 +1795,7 @@ static int str_unpack (lua_State *L) {
   const char *data = luaL_checklstring(L, 2, &ld);
   size_t pos = posrelatI(luaL_optinteger(L, 3, 1), ld) - 1;
   int n = 0;  /* number of results */
+  work(L, LUA_WORK_ITEMS, strlen(fmt));  /* Kairo: up to a value per format byte */
   luaL_argcheck(L, pos <= ld, 3, "initial position out of string");
   initheader(L, &h);
   while (*fmt != '\0') {

@@ -62,6 +62,16 @@ static void checktab (lua_State *L, int arg, int what) {
 }
 
 
+/*
+** Kairo: 'n' values got and set (each a table access), charged (and stopped at the
+** cap) before they are
+*/
+static void workitems (lua_State *L, lua_Unsigned n) {
+  if (n > 0)
+    lua_work(L, LUA_WORK_ITEMS, (unsigned long long)n);
+}
+
+
 static int tinsert (lua_State *L) {
   lua_Integer pos;  /* where to insert new element */
   lua_Integer e = aux_getn(L, 1, TAB_RW);
@@ -77,6 +87,7 @@ static int tinsert (lua_State *L) {
       /* check whether 'pos' is in [1, e] */
       luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2,
                        "position out of bounds");
+      workitems(L, 2 * ((lua_Unsigned)e - (lua_Unsigned)pos));  /* Kairo */
       for (i = e; i > pos; i--) {  /* move up elements */
         lua_geti(L, 1, i - 1);
         lua_seti(L, 1, i);  /* t[i] = t[i - 1] */
@@ -100,6 +111,8 @@ static int tremove (lua_State *L) {
     luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
                      "position out of bounds");
   lua_geti(L, 1, pos);  /* result = t[pos] */
+  if (pos < size)  /* Kairo */
+    workitems(L, 2 * ((lua_Unsigned)size - (lua_Unsigned)pos));
   for ( ; pos < size; pos++) {
     lua_geti(L, 1, pos + 1);
     lua_seti(L, 1, pos);  /* t[pos] = t[pos + 1] */
@@ -130,6 +143,7 @@ static int tmove (lua_State *L) {
     n = e - f + 1;  /* number of elements to move */
     luaL_argcheck(L, t <= LUA_MAXINTEGER - n + 1, 4,
                   "destination wrap around");
+    workitems(L, 2 * (lua_Unsigned)n);  /* Kairo */
     if (t > e || t <= f || (tt != 1 && !lua_compare(L, 1, tt, LUA_OPEQ))) {
       for (i = 0; i < n; i++) {
         lua_geti(L, 1, f + i);
@@ -164,6 +178,8 @@ static int tconcat (lua_State *L) {
   const char *sep = luaL_optlstring(L, 2, "", &lsep);
   lua_Integer i = luaL_optinteger(L, 3, 1);
   last = luaL_optinteger(L, 4, last);
+  if (i <= last)  /* Kairo */
+    workitems(L, (lua_Unsigned)last - (lua_Unsigned)i + 1);
   luaL_buffinit(L, &b);
   for (; i < last; i++) {
     addfield(L, &b, i);
@@ -185,6 +201,7 @@ static int tconcat (lua_State *L) {
 static int tpack (lua_State *L) {
   int i;
   int n = lua_gettop(L);  /* number of elements to pack */
+  workitems(L, (lua_Unsigned)n);  /* Kairo */
   lua_createtable(L, n, 1);  /* create result table */
   lua_insert(L, 1);  /* put it at index 1 */
   for (i = n; i >= 1; i--)  /* assign elements */
@@ -201,6 +218,7 @@ static int tunpack (lua_State *L) {
   lua_Integer e = luaL_opt(L, luaL_checkinteger, 3, luaL_len(L, 1));
   if (i > e) return 0;  /* empty range */
   n = (lua_Unsigned)e - i;  /* number of elements minus 1 (avoid overflows) */
+  workitems(L, n + 1 == 0 ? n : n + 1);  /* Kairo */
   if (l_unlikely(n >= (unsigned int)INT_MAX  ||
                  !lua_checkstack(L, (int)(++n))))
     return luaL_error(L, "too many results to unpack");
@@ -271,6 +289,7 @@ static unsigned int l_randomizePivot (void) {
 
 
 static void set2 (lua_State *L, IdxT i, IdxT j) {
+  lua_work(L, LUA_WORK_ITEMS, 2);  /* Kairo: a swap, charged as it happens */
   lua_seti(L, 1, i);
   lua_seti(L, 1, j);
 }
@@ -281,6 +300,7 @@ static void set2 (lua_State *L, IdxT i, IdxT j) {
 ** index 'b' (according to the order of the sort).
 */
 static int sort_comp (lua_State *L, int a, int b) {
+  lua_work(L, LUA_WORK_ITEMS, 1);  /* Kairo: a comparison, charged as it happens */
   if (lua_isnil(L, 2))  /* no function? */
     return lua_compare(L, a, b, LUA_OPLT);  /* a < b */
   else {  /* function */

@@ -263,6 +263,7 @@ void luaT_getvarargs (lua_State *L, CallInfo *ci, StkId where, int wanted) {
     checkstackGCp(L, nextra, where);  /* ensure stack space */
     L->top.p = where + nextra;  /* next instruction will need top */
   }
+  luaE_workover(L, LUA_WORK_MOVES, wanted, LUA_WORK_FREE_ITEMS);  /* Kairo */
   for (i = 0; i < wanted && i < nextra; i++)
     setobjs2s(L, where + i, ci->func.p - nextra + i);
   for (; i < wanted; i++)   /* complete required results with nil */

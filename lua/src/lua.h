@@ -214,6 +214,34 @@ LUA_API int (lua_objectid) (lua_State *L, int idx, char id[16]);
    the next object would have had */
 LUA_API unsigned int (lua_numberobjectsfrom) (lua_State *L, unsigned int first);
 
+/*
+** Kairo: the work meter. The library and the runtime count the work they do that
+** no VM instruction pays for (bytes of strings made, copied, compared or decoded,
+** values got, set and moved, the marking of a full collection), each kind at a cost set by the
+** embedder in 1/1024 cycles per unit. When the sum reaches 'every', the meter's
+** function is called (it takes the whole cycles with lua_takework and may raise an
+** error, so a long piece of work stops at a budget's cap part way). Counts are of
+** lengths and elements, never of allocation sizes, so they are the same on every
+** platform. See lua/README.md.
+*/
+#define LUA_WORK_BYTES	0	/* bytes of a string made, copied or compared */
+#define LUA_WORK_SCAN	1	/* bytes decoded, transformed or parsed one by one */
+#define LUA_WORK_ITEMS	2	/* values a library function gets, sets, compares */
+#define LUA_WORK_MARK	3	/* marking work of a full collection */
+#define LUA_WORK_MOVES	4	/* values the VM moves on the stack */
+#define LUA_WORK_KINDS	5
+
+/* work of one operation up to these amounts is left to the instruction that did it */
+#define LUA_WORK_FREE_BYTES	64
+#define LUA_WORK_FREE_ITEMS	16
+
+typedef void (*lua_WorkF) (lua_State *L);
+
+LUA_API void (lua_setwork) (lua_State *L, lua_WorkF f, const unsigned int *costs,
+                            unsigned long long every);
+LUA_API unsigned long long (lua_takework) (lua_State *L);
+LUA_API void (lua_work) (lua_State *L, int kind, unsigned long long n);
+
 
 /*
 ** Comparison and arithmetic functions

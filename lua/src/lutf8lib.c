@@ -95,6 +95,13 @@ static const char *utf8_decode (const char *s, utfint *val, int strict) {
 ** start in the range [i,j], or nil + current position if 's' is not
 ** well formed in that interval
 */
+/* Kairo: 'n' bytes read past what the calling instruction pays for, charged first */
+static void workscan (lua_State *L, lua_Integer n) {
+  if (n > LUA_WORK_FREE_BYTES)
+    lua_work(L, LUA_WORK_SCAN, (size_t)(n - LUA_WORK_FREE_BYTES));
+}
+
+
 static int utflen (lua_State *L) {
   lua_Integer n = 0;  /* counter for the number of characters */
   size_t len;  /* string length in bytes */
@@ -106,6 +113,7 @@ static int utflen (lua_State *L) {
                    "initial position out of bounds");
   luaL_argcheck(L, --posj < (lua_Integer)len, 3,
                    "final position out of bounds");
+  workscan(L, posj - posi + 1);  /* Kairo */
   while (posi <= posj) {
     const char *s1 = utf8_decode(s + posi, NULL, !lax);
     if (s1 == NULL) {  /* conversion error? */
@@ -139,6 +147,9 @@ static int codepoint (lua_State *L) {
   if (pose - posi >= INT_MAX)  /* (lua_Integer -> int) overflow? */
     return luaL_error(L, "string slice too long");
   n = (int)(pose -  posi) + 1;  /* upper bound for number of returns */
+  workscan(L, n);  /* Kairo: every byte read, up to a value pushed for each */
+  if (n > LUA_WORK_FREE_ITEMS)
+    lua_work(L, LUA_WORK_MOVES, (size_t)(n - LUA_WORK_FREE_ITEMS));
   luaL_checkstack(L, n, "string slice too long");
   n = 0;  /* count the number of returns */
   se = s + pose;  /* string end */
@@ -171,6 +182,8 @@ static int utfchar (lua_State *L) {
   else {
     int i;
     luaL_Buffer b;
+    /* Kairo: a character encoded, made and added for each, 32 bytes' worth */
+    lua_work(L, LUA_WORK_SCAN, 32 * (unsigned long long)n);
     luaL_buffinit(L, &b);
     for (i = 1; i <= n; i++) {
       pushutfchar(L, i);
@@ -194,6 +207,8 @@ static int byteoffset (lua_State *L) {
   posi = u_posrelat(luaL_optinteger(L, 3, posi), len);
   luaL_argcheck(L, 1 <= posi && --posi <= (lua_Integer)len, 3,
                    "position out of bounds");
+  /* Kairo: it may read from 'posi' to either end of the string */
+  workscan(L, n >= 0 ? (lua_Integer)len - posi : posi);
   if (n == 0) {
     /* find beginning of current byte sequence */
     while (posi > 0 && iscontp(s + posi)) posi--;

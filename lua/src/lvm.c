@@ -531,8 +531,12 @@ l_sinline int LEnum (const TValue *l, const TValue *r) {
 */
 static int lessthanothers (lua_State *L, const TValue *l, const TValue *r) {
   lua_assert(!ttisnumber(l) || !ttisnumber(r));
-  if (ttisstring(l) && ttisstring(r))  /* both are strings? */
+  if (ttisstring(l) && ttisstring(r)) {  /* both are strings? */
+    /* Kairo: comparing reads up to the shorter string's length */
+    size_t n = tsslen(tsvalue(l)) < tsslen(tsvalue(r)) ? tsslen(tsvalue(l)) : tsslen(tsvalue(r));
+    luaE_workover(L, LUA_WORK_BYTES, n, LUA_WORK_FREE_BYTES);
     return l_strcmp(tsvalue(l), tsvalue(r)) < 0;
+  }
   else
     return luaT_callorderTM(L, l, r, TM_LT);
 }
@@ -553,8 +557,12 @@ int luaV_lessthan (lua_State *L, const TValue *l, const TValue *r) {
 */
 static int lessequalothers (lua_State *L, const TValue *l, const TValue *r) {
   lua_assert(!ttisnumber(l) || !ttisnumber(r));
-  if (ttisstring(l) && ttisstring(r))  /* both are strings? */
+  if (ttisstring(l) && ttisstring(r)) {  /* both are strings? */
+    /* Kairo: comparing reads up to the shorter string's length */
+    size_t n = tsslen(tsvalue(l)) < tsslen(tsvalue(r)) ? tsslen(tsvalue(l)) : tsslen(tsvalue(r));
+    luaE_workover(L, LUA_WORK_BYTES, n, LUA_WORK_FREE_BYTES);
     return l_strcmp(tsvalue(l), tsvalue(r)) <= 0;
+  }
   else
     return luaT_callorderTM(L, l, r, TM_LE);
 }
@@ -597,7 +605,13 @@ int luaV_equalobj (lua_State *L, const TValue *t1, const TValue *t2) {
     case LUA_VLIGHTUSERDATA: return pvalue(t1) == pvalue(t2);
     case LUA_VLCF: return fvalue(t1) == fvalue(t2);
     case LUA_VSHRSTR: return eqshrstr(tsvalue(t1), tsvalue(t2));
-    case LUA_VLNGSTR: return luaS_eqlngstr(tsvalue(t1), tsvalue(t2));
+    case LUA_VLNGSTR: {
+      /* Kairo: two long strings of one length are compared byte by byte */
+      if (L != NULL && tsvalue(t1) != tsvalue(t2) &&
+          tsslen(tsvalue(t1)) == tsslen(tsvalue(t2)))
+        luaE_workover(L, LUA_WORK_BYTES, tsslen(tsvalue(t1)), LUA_WORK_FREE_BYTES);
+      return luaS_eqlngstr(tsvalue(t1), tsvalue(t2));
+    }
     case LUA_VUSERDATA: {
       if (uvalue(t1) == uvalue(t2)) return 1;
       else if (L == NULL) return 0;
@@ -681,6 +695,7 @@ void luaV_concat (lua_State *L, int total) {
         ts = luaS_newlstr(L, buff, tl);
       }
       else {  /* long string; copy strings directly to final result */
+        luaE_workover(L, LUA_WORK_BYTES, tl, LUA_WORK_FREE_BYTES);  /* Kairo */
         ts = luaS_createlngstrobj(L, tl);
         copy2buff(top, n, getlngstr(ts));
       }
@@ -1273,6 +1288,7 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
         TValue *rb = vRB(i);
         TValue *rc = vRC(i);
         lua_Unsigned n;
+        luaE_hashwork(L, rc);  /* Kairo */
         if (ttisinteger(rc)  /* fast track for integers? */
             ? (cast_void(n = ivalue(rc)), luaV_fastgeti(L, rb, n, slot))
             : luaV_fastget(L, rb, rc, slot, luaH_get)) {
@@ -1329,6 +1345,7 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
         TValue *rb = vRB(i);  /* key (table is in 'ra') */
         TValue *rc = RKC(i);  /* value */
         lua_Unsigned n;
+        luaE_hashwork(L, rb);  /* Kairo */
         if (ttisinteger(rb)  /* fast track for integers? */
             ? (cast_void(n = ivalue(rb)), luaV_fastgeti(L, s2v(ra), n, slot))
             : luaV_fastget(L, s2v(ra), rb, slot, luaH_get)) {
@@ -1866,6 +1883,8 @@ void luaV_execute (lua_State *L, CallInfo *ci) {
         }
         if (last > luaH_realasize(h))  /* needs more space? */
           luaH_resizearray(L, h, last);  /* preallocate it at once */
+        /* Kairo: a constructor ending in a call or '...' sets every value it got */
+        luaE_workover(L, LUA_WORK_MOVES, n, LUA_WORK_FREE_ITEMS);
         for (; n > 0; n--) {
           TValue *val = s2v(ra + n);
           setobj2t(L, &h->array[last - 1], val);

@@ -22,6 +22,26 @@ use std::mem::ManuallyDrop;
 use mlua::{Function, Lua, StdLib, Value, ffi};
 
 use super::arena::{Arena, lua_alloc};
+
+/// Kinds of work Kairo's Lua counts (`LUA_WORK_*` in `lua/src/lua.h`): bytes of strings
+/// made, copied or compared; bytes decoded one by one; values a library function handles;
+/// slots a full collection marks; values the VM moves.
+pub const WORK_KINDS: usize = 5;
+
+/// The function Kairo's Lua calls to charge counted work (`lua_WorkF`).
+pub type WorkFn = unsafe extern "C-unwind" fn(*mut ffi::lua_State);
+
+unsafe extern "C-unwind" {
+    /// Kairo's Lua (`lua/src/lapi.c`): turns on the work meter.
+    fn lua_setwork(
+        state: *mut ffi::lua_State,
+        charge: Option<WorkFn>,
+        costs: *const std::ffi::c_uint,
+        every: u64,
+    );
+    /// Kairo's Lua: the whole cycles of work counted, taken off the count.
+    pub(crate) fn lua_takework(state: *mut ffi::lua_State) -> u64;
+}
 use crate::spec::LUA_MEMORY_LIMIT;
 
 /// Address space reserved for a heap: room for fragmentation well past the memory limit.
@@ -125,9 +145,36 @@ impl Heap {
         &self.lua
     }
 
+    /// The main thread's raw state (the global data every thread shares).
+    pub(crate) fn raw_state(&self) -> *mut ffi::lua_State {
+        self.state
+    }
+
     /// Bytes Lua holds.
     pub fn used(&self) -> usize {
         self.arena.used()
+    }
+
+    /// Turns on Kairo's work meter (`lua/src/lua.h`): Lua's library and VM count the work
+    /// no instruction pays for at `costs` (1/1024 cycles per unit of each kind), and call
+    /// `charge` once `every` cycles are counted; `charge` takes them with
+    /// [`Heap::take_work`] and may raise a Lua error.
+    pub fn set_work_meter(&self, charge: WorkFn, costs: &[u32; WORK_KINDS], every: u64) {
+        // SAFETY: sets fields of the state's global data; `costs` is read at once.
+        unsafe {
+            lua_setwork(
+                self.state,
+                Some(charge),
+                costs.as_ptr(),
+                every.saturating_mul(1024),
+            )
+        }
+    }
+
+    /// The whole cycles of work counted and not charged yet, taken off the count.
+    pub fn take_work(&self) -> u64 {
+        // SAFETY: reads and updates a counter in the state's global data.
+        unsafe { lua_takework(self.state) }
     }
 
     /// Prepares the state for snapshots once the sandbox is built: grows the reference

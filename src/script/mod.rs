@@ -120,6 +120,10 @@ impl Script {
         let mut context = lua
             .remove_app_data::<CallContext>()
             .expect("the context lent to Lua is still attached");
+        // The library work counted since the last charge belongs to this call.
+        context
+            .meter
+            .charge(crate::meter::Unit::Script, self.heap.take_work());
         let result = match context.stopped.take() {
             Some(stop) => Err(ScriptError::Runaway {
                 at: stop.at,

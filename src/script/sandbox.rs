@@ -7,9 +7,11 @@
 //! and stops the script past its cap, in metamethods, string callbacks, sort comparators and
 //! coroutines alike. Where Lua would run cart code with its hook switched off, the sandbox
 //! closes the door: a runaway stop skips `xpcall` message handlers, and metatables with a
-//! `__gc` field are refused (finalizers run unhooked). C loops that take time in proportion
-//! to their input (`table.sort`, `table.concat`, `string.rep`) are charged by size first, and
-//! pattern matching (`string.find`, `match`, `gmatch`, `gsub`) is Kairo's own metered matcher
+//! `__gc` field are refused (finalizers run unhooked). The work of Lua's library and VM that
+//! no instruction pays for (a long string made or read, values moved, a full collection) is
+//! counted by Kairo's Lua itself (`lua/README.md`) and charged through [`charge_work`],
+//! which stops the script at the cap part way through the work; pattern matching
+//! (`string.find`, `match`, `gmatch`, `gsub`) is Kairo's own metered matcher
 //! ([`super::strmatch`]), charged per step and stopped at the cap mid-match.
 
 use std::cell::RefCell;
@@ -24,11 +26,14 @@ use mlua::{Function, HookTriggers, Lua, MultiValue, StdLib, Table, Value, VmStat
 use super::api::{all_constants, all_functions};
 use super::call::{Call, LuaResult};
 use super::context::{self, CallContext};
-use super::heap::Heap;
+use super::heap::{Heap, WORK_KINDS, lua_takework};
 use crate::cart::Cart;
 use crate::machine::Machine;
 use crate::meter::Unit;
-use crate::spec::{LUA_HOOK_INTERVAL, cost};
+use crate::spec::{
+    LUA_HOOK_INTERVAL, WORK_CHARGE_EVERY, WORK_GC_MARK, WORK_LIBRARY_ITEMS, WORK_SCAN_BYTES,
+    WORK_STACK_MOVES, WORK_STRING_BYTES, cost,
+};
 
 /// Registry key of the table of modules loaded by `require`.
 const LOADED: &str = "kairo.loaded";
@@ -100,21 +105,24 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
 
     let stopped = lua.create_function(|lua, ()| Ok(context::is_stopped(lua)))?;
     lua.load(PRELUDE).set_name("=kairo").call::<()>(stopped)?;
-    charge_by_size(lua)?;
     // After the prelude: the matcher keeps the wrapped `pcall`, which does not swallow a stop.
     super::strmatch::install(lua, |lua, steps| {
         charge_for_cart(lua, cost::PATTERN_STEP * steps)
     })?;
 
+    let state = heap.raw_state() as usize;
     lua.set_global_hook(
         HookTriggers::new().every_nth_instruction(LUA_HOOK_INTERVAL),
-        count_instructions,
+        move |lua, debug| count_instructions(lua, debug, state as *mut ffi::lua_State),
     )?;
     lua.set_named_registry_value(LOADED, lua.create_table()?)?;
     library_functions_in_the_heap(lua)?;
     // The memory limit is the heap's own (spec::LUA_MEMORY_LIMIT).
     heap.seal()?;
     number_the_carts_objects_apart(lua)?;
+    // Last: what the sandbox did while being built is not the cart's work.
+    heap.take_work();
+    heap.set_work_meter(charge_work, &work_costs(), WORK_CHARGE_EVERY);
     Ok(heap)
 }
 
@@ -190,63 +198,6 @@ fn library_functions_in_the_heap(lua: &Lua) -> LuaResult<()> {
         }
     }
     Ok(())
-}
-
-/// Lua run once to charge `table.sort`, `table.concat` and `string.rep` (each one C loop as
-/// long as its input) by size before they run, past the cap not at all. Tail calls, so the
-/// library functions' errors name the cart's line.
-const CHARGE_BY_SIZE: &str = r#"
-local charge_sort, charge_concat, charge_rep = ...
-local sort, concat, rep = table.sort, table.concat, string.rep
-table.sort = function(t, ...) charge_sort(t) return sort(t, ...) end
-table.concat = function(t, ...) charge_concat(t) return concat(t, ...) end
-string.rep = function(s, n, ...) charge_rep(s, n, ...) return rep(s, n, ...) end
-"#;
-
-/// Wraps `table.sort`, `table.concat` and `string.rep` so that their work is charged by size
-/// before they run.
-fn charge_by_size(lua: &Lua) -> LuaResult<()> {
-    let charger = |cost: fn(&MultiValue) -> u64| -> LuaResult<Function> {
-        raising(
-            lua,
-            lua.create_function(move |lua, args: MultiValue| {
-                Ok(match charge_for_cart(lua, cost(&args)) {
-                    Ok(()) => MultiValue::new(),
-                    Err(e) => raised(lua, &e, 1)?,
-                })
-            })?,
-        )
-    };
-    let sort = charger(|args| {
-        let n = match args.front() {
-            Some(Value::Table(t)) => t.raw_len() as u64,
-            _ => 0,
-        };
-        cost::TABLE_ITEM * n * (1 + u64::from((n + 1).ilog2()))
-    })?;
-    let concat = charger(|args| match args.front() {
-        Some(Value::Table(t)) => cost::TABLE_ITEM * t.raw_len() as u64,
-        _ => 0,
-    })?;
-    let rep = charger(|args| {
-        let size = |v: Option<&Value>| match v {
-            Some(Value::String(s)) => s.as_bytes().len() as u64,
-            Some(n @ (Value::Integer(_) | Value::Number(_))) => {
-                n.to_string().map_or(0, |t| t.len() as u64)
-            }
-            _ => 0,
-        };
-        let n = match args.get(1) {
-            Some(Value::Integer(n)) => (*n).max(0) as u64,
-            Some(Value::Number(n)) if n.is_finite() => n.max(0.0) as u64,
-            _ => 0,
-        };
-        let bytes = n.saturating_mul(size(args.front()) + size(args.get(2)));
-        cost::STRING_FILL * (bytes / 64)
-    })?;
-    lua.load(CHARGE_BY_SIZE)
-        .set_name("=kairo")
-        .call((sort, concat, rep))
 }
 
 /// Marks the results of a Rust function that failed: [`raising`] raises them as a Lua
@@ -382,8 +333,15 @@ fn attribute_call(lua: &Lua, (script, attributed): (u64, u64)) {
 
 /// The count hook: charges the script unit (and, when profiling, the running function) and
 /// stops a call that passes its cap.
-fn count_instructions(lua: &Lua, debug: &mlua::debug::Debug) -> LuaResult<VmState> {
-    let cycles = u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION;
+fn count_instructions(
+    lua: &Lua,
+    debug: &mlua::debug::Debug,
+    state: *mut ffi::lua_State,
+) -> LuaResult<VmState> {
+    // SAFETY: `state` is the main thread of this Lua state, alive while its hook runs; the
+    // call only reads and updates a counter in the state's global data.
+    let work = unsafe { lua_takework(state) };
+    let cycles = u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION + work;
     if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
         && context.profile.sampling
     {
@@ -391,6 +349,41 @@ fn count_instructions(lua: &Lua, debug: &mlua::debug::Debug) -> LuaResult<VmStat
     }
     context::charge(lua, Unit::Script, cycles)?;
     Ok(VmState::Continue)
+}
+
+/// What each kind of work Kairo's Lua counts costs, in 1/1024 cycles per unit
+/// (`LUA_WORK_*` in `lua/src/lua.h`), from the cost table.
+pub fn work_costs() -> [u32; WORK_KINDS] {
+    let per = |cycles: u64, units: u64| (1024 * cycles / units) as u32;
+    [
+        per(cost::STRING_BYTES, WORK_STRING_BYTES),
+        per(cost::SCAN_BYTES, WORK_SCAN_BYTES),
+        per(cost::LIBRARY_ITEMS, WORK_LIBRARY_ITEMS),
+        per(cost::GC_MARK, WORK_GC_MARK),
+        per(cost::STACK_MOVES, WORK_STACK_MOVES),
+    ]
+}
+
+/// Called by Kairo's Lua when the work its library and VM counted is due: charges it to
+/// the cart function at work and, past the cap, raises the runaway stop there, part way
+/// through the work. While an API call has the call context borrowed (Lua code it runs
+/// counts work too), the work stays counted for the next charge.
+unsafe extern "C-unwind" fn charge_work(state: *mut ffi::lua_State) {
+    let past = {
+        // SAFETY: the state is Kairo's sandbox, which mlua knows; `Lua` outlives the call.
+        let lua = unsafe { Lua::get_or_init_from_ptr(state) };
+        let free = matches!(lua.try_app_data_ref::<CallContext>(), Ok(Some(_)));
+        // SAFETY: reads and updates a counter in the state's global data.
+        free && charge_for_cart(lua, unsafe { lua_takework(state) }).is_err()
+    };
+    if past {
+        // SAFETY: called by Lua's library where an error may be raised (as a memory error
+        // could); the Rust values above are gone before the long jump.
+        unsafe {
+            ffi::lua_pushstring(state, c"runaway script stopped".as_ptr());
+            ffi::lua_error(state);
+        }
+    }
 }
 
 /// Charges `cycles` of script work a Rust function of the sandbox does for the cart (the size

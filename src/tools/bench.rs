@@ -43,6 +43,7 @@ pub const WORKLOADS: &[&str] = &[
     "hitboxes",
     "audio",
     "platformer",
+    "calibration",
 ];
 
 /// Runs workload `name`; `carts` is the folder holding the bundled carts.
@@ -73,6 +74,22 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
             value: hitbox_frames_per_second(),
             unit: "frames/s",
         }),
+        "calibration" => {
+            let cases: Vec<super::calibrate::Case> = super::calibrate::CASES
+                .iter()
+                .chain(super::calibrate::API_CASES)
+                .cloned()
+                .collect();
+            let calibration = super::calibrate::calibrate(&cases, &mut |_| {});
+            // The table goes to standard error: standard output keeps one line per workload.
+            crate::out::eprint_line(calibration.table().trim_end());
+            let worst = calibration.worst().map_or(0.0, |m| m.ratio);
+            Ok(Figure {
+                name: name.into(),
+                value: (worst * 100.0).round() as u64,
+                unit: "percent-of-plain-lua",
+            })
+        }
         "platformer" => Ok(Figure {
             name: name.into(),
             value: cart_fps(&carts.join("platformer"))?,

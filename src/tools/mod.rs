@@ -4,6 +4,7 @@
 //! Nothing below (console, script, machine, units) imports from here.
 
 pub mod bench;
+pub mod calibrate;
 pub mod check;
 pub mod clip;
 pub mod error;

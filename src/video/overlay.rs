@@ -95,8 +95,9 @@ impl Overlay {
             y1,
             color,
         });
+        // Bresenham walks from the start to the screen, whatever the screen shows of it.
         let length = x0.abs_diff(x1).max(y0.abs_diff(y1)) as u64 + 1;
-        length.min(2 * SCREEN_W as u64).div_ceil(8)
+        length.div_ceil(8)
     }
 
     /// Queues one pixel.

@@ -20,11 +20,10 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "",
             doc: "Writes its arguments, converted like `tostring` and separated by spaces, as one \
                   line on the host's standard output (also in headless runs).",
-            cost: &[Cost::each(
-                cost::LOG_BYTES,
-                "per 8 bytes kept",
-                Unit::Script,
-            )],
+            cost: &[
+                Cost::call(cost::LOG_LINE, Unit::Script),
+                Cost::each(cost::LOG_BYTES, "per 8 bytes kept", Unit::Script),
+            ],
             call: log,
         },
         ApiFn {
@@ -113,10 +112,16 @@ fn log(c: &mut Call) -> LuaResult<MultiValue> {
         pieces.push(piece);
     }
     let bytes: Vec<_> = pieces.iter().map(|p| p.as_bytes()).collect();
-    let line = escape_line(bytes.iter().map(|b| &**b));
+    // A line keeps at most LOG_LINE_BYTES bytes, and each byte read adds at least one: the
+    // rest of a long value is never looked at.
+    let line = escape_line(
+        bytes
+            .iter()
+            .map(|b| &b[..b.len().min(crate::spec::LOG_LINE_BYTES + 4)]),
+    );
     c.charge(
         Unit::Script,
-        line.len().div_ceil(8) as u64 * cost::LOG_BYTES,
+        cost::LOG_LINE + line.len().div_ceil(8) as u64 * cost::LOG_BYTES,
     )?;
     c.context(|ctx| ctx.log.push(line))?;
     c.ret(())

@@ -110,6 +110,11 @@ where
             lua,
             values: values.make_contiguous(),
         };
+        // A call of the matcher costs its own entry before any step.
+        charge(
+            lua,
+            crate::spec::cost::PATTERN_CALL.div_ceil(crate::spec::cost::PATTERN_STEP),
+        )?;
         let mut charge_steps = |steps| charge(lua, steps);
         let mut meter: LuaMeter = Meter::new(&mut charge_steps);
         let result = body(&args, &mut meter);
