@@ -289,7 +289,12 @@ fn cases() -> Vec<Case> {
         ("map_tile", "", "'m', 1", vec![]),
         ("prof_begin", "", "'x'", vec![]),
         ("prof_end", "prof_begin('x')", "", vec![]),
-        ("log", "", "'hello', 12", vec![(Script, cost::LOG_BYTES)]),
+        (
+            "log",
+            "",
+            "'hello', 12",
+            vec![(Script, cost::LOG_LINE + cost::LOG_BYTES)],
+        ),
         ("frame", "", "", vec![]),
         ("sd_get", "", "3", vec![(System, cost::SAVE_SLOT)]),
         ("sd_set", "", "3, 7", vec![(System, cost::SAVE_SLOT)]),

@@ -123,6 +123,7 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     // Last: what the sandbox did while being built is not the cart's work.
     heap.take_work();
     heap.set_work_meter(charge_work, &work_costs(), WORK_CHARGE_EVERY);
+    lua.set_app_data(WorkState(heap.raw_state() as usize));
     Ok(heap)
 }
 
@@ -288,7 +289,11 @@ fn bind(
             }
         };
         let before = profile_mark(lua);
-        if let Err(e) = context::charge(lua, Unit::Script, cost::API_CALL) {
+        // The library work counted since the last charge is the caller's, before the call.
+        let pending = take_pending_work(lua);
+        if let Err(e) = charge_for_cart(lua, pending)
+            .and_then(|()| context::charge(lua, Unit::Script, cost::API_CALL))
+        {
             return raised(lua, &e, 1);
         }
         let result = call(&mut Call {
@@ -349,6 +354,20 @@ fn count_instructions(
     }
     context::charge(lua, Unit::Script, cycles)?;
     Ok(VmState::Continue)
+}
+
+/// The main thread of the sandbox's Lua state, kept as app data so that the work Kairo's
+/// Lua counted can be taken from Rust (the global data every thread shares).
+struct WorkState(usize);
+
+/// The whole cycles of library work counted and not charged yet, taken off the count.
+pub fn take_pending_work(lua: &Lua) -> u64 {
+    match lua.try_app_data_ref::<WorkState>() {
+        // SAFETY: the state is this Lua's main thread, alive as long as the Lua; the call
+        // only reads and updates a counter in its global data.
+        Ok(Some(state)) => unsafe { lua_takework(state.0 as *mut ffi::lua_State) },
+        _ => 0,
+    }
 }
 
 /// What each kind of work Kairo's Lua counts costs, in 1/1024 cycles per unit

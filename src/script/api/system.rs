@@ -132,6 +132,7 @@ fn frame(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn cycles(c: &mut Call) -> LuaResult<MultiValue> {
+    // The call itself charged the library work counted before it.
     let total = c.context(|ctx| ctx.meter.total())?;
     c.ret(total as i64)
 }

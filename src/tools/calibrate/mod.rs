@@ -56,13 +56,30 @@ impl Calibration {
         self.cases.iter().max_by(|a, b| a.ratio.total_cmp(&b.ratio))
     }
 
+    /// The longest a frame reported at 100 % load can take on this host, in milliseconds:
+    /// the worst case's host time per cycle times the budget.
+    pub fn full_frame_ms(&self) -> f64 {
+        let worst = self
+            .cases
+            .iter()
+            .map(|m| m.ns_per_cycle)
+            .fold(self.plain_ns_per_cycle, f64::max);
+        worst * crate::spec::FRAME_BUDGET as f64 / 1e6
+    }
+
     /// One line per case, worst first: ratio, ns per cycle, cycles and host time per call.
     pub fn table(&self) -> String {
         let mut cases: Vec<&Measured> = self.cases.iter().collect();
         cases.sort_by(|a, b| b.ratio.total_cmp(&a.ratio));
+        let worst = cases.first().map_or("none", |m| m.name.as_str());
         let mut out = format!(
-            "plain Lua loop: {:.2} ns per cycle\n{:>7} {:>9} {:>12} {:>11}  case\n",
-            self.plain_ns_per_cycle, "ratio", "ns/cycle", "cycles/call", "us/call"
+            "plain Lua loop: {:.2} ns per cycle; worst case: {worst}; a frame at 100 % load takes at most {:.1} ms here\n{:>7} {:>9} {:>12} {:>11}  case\n",
+            self.plain_ns_per_cycle,
+            self.full_frame_ms(),
+            "ratio",
+            "ns/cycle",
+            "cycles/call",
+            "us/call"
         );
         for m in cases {
             out += &format!(
@@ -88,10 +105,21 @@ pub fn calibrate(cases: &[Case], progress: &mut dyn FnMut(&Measured)) -> Calibra
         cases: Vec::new(),
     };
     for case in cases {
-        let beside = measure(&plain, &empty).ns_per_cycle;
-        plains.push(beside);
-        let mut m = measure(case, &empty);
-        m.ratio = m.ns_per_cycle / beside;
+        // A case near the limit is measured twice more and its median kept: one slow
+        // moment of the host should not decide it.
+        let mut tries = Vec::new();
+        for _ in 0..3 {
+            let beside = measure(&plain, &empty).ns_per_cycle;
+            plains.push(beside);
+            let mut m = measure(case, &empty);
+            m.ratio = m.ns_per_cycle / beside;
+            tries.push(m);
+            if tries.len() == 1 && tries[0].ratio < LIMIT / 2.0 {
+                break;
+            }
+        }
+        tries.sort_by(|a, b| a.ratio.total_cmp(&b.ratio));
+        let m = tries.swap_remove(tries.len() / 2);
         progress(&m);
         out.cases.push(m);
     }

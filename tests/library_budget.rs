@@ -1,0 +1,173 @@
+//! Lua's own library is charged by the work it does (issue: "every cycle counted"): long
+//! strings, many values and full collections cost cycles in proportion, the same in every
+//! run, and a library function past the runaway cap stops part way instead of stalling the
+//! host at a low reported load. Timing is never asserted here: `kairo bench calibration`
+//! measures host time per cycle (see docs/profiling.md).
+
+mod common;
+
+use common::{console, kairo, root, temp_dir};
+use kairo::input::InputFrame;
+use kairo::script::ScriptError;
+use kairo::spec::{WORK_FREE_BYTES, WORK_LIBRARY_ITEMS, WORK_SCAN_BYTES, WORK_STRING_BYTES, cost};
+
+/// The cycles `body` (a Lua chunk run in `init`) is charged, measured with `cycles()`.
+fn charged(setup: &str, body: &str) -> u64 {
+    let mut c = console(&format!(
+        "{setup}\nfunction init() local before = cycles() {body} log(cycles() - before) end"
+    ));
+    c.take_log()[0].parse().unwrap()
+}
+
+#[test]
+fn long_strings_cost_their_bytes() {
+    let setup = "local S = string.rep('Kairo abc 12345!', 4096)"; // 65536 bytes
+    let n = 65536 - WORK_FREE_BYTES;
+    // upper: each byte transformed, then the result made.
+    let upper = charged(setup, "local u = S:upper()");
+    let floor = n / WORK_SCAN_BYTES * cost::SCAN_BYTES + n / WORK_STRING_BYTES * cost::STRING_BYTES;
+    assert!(
+        (floor..floor + 64).contains(&upper),
+        "upper: {upper}, at least {floor}"
+    );
+    // A short string costs what its instructions (and the measuring `cycles()`) cost.
+    let short = charged("local s = 'Kairo'", "local u = s:upper()");
+    assert!(short < 64, "{short}");
+    // Concatenation, comparison and a first use as a key each pay for the bytes.
+    let concat = charged(setup, "local c = S .. S");
+    let made = (2 * 65536 - WORK_FREE_BYTES) / WORK_STRING_BYTES;
+    assert!((made..made + 64).contains(&concat), "concat: {concat}");
+    let key = charged(setup, "local k = S:sub(2) local t = {} t[k] = 1");
+    assert!(
+        key > (65535 - WORK_FREE_BYTES) / WORK_SCAN_BYTES,
+        "hashing a key: {key}"
+    );
+}
+
+#[test]
+fn values_cost_what_moves_them() {
+    let setup = "local T = {} for i = 1, 20000 do T[i] = i end";
+    let moved = charged(setup, "local c = table.move(T, 1, #T, 1, {})");
+    let floor = 2 * 20000 / WORK_LIBRARY_ITEMS * cost::LIBRARY_ITEMS;
+    assert!((floor..floor + 64).contains(&moved), "table.move: {moved}");
+    let unpacked = charged(setup, "local n = select('#', table.unpack(T))");
+    assert!(unpacked > 20000 / WORK_LIBRARY_ITEMS, "unpack: {unpacked}");
+    // Inserting at the front shifts every element; at the end, none.
+    let front = charged(setup, "table.insert(T, 1, 0)");
+    let back = charged(setup, "table.insert(T, 0)");
+    assert!(front > 20000 && back < 64, "front {front}, back {back}");
+}
+
+#[test]
+fn a_full_collection_costs_its_marking() {
+    let small = charged("", "collectgarbage()");
+    let big = charged(
+        "keep = {} for i = 1, 20000 do keep[i] = {i} end",
+        "collectgarbage()",
+    );
+    assert!(big > small + 20000 / 2, "small {small}, big {big}");
+    // A step is a whole collection on Kairo: it costs as much, and finishes a cycle.
+    let step = charged(
+        "keep = {} for i = 1, 20000 do keep[i] = {i} end",
+        "assert(collectgarbage('step'))",
+    );
+    assert!(step > 20000 / 2, "step {step}");
+}
+
+#[test]
+fn library_work_costs_the_same_in_every_process() {
+    let cart = root().join("tests/carts/library_work");
+    let run = || {
+        let (code, out, err) = kairo(
+            &["headless", cart.to_str().unwrap(), "--frames", "1"],
+            &root(),
+        );
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .filter(|l| l.starts_with("work "))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let first = run();
+    assert_eq!(first.len(), 21, "{first:?}");
+    assert_eq!(first, run());
+    // Every piece of work costs something beyond its instructions.
+    for line in &first {
+        let cycles: u64 = line.split(' ').nth(2).unwrap().parse().unwrap();
+        assert!(cycles > 300, "{line}");
+    }
+}
+
+/// Runs `main` headless for a few frames through the command line: exit code and stderr.
+fn headless(name: &str, main: &str) -> (i32, String) {
+    let dir = temp_dir(name);
+    std::fs::write(dir.join("cart.toml"), format!("name = '{name}'\n")).unwrap();
+    std::fs::write(dir.join("main.lua"), main).unwrap();
+    let (code, _, err) = kairo(
+        &["headless", dir.to_str().unwrap(), "--frames", "3"],
+        &root(),
+    );
+    (code, err)
+}
+
+#[test]
+fn the_carts_that_stalled_the_host_at_a_low_load_now_stop_at_the_cap() {
+    // 300 upper() of a 4 MB string a frame: about a second of host time, once reported
+    // as 3.4 % load.
+    let (code, err) = headless(
+        "upper-4mb",
+        "local S = string.rep('x', 4 * 1024 * 1024)\n\
+         function update() for i = 1, 300 do local u = S:upper() end end",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("main.lua:2: the script ran past the runaway cap"),
+        "{err}"
+    );
+    // A move of a billion values stops at the call, before any is moved.
+    let (code, err) = headless(
+        "move-billion",
+        "function update()\n  table.move({1}, 1, 1000000000, 2)\nend",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("main.lua:2: the script ran past the runaway cap"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_sort_stops_part_way_at_the_cap() {
+    // A million values: about 20 million comparisons, far past the cap; the sort stops
+    // between two of them with the cap's cycles charged.
+    let mut c = console(
+        "local T = {} for i = 1, 1000000 do T[i] = (i * 7919) % 1000003 end
+         function update() table.sort(T) end",
+    );
+    match c.run_frame(InputFrame::NONE) {
+        Err(ScriptError::Runaway { .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    let charged = c.cycles_charged();
+    assert!(
+        (kairo::spec::RUNAWAY_CAP..kairo::spec::RUNAWAY_CAP + 4096).contains(&charged),
+        "{charged}"
+    );
+}
+
+#[test]
+fn every_calibration_case_runs() {
+    // `kairo bench calibration` times these; here each cart is only checked to run.
+    for case in kairo::tools::calibrate::CASES
+        .iter()
+        .chain(kairo::tools::calibrate::API_CASES)
+    {
+        let mut c = kairo::console::Console::new(case.cart(1))
+            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        // A case may be stopped at the cap (the calibration times the stop).
+        match c.run_frame(InputFrame::NONE) {
+            Ok(_) | Err(ScriptError::Runaway { .. }) => {}
+            Err(e) => panic!("{}: {e}", case.name),
+        }
+    }
+}
