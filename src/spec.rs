@@ -224,6 +224,8 @@ pub mod cost {
     /// Each call of the pattern matcher (`string.find`, `match`, `gsub`, a `gmatch` step),
     /// on top of its steps (script).
     pub const PATTERN_CALL: u64 = 16;
+    /// Each byte of a module's source `require` compiles (script).
+    pub const COMPILE_BYTE: u64 = 2;
     /// One map object turned into a Lua table by `map_objects` (script).
     pub const MAP_OBJECT: u64 = 256;
     /// One read or write of a save RAM number slot (system).

@@ -124,8 +124,7 @@ fn reported_cap(err: &ScriptError) -> u64 {
 /// The hook checks the cap every `LUA_HOOK_INTERVAL` instructions, after charging them and
 /// the library work counted since the last charge (less than `WORK_CHARGE_EVERY` cycles,
 /// or the work's own charge would have come first).
-const HOOK: u64 =
-    LUA_HOOK_INTERVAL as u64 * cost::LUA_INSTRUCTION + kairo::spec::WORK_CHARGE_EVERY;
+const HOOK: u64 = LUA_HOOK_INTERVAL as u64 * cost::LUA_INSTRUCTION + kairo::spec::WORK_CHARGE_EVERY;
 
 /// Asserts that a stop with `charged` cycles came once the meter passed `cap` and at most
 /// `slack` cycles later.

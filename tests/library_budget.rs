@@ -76,7 +76,7 @@ fn a_full_collection_costs_its_marking() {
 
 #[test]
 fn library_work_costs_the_same_in_every_process() {
-    let cart = root().join("tests/carts/library_work");
+    let cart = root().join("tests/carts/determinism_library_work");
     let run = || {
         let (code, out, err) = kairo(
             &["headless", cart.to_str().unwrap(), "--frames", "1"],

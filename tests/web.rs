@@ -130,6 +130,33 @@ fn pairs_order_over_tables_and_functions_is_the_same_as_natively() {
     browser.assert_no_errors();
 }
 
+#[test]
+fn library_work_costs_the_same_cycles_as_natively() {
+    // Lua's library and VM count their work in lengths and counts (lua/README.md), never in
+    // allocation sizes, which differ on WebAssembly: the cart logs what each piece cost.
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("web-library-work");
+    let folder = root().join("tests/carts/determinism_library_work");
+    let (code, _, stderr) = export_web(&folder, &dir.join("work"));
+    assert_eq!(code, 0, "{stderr}");
+    let (code, stdout, stderr) = kairo(
+        &["headless", folder.to_str().unwrap(), "--frames", "1"],
+        &root(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let native: Vec<&str> = stdout.lines().filter(|l| l.starts_with("work ")).collect();
+    assert_eq!(native.len(), 21, "{stdout}");
+    let server = Server::start(&dir);
+    let mut browser = Browser::launch(&chromium, &dir.join("profile"));
+    browser.open(&format!("{}/work/index.html", server.url()));
+    for expected in native {
+        let name: String = expected.split(' ').take(2).collect::<Vec<_>>().join(" ") + " ";
+        let line = browser.wait_console(Duration::from_secs(60), |l| l.starts_with(&name));
+        assert_eq!(line, expected, "the page's cost differs from native");
+    }
+    browser.assert_no_errors();
+}
+
 /// Opens `cart`'s page, presses Enter (Start) and checks the cart logs `started`; the
 /// picture before and after is saved and must differ. `hold_shift` holds Select too.
 fn play(cart: &str, started: &str, hold_shift: bool) -> (Browser, Server) {

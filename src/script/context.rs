@@ -102,7 +102,7 @@ fn stop(lua: &Lua) {
         .unwrap_or_else(|| "?".into());
     let traceback = lua
         .traceback(None, 0)
-        .map(|s| s.to_string_lossy().trim_start().to_string())
+        .map(|s| super::error::cart_frames(s.to_string_lossy().trim_start()))
         .unwrap_or_default();
     if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>() {
         let cap = context.cap;

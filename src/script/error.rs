@@ -45,7 +45,7 @@ fn on_new_line(text: &str) -> String {
 
 /// A traceback without the nameless C frames (`[C]: in ?`) an API function's own wrapper
 /// leaves above it: they say nothing to a cart maker.
-fn cart_frames(traceback: &str) -> String {
+pub(crate) fn cart_frames(traceback: &str) -> String {
     traceback
         .lines()
         .filter(|line| line.trim() != "[C]: in ?")

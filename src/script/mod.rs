@@ -120,10 +120,9 @@ impl Script {
         let mut context = lua
             .remove_app_data::<CallContext>()
             .expect("the context lent to Lua is still attached");
-        // The library work counted since the last charge belongs to this call.
-        context
-            .meter
-            .charge(crate::meter::Unit::Script, self.heap.take_work());
+        // Library work counted since the last charge (less than WORK_CHARGE_EVERY cycles)
+        // is charged at the next hook, API call or charge, like the instructions since the
+        // last hook: over a run, all of it once.
         let result = match context.stopped.take() {
             Some(stop) => Err(ScriptError::Runaway {
                 at: stop.at,

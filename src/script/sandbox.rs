@@ -442,6 +442,10 @@ fn require_function(lua: &Lua, cart: Arc<Cart>) -> LuaResult<Function> {
             );
             return raised(lua, &mlua::Error::runtime(missing), 1);
         };
+        // Compiling is work in proportion to the source, charged before it is done.
+        if let Err(e) = charge_for_cart(lua, source.len() as u64 * cost::COMPILE_BYTE) {
+            return raised(lua, &e, 1);
+        }
         let chunk = match lua
             .load(source.as_str())
             .set_name(format!("={path}"))
