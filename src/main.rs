@@ -114,6 +114,40 @@ struct HeadlessArgs {
     /// Input movie to play.
     #[arg(long, value_name = "MOVIE")]
     input: Option<PathBuf>,
+    /// Scripted input for player 1: steps `BUTTONS*N` joined by commas, each holding its
+    /// buttons (names as `btn` takes them, joined by `+`; `-` for none) for N vblanks, e.g.
+    /// `start*1,-*40,right+a*20,right*150`.
+    #[arg(
+        long,
+        value_name = "SCRIPT",
+        conflicts_with = "input",
+        allow_hyphen_values = true
+    )]
+    press: Option<String>,
+    /// Scripted input for player 2 (as --press).
+    #[arg(
+        long,
+        value_name = "SCRIPT",
+        conflicts_with = "input",
+        allow_hyphen_values = true
+    )]
+    press2: Option<String>,
+    /// Scripted input for player 3 (as --press).
+    #[arg(
+        long,
+        value_name = "SCRIPT",
+        conflicts_with = "input",
+        allow_hyphen_values = true
+    )]
+    press3: Option<String>,
+    /// Scripted input for player 4 (as --press).
+    #[arg(
+        long,
+        value_name = "SCRIPT",
+        conflicts_with = "input",
+        allow_hyphen_values = true
+    )]
+    press4: Option<String>,
     /// Write the input of the run as a movie.
     #[arg(long, value_name = "MOVIE")]
     record: Option<PathBuf>,
@@ -286,6 +320,12 @@ fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool
 
 fn headless(args: HeadlessArgs) -> ToolResult {
     let mut movie = args.input.as_deref().map(Movie::load).transpose()?;
+    // Scripted input plays like a movie, but it is new play: save RAM comes from --data.
+    let scripts = [&args.press, &args.press2, &args.press3, &args.press4].map(Option::as_deref);
+    let pressed = match scripts.iter().any(Option::is_some) {
+        true => Some(Movie::from_press(&scripts).map_err(ToolError::Press)?),
+        false => None,
+    };
     let cart = Cart::open(&args.cart)?;
     for warning in &cart.warnings {
         eprint_line(&format!("kairo: warning: {warning}"));
@@ -315,6 +355,9 @@ fn headless(args: HeadlessArgs) -> ToolResult {
             (Console::with_save(cart, save)?, None)
         }
     };
+    if let Some(pressed) = pressed {
+        movie = Some(pressed);
+    }
     let mut pictures = match &args.gif {
         Some(_) => {
             let defaults = ClipOptions::default();

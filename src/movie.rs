@@ -9,7 +9,11 @@
 //! ```
 //!
 //! After the header, each line holds the four players' words in hex, optionally followed by
-//! `*N` to repeat it N times. Lines starting with `#` are comments. `save HEX` lines (version
+//! `*N` to repeat it N times. A word may also be written readably, as the buttons held:
+//! their names as `btn` takes them joined by `+` (`right+a`), or `-` for none; a line
+//! `right+a *20` holds right and A for player 1 for 20 vblanks. The same steps, joined by
+//! commas (`start*1,-*40,right+a*20`), are `kairo headless --press`'s scripted input
+//! ([`Movie::from_press`]). Lines starting with `#` are comments. `save HEX` lines (version
 //! 2), concatenated, give the save RAM the movie starts with, so a replay sees the same high
 //! scores as the recording did; without them it starts empty. A `start N` line (version 3)
 //! marks where a recording made "from here" in the window began: the input before it brings the
@@ -22,7 +26,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::input::InputFrame;
+use crate::input::{Button, ButtonWord, InputFrame};
 use crate::spec::PLAYERS;
 
 /// The newest format version this build reads (and writes for a movie with a `start`).
@@ -106,7 +110,7 @@ impl Movie {
                 movie.cart = name.trim().to_string();
                 continue;
             }
-            if let Some(at) = line.strip_prefix("start ") {
+            if let Some(at) = line.strip_prefix("start ").filter(|at| is_start_marker(at)) {
                 movie.start = at
                     .trim()
                     .parse::<usize>()
@@ -157,13 +161,14 @@ impl Movie {
             if fields.is_empty() || fields.len() > PLAYERS {
                 return Err(fail(
                     n,
-                    format!("expected 1 to {PLAYERS} hex words, found {}", fields.len()),
+                    format!(
+                        "expected 1 to {PLAYERS} input words (hex like `0012`, or buttons like `right+a`), found {}",
+                        fields.len()
+                    ),
                 ));
             }
             for (player, field) in fields.iter().enumerate() {
-                frame.0[player] = u16::from_str_radix(field, 16).map_err(|_| {
-                    fail(n, format!("`{}` is not a hex input word", excerpt(field)))
-                })?;
+                frame.0[player] = input_word(field).map_err(|e| fail(n, e))?;
             }
             // `repeat` can be anything up to usize::MAX: compare without adding.
             if repeat > MAX_TICKS - movie.ticks.len() {
@@ -181,6 +186,57 @@ impl Movie {
                     movie.ticks.len()
                 ),
             });
+        }
+        Ok(movie)
+    }
+
+    /// The movie of scripted input: for each player, steps `BUTTONS*N` joined by commas
+    /// (`start*1,-*40,right+a*20`), each holding its buttons for N vblanks (1 without
+    /// `*N`); `None` for a player with no script. The movie is as long as the longest
+    /// script and starts with empty save RAM.
+    pub fn from_press(scripts: &[Option<&str>; PLAYERS]) -> Result<Movie, String> {
+        let mut movie = Movie::default();
+        for (player, script) in scripts.iter().enumerate() {
+            let Some(script) = script else { continue };
+            let which = match player {
+                0 => "--press".to_string(),
+                n => format!("--press{}", n + 1),
+            };
+            let mut vblank = 0usize;
+            for (i, step) in script.split(',').enumerate() {
+                let step = step.trim();
+                let at = |message: String| {
+                    format!("{which} step {} (`{}`): {message}", i + 1, excerpt(step))
+                };
+                let (buttons, count) = match step.split_once('*') {
+                    Some((buttons, count)) => {
+                        let count = count
+                            .trim()
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|&n| n > 0)
+                            .ok_or_else(|| {
+                                at(format!(
+                                    "`{}` is not a count of vblanks (1 or more)",
+                                    excerpt(count.trim())
+                                ))
+                            })?;
+                        (buttons.trim(), count)
+                    }
+                    None => (step, 1),
+                };
+                let word = parse_buttons(buttons).map_err(at)?;
+                if count > MAX_TICKS - vblank {
+                    return Err(at(format!("the script is longer than {MAX_TICKS} vblanks")));
+                }
+                if movie.ticks.len() < vblank + count {
+                    movie.ticks.resize(vblank + count, InputFrame::NONE);
+                }
+                for tick in &mut movie.ticks[vblank..vblank + count] {
+                    tick.0[player] = word;
+                }
+                vblank += count;
+            }
         }
         Ok(movie)
     }
@@ -249,6 +305,56 @@ fn excerpt(text: &str) -> String {
     }
 }
 
+/// Whether the rest of a `start ...` line is the start marker's vblank (one number, maybe
+/// signed so that a bad one is reported as such) rather than more input words after player
+/// 1's Start button (`start -`, `start *20`).
+fn is_start_marker(rest: &str) -> bool {
+    let rest = rest.trim();
+    let digits = rest.strip_prefix(['-', '+']).unwrap_or(rest);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// One player's input word in a movie line: four hex digits (`0012`, as Kairo writes
+/// them), buttons (`right+a`, `-`), or a shorter hex word (`10`) that names no button.
+/// A single `a` or `b` is the button, not the hex digit.
+fn input_word(field: &str) -> Result<ButtonWord, String> {
+    let hex = field.len() <= 4 && field.bytes().all(|b| b.is_ascii_hexdigit());
+    if hex && field.len() == 4 {
+        return Ok(u16::from_str_radix(field, 16).expect("four hex digits"));
+    }
+    match parse_buttons(field) {
+        Err(_) if hex && !field.is_empty() => {
+            Ok(u16::from_str_radix(field, 16).expect("up to four hex digits"))
+        }
+        Err(e) => Err(format!(
+            "`{}` is not an input word (hex like `0012`, or buttons like `right+a`): {e}",
+            excerpt(field)
+        )),
+        word => word,
+    }
+}
+
+/// Buttons written readably: names as `btn` takes them (any case) joined by `+`, or `-`
+/// for none.
+pub fn parse_buttons(text: &str) -> Result<ButtonWord, String> {
+    if text == "-" {
+        return Ok(0);
+    }
+    let mut word = 0;
+    for name in text.split('+') {
+        let button = Button::from_name(name.trim()).ok_or_else(|| {
+            let known: Vec<&str> = Button::ALL.iter().map(|b| b.name()).collect();
+            format!(
+                "`{}` is not a button (buttons: {}; `-` for none; join them with `+`)",
+                excerpt(name.trim()),
+                known.join(", ")
+            )
+        })?;
+        word |= button.bit();
+    }
+    Ok(word)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,9 +396,66 @@ mod tests {
     }
 
     #[test]
+    fn movie_lines_may_name_the_buttons() {
+        let text = "kairo-movie 3\nstart 1\nright+a *2\n- start\n10\nstart *1\n";
+        let movie = Movie::parse(text, "m").unwrap();
+        let right_a = Button::Right.bit() | Button::A.bit();
+        assert_eq!(movie.start, 1);
+        let words: Vec<[u16; PLAYERS]> = movie.ticks.iter().map(|t| t.0).collect();
+        assert_eq!(
+            words,
+            [
+                [right_a, 0, 0, 0],
+                [right_a, 0, 0, 0],
+                [0, Button::Start.bit(), 0, 0],
+                [0x10, 0, 0, 0],
+                [Button::Start.bit(), 0, 0, 0],
+            ]
+        );
+        // Names are case-insensitive; a space inside a word splits it into two fields.
+        assert!(Movie::parse("kairo-movie 1\nRIGHT+B\n", "m").is_ok());
+        assert!(Movie::parse("kairo-movie 1\nright + b\n", "m").is_err());
+    }
+
+    #[test]
+    fn press_scripts_become_one_movie() {
+        let movie =
+            Movie::from_press(&[Some("start*1,-*2,right+a*2"), None, Some("b*4"), None]).unwrap();
+        let p1: Vec<u16> = movie.ticks.iter().map(|t| t.0[0]).collect();
+        let p3: Vec<u16> = movie.ticks.iter().map(|t| t.0[2]).collect();
+        let right_a = Button::Right.bit() | Button::A.bit();
+        assert_eq!(p1, [Button::Start.bit(), 0, 0, right_a, right_a]);
+        assert_eq!(
+            p3,
+            [Button::B.bit(); 4]
+                .iter()
+                .copied()
+                .chain([0])
+                .collect::<Vec<_>>()
+        );
+        assert!(movie.save.is_empty());
+        let err = Movie::from_press(&[None, Some("jump*3"), None, None]).unwrap_err();
+        assert!(
+            err.starts_with("--press2 step 1 (`jump*3`): `jump` is not a button"),
+            "{err}"
+        );
+        let err = Movie::from_press(&[Some("a*0"), None, None, None]).unwrap_err();
+        assert!(err.contains("`0` is not a count of vblanks"), "{err}");
+        let err = Movie::from_press(&[Some("a*x"), None, None, None]).unwrap_err();
+        assert!(err.contains("`x` is not a count"), "{err}");
+        let huge = format!("a*{MAX_TICKS},a*1");
+        assert!(Movie::from_press(&[Some(&huge), None, None, None]).is_err());
+    }
+
+    #[test]
     fn bad_movies_name_the_line() {
         let err = Movie::parse("kairo-movie 1\n0000\nzz\n", "m.kmv").unwrap_err();
-        assert_eq!(err.to_string(), "m.kmv:3: `zz` is not a hex input word");
+        assert_eq!(
+            err.to_string(),
+            "m.kmv:3: `zz` is not an input word (hex like `0012`, or buttons like `right+a`): \
+             `zz` is not a button (buttons: left, right, up, down, a, b, x, y, l, r, start, \
+             select; `-` for none; join them with `+`)"
+        );
         let err = Movie::parse("kairo-movie 9\n", "m").unwrap_err();
         assert!(err.to_string().contains("newer Kairo"));
         assert!(Movie::parse("hello\n", "m").is_err());

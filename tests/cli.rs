@@ -169,7 +169,7 @@ fn a_bad_movie_is_a_located_error() {
     );
     assert_ne!(code, 0);
     assert!(
-        err.contains("bad.kmv:3: `nope` is not a hex input word"),
+        err.contains("bad.kmv:3: `nope` is not an input word"),
         "{err}"
     );
 }
@@ -213,4 +213,120 @@ fn headless_wav_holds_exactly_the_frames_of_audio_and_is_not_silent() {
     let rms =
         (samples.iter().map(|s| f64::from(*s).powi(2)).sum::<f64>() / samples.len() as f64).sqrt();
     assert!(rms > 0.02, "the music plays: rms {rms}");
+}
+
+#[test]
+fn scripted_input_drives_the_players_and_records_a_movie_that_replays() {
+    let dir = temp_dir("press");
+    let movie = dir.join("pressed.kmv");
+    let args = [
+        "headless",
+        "carts/platformer",
+        "--frames",
+        "240",
+        "--press",
+        "start*1,-*40,right+a*20,right*150",
+        "--record",
+        movie.to_str().unwrap(),
+        "--hash",
+    ];
+    let (code, pressed, err) = kairo(&args, &root());
+    assert_eq!(code, 0, "{err}");
+    // The hero moved: the picture differs from a run with no input.
+    let (_, idle, _) = kairo(
+        &["headless", "carts/platformer", "--frames", "240", "--hash"],
+        &root(),
+    );
+    assert_ne!(hash_line(&pressed), hash_line(&idle));
+    // The recorded movie replays to the same picture.
+    let (code, replayed, err) = kairo(
+        &[
+            "headless",
+            "carts/platformer",
+            "--frames",
+            "240",
+            "--input",
+            movie.to_str().unwrap(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(hash_line(&pressed), hash_line(&replayed));
+    // A movie written as readable steps plays the same too.
+    let readable = dir.join("readable.kmv");
+    std::fs::write(
+        &readable,
+        "kairo-movie 3\n# the same steps, as lines\nstart *1\n- *40\nright+a *20\nright *150\n",
+    )
+    .unwrap();
+    let (code, read, err) = kairo(
+        &[
+            "headless",
+            "carts/platformer",
+            "--frames",
+            "240",
+            "--input",
+            readable.to_str().unwrap(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(hash_line(&pressed), hash_line(&read));
+}
+
+#[test]
+fn each_press_option_drives_its_own_player_and_bad_scripts_are_refused() {
+    let dir = temp_dir("press-players");
+    std::fs::write(dir.join("cart.toml"), "name = 'players'\n").unwrap();
+    std::fs::write(
+        dir.join("main.lua"),
+        "function update() if frame() < 3 then log(btnword(0), btnword(1), btnword(2), btnword(3)) end end",
+    )
+    .unwrap();
+    let cart = dir.to_str().unwrap();
+    let (code, out, err) = kairo(
+        &[
+            "headless",
+            cart,
+            "--frames",
+            "3",
+            "--press",
+            "a*2",
+            "--press2",
+            "-,left+START",
+            "--press4",
+            "select*3",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    // a = bit 4, left = bit 0, start = bit 10, select = bit 11.
+    let lines: Vec<&str> = out.lines().take(3).collect();
+    assert_eq!(lines, ["16 0 0 2048", "16 1025 0 2048", "0 0 0 2048"]);
+    for (script, expected) in [
+        (
+            "jump*20",
+            "--press step 1 (`jump*20`): `jump` is not a button (buttons: left, right, up, down, a, b, x, y, l, r, start, select; `-` for none; join them with `+`)",
+        ),
+        (
+            "a*0",
+            "--press step 1 (`a*0`): `0` is not a count of vblanks (1 or more)",
+        ),
+        (
+            "a*2,b*x",
+            "--press step 2 (`b*x`): `x` is not a count of vblanks (1 or more)",
+        ),
+    ] {
+        let (code, _, err) = kairo(&["headless", cart, "--press", script], &root());
+        assert_eq!(code, 1, "{script}");
+        assert!(err.contains(expected), "{script}: {err}");
+    }
+    let (code, _, err) = kairo(
+        &["headless", cart, "--press", "a", "--input", "m.kmv"],
+        &root(),
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot be used with"), "{err}");
 }

@@ -36,6 +36,9 @@ pub enum ToolError {
     StoppedAfter { frames: usize, fault: ScriptError },
     #[error("{0}")]
     Movie(#[from] MovieError),
+    /// A `--press` script that cannot be read.
+    #[error("{0}")]
+    Press(String),
     #[error("{0}")]
     Clip(#[from] crate::tools::clip::ClipError),
     #[error("{}: {source}", path.display())]
