@@ -33,7 +33,7 @@ enum Command {
     /// Open a cart in the console window.
     Run(RunArgs),
     /// Run a cart without a window.
-    Headless(HeadlessArgs),
+    Headless(Box<HeadlessArgs>),
     /// Run a cart headless with the profiler: where each frame's budget went.
     Profile(ProfileArgs),
     /// Validate a cart: every problem as file:line: message; exit 1 if any.
@@ -266,7 +266,7 @@ fn main() -> ExitCode {
             window(Some(args.cart), args.scale, args.fullscreen, args.profile)
         }
         None => window(cli.cart, 3, false, false),
-        Some(Command::Headless(args)) => headless(args).map_err(CliError::from),
+        Some(Command::Headless(args)) => headless(*args).map_err(CliError::from),
         Some(Command::Profile(args)) => profile(args).map_err(CliError::from),
         Some(Command::Check(args)) => check(args).map_err(CliError::from),
         Some(Command::Pack(args)) => pack(args).map_err(CliError::from),
