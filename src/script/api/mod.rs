@@ -9,6 +9,7 @@
 pub mod audio;
 pub mod bullets;
 pub mod collide;
+pub mod draw;
 pub mod input;
 pub mod map;
 pub mod profile;
@@ -23,6 +24,7 @@ pub const API: &[ApiGroup] = &[
     crate::script::api::system::GROUP,
     crate::script::api::input::GROUP,
     crate::script::api::video::GROUP,
+    crate::script::api::draw::GROUP,
     crate::script::api::map::GROUP,
     crate::script::api::collide::GROUP,
     crate::script::api::bullets::GROUP,
