@@ -33,6 +33,8 @@ pub struct FrameReport {
     pub bullets_live: u32,
     /// Bullet spawns refused this frame because the table was full.
     pub bullets_dropped: u32,
+    /// Sprites `sprite` could not draw this frame because OAM was full.
+    pub sprites_dropped: u32,
 }
 
 impl FrameReport {
@@ -142,11 +144,9 @@ impl Console {
     }
 
     fn start(cart: Arc<Cart>, save: SaveRam) -> Result<Console, ScriptError> {
-        let video = Video {
-            palette: cart.palette.clone(),
-            patterns: cart.patterns.clone(),
-            ..Video::default()
-        };
+        let mut video = Video::default();
+        video.palette = cart.palette.clone();
+        video.patterns = cart.patterns.clone();
         let mut machine = Box::new(Machine::new(video, cart.manifest.seed));
         machine.save = save.clone();
         let context = CallContext {
@@ -302,7 +302,9 @@ impl Console {
         }
         machine.hand_bullets_to_video();
         machine.video.anims.update(machine.frame);
-        let work = machine.video.compose(&mut self.framebuffer);
+        let work = machine
+            .video
+            .compose(&mut self.framebuffer, &self.cart.fonts);
         host.video_us = clock.lap();
         self.shown_palette = machine.video.palette.rgba_words();
         context.meter.charge(Unit::Video, work.cycles());
@@ -314,6 +316,7 @@ impl Console {
             vblanks: vblanks_for(cycles.total()),
             bullets_live: machine.bullets.stats.live,
             bullets_dropped: machine.bullets.stats.dropped,
+            sprites_dropped: machine.video.sprites_dropped,
         };
         machine.frame += 1;
         let (mut functions, sections) = context.profile.take_frame();
@@ -332,6 +335,7 @@ impl Console {
                     sprites: work.sprite_cycles(),
                     writes: cycles.get(Unit::Video).saturating_sub(work.cycles()),
                 },
+                sprites_dropped: report.sprites_dropped,
                 functions,
                 sections,
                 host,

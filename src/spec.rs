@@ -53,6 +53,8 @@ pub const PRIORITY_LEVELS: usize = 4;
 pub const OAM_ENTRIES: usize = 256;
 /// Sprite sizes, in tiles per side.
 pub const SPRITE_SIZES: [usize; 4] = [1, 2, 4, 8];
+/// Most tiles across or down of one sprite (`sprite` takes any w x h up to this).
+pub const SPRITE_MAX_TILES: usize = 8;
 
 /// Cell size of the collision layer, in pixels.
 pub const COLLISION_CELL: i32 = 16;

@@ -40,6 +40,25 @@ pub struct Manifest {
     pub music: Vec<SoundDecl>,
     #[serde(default, rename = "sfx")]
     pub sfx: Vec<SoundDecl>,
+    #[serde(default, rename = "font")]
+    pub fonts: Vec<FontDecl>,
+}
+
+/// `[[font]]`: a PNG grid of glyphs `print` can draw with, by name.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FontDecl {
+    pub name: String,
+    pub file: String,
+    /// Width and height of a glyph cell in pixels: the advance and the line height.
+    pub glyph: [usize; 2],
+    /// Character code of the first glyph (default 32, the space).
+    #[serde(default = "default_first_char")]
+    pub first: u8,
+}
+
+fn default_first_char() -> u8 {
+    32
 }
 
 /// `[[music]]` or `[[sfx]]`: MML inline (`mml`) or in a file (`file`).

@@ -8,6 +8,7 @@
 pub mod art;
 pub mod files;
 mod folder;
+pub mod fonts;
 pub mod kcart;
 pub mod manifest;
 pub mod map;
@@ -124,6 +125,8 @@ pub struct Cart {
     pub bullet_patterns: PatternLibrary,
     /// Music and sound effects, compiled.
     pub audio: Arc<AudioLibrary>,
+    /// Fonts from `[[font]]`, in manifest order (font numbers 2, 3, ...).
+    pub fonts: Vec<crate::video::fonts::Font>,
     pub files: CartFiles,
 }
 
@@ -149,7 +152,8 @@ impl Cart {
         // Paths in the manifest may be written `./gfx/a.png` or `gfx/../gfx/a.png`.
         let paths = std::iter::once(&mut manifest.entry)
             .chain(manifest.sheets.iter_mut().map(|s| &mut s.file))
-            .chain(manifest.maps.iter_mut().map(|m| &mut m.file));
+            .chain(manifest.maps.iter_mut().map(|m| &mut m.file))
+            .chain(manifest.fonts.iter_mut().map(|f| &mut f.file));
         for path in paths {
             match paths::normalize(Path::new(path.as_str())) {
                 Some(clean) => *path = clean,
@@ -298,6 +302,26 @@ impl Cart {
 
         let audio = load_audio(&manifest, &locator, &files, &mut problems);
 
+        let mut cart_fonts: Vec<crate::video::fonts::Font> = Vec::new();
+        for decl in &manifest.fonts {
+            let Some(bytes) = files.get(&decl.file) else {
+                problems.push(at_line(&decl.file, format!("missing file `{}`", decl.file)));
+                continue;
+            };
+            if cart_fonts.iter().any(|f| f.name == decl.name) {
+                let message = format!("two fonts are named `{}`", decl.name);
+                problems.push(at_line(&decl.file, message));
+                continue;
+            }
+            match fonts::load(decl, bytes) {
+                Ok((font, note)) => {
+                    art.notes.push(note);
+                    cart_fonts.push(font);
+                }
+                Err(message) => problems.push(at_line(&decl.file, message)),
+            }
+        }
+
         if !scripts.contains_key(&manifest.entry) {
             problems.push(at_line(
                 "entry",
@@ -321,6 +345,7 @@ impl Cart {
             scripts,
             bullet_patterns,
             audio: Arc::new(audio),
+            fonts: cart_fonts,
             manifest,
             files,
         })

@@ -24,7 +24,7 @@ pub struct VideoSplit {
     pub layers: [u64; BG_LAYERS],
     /// Sprites and the rows they drew.
     pub sprites: u64,
-    /// VRAM and overlay writes made by API calls (cells, pixels, patterns, print, rects).
+    /// VRAM writes and drawings made by API calls (cells, pixels, patterns, text, shapes).
     pub writes: u64,
 }
 
@@ -87,6 +87,8 @@ pub struct FrameProfile {
     /// Cycles per unit (the frame report's numbers).
     pub units: UnitCycles,
     pub video: VideoSplit,
+    /// Sprites `sprite` could not draw because all 256 OAM entries were showing.
+    pub sprites_dropped: u32,
     /// Script cycles by Lua function, most expensive first; sums to the script unit's
     /// cycles (the rest, if any, is under [`OUTSIDE_LUA`]). Empty unless sampling was on.
     pub functions: Vec<(Arc<str>, u64)>,

@@ -162,7 +162,7 @@ impl VideoStress {
             let tile = ((i % 8) * 2 + (i / 8 % 8) * 32) as u32;
             self.video.oam[i as usize] = Sprite::new(x, y, tile, 2).expect("size 2");
         }
-        self.video.compose(&mut self.framebuffer);
+        self.video.compose(&mut self.framebuffer, &[]);
         self.framebuffer
             .to_rgba(&self.video.palette, &mut self.rgba);
     }

@@ -1,12 +1,12 @@
 //! The console's own drawing surface for its screens (the window's menus and error screen,
 //! and the fault picture `kairo headless --screenshot` writes when a cart stops): the system
-//! font on an overlay with a UI palette of its own, laid over (or instead of) the game
+//! font on a drawing plane with a UI palette of its own, laid over (or instead of) the game
 //! picture.
 
 use crate::spec::{SCREEN_H, SCREEN_W};
 use crate::video::framebuffer::Framebuffer;
-use crate::video::overlay::Overlay;
 use crate::video::palette::PaletteRam;
+use crate::video::plane::DrawingPlane;
 
 /// UI colours (full palette indices of the UI palette).
 pub mod color {
@@ -21,9 +21,9 @@ pub mod color {
 /// Characters per line of the system font across the screen.
 pub const COLUMNS: usize = SCREEN_W / 8;
 
-/// Where the UI draws: an overlay and its palette.
+/// Where the UI draws: a drawing plane and its palette.
 pub struct UiCanvas {
-    pub overlay: Overlay,
+    pub plane: DrawingPlane,
     palette: PaletteRam,
     framebuffer: Framebuffer,
 }
@@ -42,7 +42,7 @@ impl Default for UiCanvas {
             palette.set(index, rgb);
         }
         UiCanvas {
-            overlay: Overlay::default(),
+            plane: DrawingPlane::default(),
             palette,
             framebuffer: Framebuffer::default(),
         }
@@ -52,13 +52,13 @@ impl Default for UiCanvas {
 impl UiCanvas {
     /// Starts a new picture.
     pub fn clear(&mut self) {
-        self.overlay.clear();
+        self.plane.clear();
     }
 
     /// Text at a character cell (column, row).
     pub fn text(&mut self, column: usize, row: usize, text: &str, color: u8) {
-        self.overlay
-            .print(text, column as i32 * 8, row as i32 * 8, color);
+        let at = (column as i32 * 8, row as i32 * 8);
+        self.plane.print(0, text.as_bytes(), at, color);
     }
 
     /// Text centred on character row `row`.
@@ -69,21 +69,19 @@ impl UiCanvas {
 
     /// A filled panel over character rows `top..=bottom`, full width.
     pub fn panel(&mut self, top: usize, bottom: usize, color: u8) {
-        self.overlay.fill_rect(
-            0,
-            top as i32 * 8,
-            SCREEN_W as i32 - 1,
-            bottom as i32 * 8 + 7,
-            color,
+        let (a, b) = (
+            (0, top as i32 * 8),
+            (SCREEN_W as i32 - 1, bottom as i32 * 8 + 7),
         );
+        self.plane.rect_fill(a, b, color);
     }
 
     /// Text on a box of `background` just its size, at a character cell.
     pub fn label(&mut self, column: usize, row: usize, text: &str, color: u8, background: u8) {
         let (x, y) = (column as i32 * 8, row as i32 * 8);
         let width = text.chars().count() as i32 * 8;
-        self.overlay
-            .fill_rect(x - 1, y - 1, x + width, y + 8, background);
+        self.plane
+            .rect_fill((x - 1, y - 1), (x + width, y + 8), background);
         self.text(column, row, text, color);
     }
 
@@ -91,7 +89,7 @@ impl UiCanvas {
     /// the picture, darkened when `dim` is set.
     pub fn blend_over(&mut self, rgba: &mut [u8], dim: bool) {
         self.framebuffer.clear();
-        self.overlay.render(&mut self.framebuffer);
+        self.plane.render_all(&mut self.framebuffer);
         let words = self.palette.rgba_words();
         for y in 0..SCREEN_H {
             let row = self.framebuffer.row(y);

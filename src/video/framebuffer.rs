@@ -58,6 +58,12 @@ impl Framebuffer {
         &self.pixels[y * STRIDE..y * STRIDE + SCREEN_W]
     }
 
+    /// The 256 visible pixels of row `y`, to write.
+    #[inline]
+    pub fn row_mut(&mut self, y: usize) -> &mut [u8] {
+        &mut self.pixels[y * STRIDE..y * STRIDE + SCREEN_W]
+    }
+
     /// Fills the picture with the backdrop (index 0).
     pub fn clear(&mut self) {
         self.pixels.fill(0);

@@ -1,29 +1,33 @@
 //! The video unit: palette RAM, pattern VRAM, four background layers, 256 sprites, the
-//! overlay and the system font, composited into a 256x256 indexed framebuffer once per frame.
+//! drawing plane and the fonts, composited into a 256x256 indexed framebuffer once per frame.
 //!
 //! Draw order, back to front: the backdrop; then for each priority 0..=3 the layers of that
-//! priority (layer 3 first, so layer 0 ends in front) and then the sprites of that priority
-//! (highest OAM index first, so sprite 0 ends in front), then the bullet layer if it has that
-//! priority; then the overlay. The bullet layer's drawing is paid for by the bullet unit.
-//! See `docs/hardware.md` ("Video").
+//! priority (layer 3 first, so layer 0 ends in front), the drawings of that priority (in the
+//! order drawn), the sprites of that priority (highest OAM index first, so sprite 0 ends in
+//! front), then the bullet layer if it has that priority; last, the drawings at priority 4
+//! (the default: in front of everything). The bullet layer's drawing is paid for by the
+//! bullet unit. See `docs/hardware.md` ("Video").
 
 pub mod anim;
 pub mod cell;
 pub mod font;
+pub mod fonts;
 pub mod framebuffer;
 pub mod layer;
-pub mod overlay;
 pub mod palette;
 pub mod patterns;
+pub mod plane;
+pub mod raster;
 pub mod sprite;
 
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, PRIORITY_LEVELS, cost};
 use anim::TileAnimations;
+use fonts::Font;
 use framebuffer::Framebuffer;
 use layer::BgLayer;
-use overlay::Overlay;
 use palette::PaletteRam;
 use patterns::PatternVram;
+use plane::{DrawingPlane, FRONT};
 use sprite::Sprite;
 
 /// All state of the video unit.
@@ -36,7 +40,12 @@ pub struct Video {
     pub anims: TileAnimations,
     #[serde(with = "crate::serde_array::boxed")]
     pub oam: Box<[Sprite; OAM_ENTRIES]>,
-    pub overlay: Overlay,
+    /// What `cls`, `print` and the shape functions drew this frame, and their state.
+    pub plane: DrawingPlane,
+    /// Sprites `sprite` could not place this frame because OAM was full.
+    pub sprites_dropped: u32,
+    /// The next OAM entry `sprite` tries to borrow, downwards.
+    next_lend: u16,
     /// The bullet layer: drawn at `bullet_priority`, in front of the sprites of that
     /// priority, from the list the bullet unit hands over each frame.
     pub bullets: Vec<Sprite>,
@@ -51,7 +60,9 @@ impl Default for Video {
             layers: Default::default(),
             anims: TileAnimations::default(),
             oam: Box::new([Sprite::default(); OAM_ENTRIES]),
-            overlay: Overlay::default(),
+            plane: DrawingPlane::default(),
+            sprites_dropped: 0,
+            next_lend: OAM_ENTRIES as u16 - 1,
             bullets: Vec::new(),
             bullet_priority: 2,
         }
@@ -82,8 +93,9 @@ impl ComposeWork {
 }
 
 impl Video {
-    /// Composites layers, sprites and the overlay into `fb`.
-    pub fn compose(&self, fb: &mut Framebuffer) -> ComposeWork {
+    /// Composites layers, drawings and sprites into `fb`; text in the cart's own fonts is
+    /// drawn with `cart_fonts`.
+    pub fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
         let mut work = ComposeWork::default();
         fb.clear();
         for priority in 0..PRIORITY_LEVELS as u8 {
@@ -97,6 +109,7 @@ impl Video {
                         cost::LAYER + u64::from(line_scroll) * cost::LINE_SCROLL;
                 }
             }
+            self.plane.render(priority, fb, cart_fonts);
             for sprite in self.oam.iter().rev() {
                 if sprite.priority == priority && sprite.on_screen() {
                     work.sprites += 1;
@@ -109,13 +122,53 @@ impl Video {
                 }
             }
         }
-        self.overlay.render(fb);
+        self.plane.render(FRONT, fb, cart_fonts);
         work
     }
 
-    /// Starts a machine frame: the overlay holds one frame's shapes.
+    /// Starts a machine frame: the drawing plane and the lent sprites hold one frame's
+    /// drawings.
     pub fn begin_frame(&mut self) {
-        self.overlay.clear();
+        self.plane.clear();
+        self.release_lent_sprites();
+        self.sprites_dropped = 0;
+    }
+
+    /// `cls`: forgets this frame's drawings and lent sprites, resets the clip and, given a
+    /// colour, fills the screen with it. Returns the 8-pixel runs filled.
+    pub fn cls(&mut self, color: Option<u8>) -> u64 {
+        self.release_lent_sprites();
+        self.plane.cls(color)
+    }
+
+    /// Hides every lent sprite and starts lending from the last OAM entry again.
+    fn release_lent_sprites(&mut self) {
+        for sprite in self.oam.iter_mut().filter(|s| s.lent) {
+            *sprite = Sprite::default();
+        }
+        self.next_lend = OAM_ENTRIES as u16 - 1;
+    }
+
+    /// Shows `sprite` for this frame in an OAM entry nobody shows, searching down from the
+    /// last; returns the entry, or `None` (and counts a dropped sprite) when all are in use.
+    pub fn lend_sprite(&mut self, sprite: Sprite) -> Option<usize> {
+        let mut i = usize::from(self.next_lend);
+        loop {
+            if !self.oam[i].visible {
+                self.oam[i] = Sprite {
+                    lent: true,
+                    ..sprite
+                };
+                self.next_lend = i.saturating_sub(1) as u16;
+                return Some(i);
+            }
+            if i == 0 {
+                self.next_lend = 0;
+                self.sprites_dropped = self.sprites_dropped.saturating_add(1);
+                return None;
+            }
+            i -= 1;
+        }
     }
 
     /// Sets OAM entry `i` (entries past the last are ignored).

@@ -25,7 +25,7 @@ fn solid_tile(video: &mut Video, tile: usize, color: u8) {
 
 fn compose(video: &Video) -> Framebuffer {
     let mut fb = Framebuffer::default();
-    video.compose(&mut fb);
+    video.compose(&mut fb, &[]);
     fb
 }
 
@@ -300,14 +300,14 @@ fn per_line_scroll_offsets_single_lines() {
 }
 
 #[test]
-fn overlay_draws_in_front_and_clips() {
+fn drawings_are_in_front_and_clipped_by_default() {
     let mut video = Video::default();
     solid_tile(&mut video, 0, 3);
     video.layers[0].enabled = true;
     video.oam[0] = Sprite::new(0, 0, 0, 1).unwrap();
-    video.overlay.fill_rect(-10, -10, 1, 1, 0x47);
-    video.overlay.print("A", 250, 252, 0x21);
-    video.overlay.line(0, 255, 300, 255, 0x22);
+    video.plane.rect_fill((-10, -10), (1, 1), 0x47);
+    video.plane.print(0, b"A", (250, 252), 0x21);
+    video.plane.line((0, 255), (300, 255), 0x22);
     let fb = compose(&video);
     assert_eq!(fb.get(0, 0), 0x47);
     assert_eq!(fb.get(2, 2), 0x03);
@@ -342,7 +342,7 @@ fn compose_reports_the_work_done() {
 }
 
 fn compose_work(video: &Video) -> ComposeWork {
-    video.compose(&mut Framebuffer::default())
+    video.compose(&mut Framebuffer::default(), &[])
 }
 
 #[test]
@@ -350,7 +350,7 @@ fn rgba_output_goes_through_palette_ram() {
     let mut video = Video::default();
     video.palette.set(0, 0x102030);
     video.palette.set(0x15, 0xA0B0C0);
-    video.overlay.pixel(1, 0, 0x15);
+    video.plane.pixel((1, 0), 0x15);
     let rgba = compose(&video).rgba(&video.palette);
     assert_eq!(
         &rgba[..8],
@@ -421,4 +421,78 @@ fn the_banded_and_the_line_by_line_compositors_agree() {
             );
         }
     }
+}
+
+#[test]
+fn drawings_at_a_priority_sit_between_its_layers_and_its_sprites() {
+    let mut video = Video::default();
+    solid_tile(&mut video, 0, 3);
+    solid_tile(&mut video, 1, 4);
+    video.layers[0].enabled = true;
+    video.layers[0].priority = 1;
+    video.oam[0] = Sprite::new(0, 0, 1, 1)
+        .unwrap()
+        .with_style(0, 1, false, false);
+    video.plane.state.priority = 1;
+    video.plane.rect_fill((0, 0), (15, 0), 0x20);
+    video.plane.state.priority = 0;
+    video.plane.rect_fill((0, 1), (15, 1), 0x30);
+    let fb = compose(&video);
+    assert_eq!(fb.get(0, 0), 0x04, "the sprite of priority 1 is in front");
+    assert_eq!(
+        fb.get(12, 0),
+        0x20,
+        "the drawing covers the layer of its priority"
+    );
+    assert_eq!(fb.get(12, 1), 0x03, "a drawing at 0 is behind a layer at 1");
+}
+
+#[test]
+fn lent_sprites_last_one_frame_and_overflow_is_counted() {
+    let mut video = Video::default();
+    video.oam[255] = Sprite::new(0, 0, 0, 1).unwrap();
+    let block = Sprite::block(5, 6, 0, 3, 2).unwrap();
+    assert_eq!(
+        video.lend_sprite(block),
+        Some(254),
+        "entry 255 is the cart's"
+    );
+    assert_eq!(video.lend_sprite(block), Some(253));
+    assert_eq!(video.oam[254].pixels(), (24, 16));
+    for _ in 0..253 {
+        assert!(video.lend_sprite(block).is_some());
+    }
+    assert_eq!(video.lend_sprite(block), None);
+    assert_eq!(video.lend_sprite(block), None);
+    assert_eq!(video.sprites_dropped, 2);
+    // `spr` takes over a lent entry: it stays.
+    video.set_sprite(10, Sprite::new(1, 1, 0, 1).unwrap());
+    video.begin_frame();
+    assert_eq!(video.sprites_dropped, 0);
+    assert!(video.oam[255].visible && video.oam[10].visible);
+    assert_eq!(video.oam.iter().filter(|s| s.visible).count(), 2);
+    assert_eq!(video.lend_sprite(block), Some(254));
+    video.cls(None);
+    assert!(!video.oam[254].visible);
+}
+
+#[test]
+fn a_sprite_shows_only_inside_its_clip() {
+    let mut video = Video::default();
+    solid_tile(&mut video, 0, 5);
+    solid_tile(&mut video, 1, 5);
+    let mut sprite = Sprite::block(-3, 10, 0, 2, 1).unwrap();
+    sprite.clip = crate::video::raster::Clip::new(2, 12, 10, 3);
+    video.oam[0] = sprite;
+    let fb = compose(&video);
+    let lit: Vec<(usize, usize)> = (0..20)
+        .flat_map(|y| (0..20).map(move |x| (x, y)))
+        .filter(|&(x, y)| fb.get(x, y) != 0)
+        .collect();
+    let expected: Vec<(usize, usize)> = (12..15)
+        .flat_map(|y| (2..12).map(move |x| (x, y)))
+        .collect();
+    assert_eq!(lit, expected, "the clip's columns 2..12 and rows 12..15");
+    let work = compose_work(&video);
+    assert_eq!((work.sprites, work.sprite_rows), (1, 3 * 2));
 }

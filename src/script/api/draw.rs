@@ -1,70 +1,230 @@
-//! Cart API: immediate drawing — text and shapes drawn on the drawing plane for one frame.
+//! Cart API: immediate drawing — `cls`, text, shapes and sprites drawn for one frame, through
+//! a camera and a clip rectangle, at a priority among the layers.
 
 use mlua::MultiValue;
 
 use crate::meter::Unit;
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
-use crate::spec::cost;
-use crate::video::overlay::glyph_count;
+use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS, SPRITE_MAX_TILES, cost};
+use crate::video::fonts::{self, Font};
+use crate::video::plane::{FRONT, FillPattern};
+use crate::video::raster::Clip;
+use crate::video::sprite::Sprite;
+
+/// Largest radius a circle is drawn with; larger ones cover the screen all the same.
+const MAX_RADIUS: i64 = 1 << 18;
+
+const SPANS: &[Cost] = &[Cost::each(
+    cost::OVERLAY_SPAN,
+    "per 8 pixels on screen",
+    Unit::Video,
+)];
+const LENGTH: &[Cost] = &[Cost::each(
+    cost::OVERLAY_SPAN,
+    "per 8 pixels of length",
+    Unit::Video,
+)];
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Drawing",
-    intro: "Text and shapes drawn for one frame only. Colours are full palette indices \
-            (palette * 16 + colour).",
+    intro: "Text, shapes and sprites drawn for one frame only: call them from `draw()` every \
+            frame. Colours are full palette indices 0-255 (palette * 16 + colour) of palette \
+            RAM, so `7` is colour 7 of palette 0 and `0x17` colour 7 of palette 1; drawn \
+            colours are opaque, colour 0 included (it shows palette 0 colour 0, the backdrop). \
+            Coordinates are screen pixels moved by the camera (`camera`); everything is cut \
+            to the clip rectangle (`clip`). Drawings sit in front of everything by default; \
+            `draw_prio` puts them among the layers and sprites. Coordinates are integers \
+            (floats are floored) and are clamped to -32768..32767; NaN and infinities are \
+            errors.",
     functions: &[
         ApiFn {
+            name: "cls",
+            args: "[color]",
+            returns: "",
+            doc: "Forgets everything drawn this frame (shapes, text and `sprite` sprites) and \
+                  resets the clip. With a colour, fills the screen with it at the current \
+                  priority (in front of everything by default, as on PICO-8); without one, the \
+                  layers and sprites show.",
+            cost: &[Cost::each(
+                cost::OVERLAY_SPAN,
+                "per 8 pixels filled (8192 for the screen)",
+                Unit::Video,
+            )],
+            call: cls,
+        },
+        ApiFn {
             name: "print",
-            args: "text, x, y, [color]",
+            args: "text, x, y, [color], [font]",
             returns: "x_end",
-            doc: "Draws `text` with the system font on the overlay at (x, y), in front of \
-                  everything, for this frame only. `\\n` starts a new line. Colour defaults to \
-                  15. Returns the x after the last character.",
-            cost: &[Cost::each(cost::GLYPH, "per character", Unit::Video)],
+            doc: "Draws `text` at (x, y). `\\n` starts a new line. Colour defaults to 15. \
+                  `font` is `\"system\"` (8x8, the default), `\"small\"` (3x5 glyphs in 4x6 \
+                  cells) or the name of a `[[font]]` of `cart.toml`; characters a font lacks \
+                  draw as `?`. Returns the x after the last character.",
+            cost: &[Cost::each(
+                cost::GLYPH,
+                "per character, per 8x8 block of the font's cell",
+                Unit::Video,
+            )],
             call: print,
+        },
+        ApiFn {
+            name: "text_width",
+            args: "text, [font]",
+            returns: "width",
+            doc: "The width in pixels of the widest line of `text` in `font`.",
+            cost: &[],
+            call: text_width,
         },
         ApiFn {
             name: "rectfill",
             args: "x0, y0, x1, y1, color",
             returns: "",
-            doc: "Fills a rectangle (corners included) on the overlay, for this frame.",
-            cost: &[Cost::each(
-                cost::OVERLAY_SPAN,
-                "per 8 pixels on screen",
-                Unit::Video,
-            )],
+            doc: "Fills a rectangle, corners included, in either order.",
+            cost: SPANS,
             call: rectfill,
         },
         ApiFn {
             name: "rect",
             args: "x0, y0, x1, y1, color",
             returns: "",
-            doc: "Draws a rectangle's outline on the overlay, for this frame.",
-            cost: &[Cost::each(
-                cost::OVERLAY_SPAN,
-                "per 8 pixels on screen",
-                Unit::Video,
-            )],
+            doc: "Draws a rectangle's outline, corners included.",
+            cost: SPANS,
             call: rect,
         },
         ApiFn {
             name: "line",
             args: "x0, y0, x1, y1, color",
             returns: "",
-            doc: "Draws a line (both ends included) on the overlay, for this frame.",
-            cost: &[Cost::each(
-                cost::OVERLAY_SPAN,
-                "per 8 pixels of length",
-                Unit::Video,
-            )],
+            doc: "Draws a line, both ends included.",
+            cost: LENGTH,
             call: line,
         },
         ApiFn {
             name: "pset",
             args: "x, y, color",
             returns: "",
-            doc: "Sets one overlay pixel, for this frame.",
-            cost: &[Cost::each(cost::OVERLAY_SPAN, "if on screen", Unit::Video)],
+            doc: "Sets one pixel.",
+            cost: &[Cost::each(cost::OVERLAY_SPAN, "if shown", Unit::Video)],
             call: pset,
+        },
+        ApiFn {
+            name: "circfill",
+            args: "x, y, r, color",
+            returns: "",
+            doc: "Fills a circle of radius `r` around (x, y): the pixels whose centres lie \
+                  within r + 0.4 px, so radius 0 is a pixel and radius 1 a plus. A negative \
+                  radius draws nothing.",
+            cost: SPANS,
+            call: circfill,
+        },
+        ApiFn {
+            name: "circ",
+            args: "x, y, r, color",
+            returns: "",
+            doc: "Draws a circle's outline: the pixels of `circfill` that touch a pixel \
+                  outside it (left, right, above or below).",
+            cost: SPANS,
+            call: circ,
+        },
+        ApiFn {
+            name: "ovalfill",
+            args: "x0, y0, x1, y1, color",
+            returns: "",
+            doc: "Fills the oval inscribed in the rectangle with corners (x0, y0) and (x1, y1), \
+                  in either order; a box one pixel wide is a line.",
+            cost: SPANS,
+            call: ovalfill,
+        },
+        ApiFn {
+            name: "oval",
+            args: "x0, y0, x1, y1, color",
+            returns: "",
+            doc: "Draws the outline of the oval `ovalfill` fills.",
+            cost: SPANS,
+            call: oval,
+        },
+        ApiFn {
+            name: "trifill",
+            args: "x0, y0, x1, y1, x2, y2, color",
+            returns: "",
+            doc: "Fills a triangle: the pixels whose centres lie inside it or on its edges. \
+                  Three points on one line draw that line.",
+            cost: SPANS,
+            call: trifill,
+        },
+        ApiFn {
+            name: "tri",
+            args: "x0, y0, x1, y1, x2, y2, color",
+            returns: "",
+            doc: "Draws a triangle's three edges as lines.",
+            cost: LENGTH,
+            call: tri,
+        },
+        ApiFn {
+            name: "fillp",
+            args: "[pattern], [color2]",
+            returns: "old_pattern",
+            doc: "Sets the 4x4 fill pattern of the shapes drawn after it, as on PICO-8: bit 15 \
+                  (0x8000) is the top-left pixel, bits run along rows, bit 0 is the \
+                  bottom-right pixel; the pattern is aligned to the screen. Pixels of set bits \
+                  are drawn in `color2` (0-255) if given, else left out. `fillp()` or \
+                  `fillp(0)` draws solid again. Text, `cls` and sprites ignore it.",
+            cost: &[],
+            call: fillp,
+        },
+        ApiFn {
+            name: "camera",
+            args: "[x, y]",
+            returns: "old_x, old_y",
+            doc: "Moves the camera: drawings at (x, y) show at (x - camera x, y - camera y), \
+                  for every drawing function and `sprite` (not `spr` sprites, layers or \
+                  bullets). `camera()` resets it to (0, 0). It lasts until changed.",
+            cost: &[],
+            call: camera,
+        },
+        ApiFn {
+            name: "clip",
+            args: "[x, y, w, h]",
+            returns: "old_x, old_y, old_w, old_h",
+            doc: "Restricts drawings and `sprite` sprites to the screen rectangle of `w` x `h` \
+                  px at (x, y) (not moved by the camera; cut to the screen; a negative size is \
+                  empty). `clip()` resets it to the whole screen; so does `cls`. It lasts until \
+                  changed.",
+            cost: &[],
+            call: clip,
+        },
+        ApiFn {
+            name: "draw_prio",
+            args: "[priority]",
+            returns: "old_priority",
+            doc: "Sets the priority of the drawings made after it: 0-3 draws them just in front \
+                  of the layers of that priority and behind its sprites and bullets; 4 (the \
+                  default) in front of everything. Without an argument, only reads it.",
+            cost: &[],
+            call: draw_prio,
+        },
+        ApiFn {
+            name: "sprite",
+            args: "tile, x, y, [w], [h], [palette], [flags], [priority]",
+            returns: "entry",
+            doc: "Draws a block of `w` x `h` tiles (1-8 each, default 1: up to 64x64 px) from \
+                  `tile` at (x, y) for this frame only, through the camera and the clip. \
+                  Palette defaults to 0, flags to 0, priority to 2, as for `spr`. It borrows an \
+                  OAM entry no `spr` sprite shows, from 255 down (so later calls are behind \
+                  earlier ones), and returns its number; the entry is free again at the next \
+                  frame or `cls`. When all 256 entries are showing, the sprite is not drawn, \
+                  nil is returned and the profiler counts it as dropped. `spr` on a borrowed \
+                  entry takes it over.",
+            cost: &[
+                Cost::later(cost::SPRITE, "", Unit::Video, "when drawn"),
+                Cost::later(
+                    cost::SPRITE_ROW,
+                    "per 8 pixels drawn",
+                    Unit::Video,
+                    "when drawn",
+                ),
+            ],
+            call: sprite,
         },
     ],
     constants: &[],
@@ -74,50 +234,221 @@ fn color_arg(c: &Call, i: usize) -> LuaResult<u8> {
     Ok(c.int_in(i, "color", 0, 255)? as u8)
 }
 
+fn point(c: &Call, i: usize, x: &str, y: &str) -> LuaResult<(i32, i32)> {
+    Ok((c.coord(i, x)?, c.coord(i + 1, y)?))
+}
+
+/// The font named by argument `i` (default: the system font), with its number.
+fn font_arg<'a>(c: &'a Call, i: usize) -> LuaResult<(u8, &'a Font)> {
+    if c.is_nil(i) {
+        return Ok((0, fonts::system()));
+    }
+    let name = c.string(i, "font")?;
+    let cart_fonts = &c.cart.fonts;
+    let number = fonts::number_of(cart_fonts, &name).ok_or_else(|| {
+        let mut known: Vec<&str> = fonts::BUILT_IN.to_vec();
+        known.extend(cart_fonts.iter().map(|f| f.name.as_str()));
+        c.error(format!(
+            "no font named \"{name}\" (fonts: {})",
+            known.join(", ")
+        ))
+    })?;
+    Ok((number, fonts::by_number(cart_fonts, number)))
+}
+
+/// The bytes of argument `i` as text (numbers print as Lua writes them).
+fn text_arg(c: &Call, i: usize) -> LuaResult<Vec<u8>> {
+    match c.args.get(i) {
+        Some(mlua::Value::String(s)) => Ok(s.as_bytes().to_vec()),
+        _ => Ok(c.string(i, "text")?.into_bytes()),
+    }
+}
+
+fn cls(c: &mut Call) -> LuaResult<MultiValue> {
+    let color = if c.is_nil(0) {
+        None
+    } else {
+        Some(color_arg(c, 0)?)
+    };
+    let runs = c.m.video.cls(color);
+    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.ret(())
+}
+
 fn print(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord(1, "x")?, c.coord(2, "y")?);
+    let at = point(c, 1, "x", "y")?;
     let color = if c.is_nil(3) { 15 } else { color_arg(c, 3)? };
+    let (number, font) = font_arg(c, 4)?;
+    let (glyph_cost, advance) = (font.glyph_cost(), font.width as i64);
     // Charged before the text is copied or drawn: a text too long for the cap stops here.
     let glyphs = match c.args.front() {
         Some(mlua::Value::String(s)) => glyph_count(&s.as_bytes()),
         _ => glyph_count(c.string(0, "text")?.as_bytes()),
     };
-    c.charge(Unit::Video, glyphs * cost::GLYPH)?;
-    let text = c.string(0, "text")?;
-    c.m.video.overlay.print(&text, x, y, color);
-    let last_line = text.rsplit('\n').next().unwrap_or("");
-    c.ret(i64::from(x) + last_line.len() as i64 * 8)
+    c.charge(Unit::Video, glyphs * glyph_cost)?;
+    let text = text_arg(c, 0)?;
+    c.m.video.plane.print(number, &text, at, color);
+    let last_line = text.rsplit(|&b| b == b'\n').next().unwrap_or(&[]);
+    c.ret(i64::from(at.0) + last_line.len() as i64 * advance)
 }
 
-/// Runs an overlay shape command with arguments (x0, y0, x1, y1, color).
-fn shape(
+/// The glyphs `print` draws for `text` (every byte but line breaks), what it costs.
+pub fn glyph_count(text: &[u8]) -> u64 {
+    text.iter().filter(|&&b| b != b'\n').count() as u64
+}
+
+fn text_width(c: &mut Call) -> LuaResult<MultiValue> {
+    let (_, font) = font_arg(c, 1)?;
+    let width = match c.args.front() {
+        Some(mlua::Value::String(s)) => font.text_width(&s.as_bytes()),
+        _ => font.text_width(c.string(0, "text")?.as_bytes()),
+    };
+    c.ret(width as i64)
+}
+
+/// Draws a two-corner shape with arguments (x0, y0, x1, y1, color) and charges its runs.
+fn two_corners(
     c: &mut Call,
-    draw: fn(&mut crate::video::overlay::Overlay, i32, i32, i32, i32, u8) -> u64,
+    draw: fn(&mut crate::video::plane::DrawingPlane, (i32, i32), (i32, i32), u8) -> u64,
 ) -> LuaResult<MultiValue> {
-    let (x0, y0) = (c.coord(0, "x0")?, c.coord(1, "y0")?);
-    let (x1, y1) = (c.coord(2, "x1")?, c.coord(3, "y1")?);
+    let (a, b) = (point(c, 0, "x0", "y0")?, point(c, 2, "x1", "y1")?);
     let color = color_arg(c, 4)?;
-    let spans = draw(&mut c.m.video.overlay, x0, y0, x1, y1, color);
-    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN)?;
+    let runs = draw(&mut c.m.video.plane, a, b, color);
+    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
     c.ret(())
 }
 
 fn rectfill(c: &mut Call) -> LuaResult<MultiValue> {
-    shape(c, crate::video::overlay::Overlay::fill_rect)
+    two_corners(c, |p, a, b, color| p.rect_fill(a, b, color))
 }
 
 fn rect(c: &mut Call) -> LuaResult<MultiValue> {
-    shape(c, crate::video::overlay::Overlay::rect)
+    two_corners(c, |p, a, b, color| p.rect(a, b, color))
 }
 
 fn line(c: &mut Call) -> LuaResult<MultiValue> {
-    shape(c, crate::video::overlay::Overlay::line)
+    two_corners(c, |p, a, b, color| p.line(a, b, color))
+}
+
+fn ovalfill(c: &mut Call) -> LuaResult<MultiValue> {
+    two_corners(c, |p, a, b, color| p.oval(a, b, true, color))
+}
+
+fn oval(c: &mut Call) -> LuaResult<MultiValue> {
+    two_corners(c, |p, a, b, color| p.oval(a, b, false, color))
 }
 
 fn pset(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord(0, "x")?, c.coord(1, "y")?);
+    let at = point(c, 0, "x", "y")?;
     let color = color_arg(c, 2)?;
-    let spans = c.m.video.overlay.pixel(x, y, color);
-    c.charge(Unit::Video, spans * cost::OVERLAY_SPAN)?;
+    let runs = c.m.video.plane.pixel(at, color);
+    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
     c.ret(())
+}
+
+fn circle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
+    let centre = point(c, 0, "x", "y")?;
+    let r = c.int(2, "r")?;
+    let color = color_arg(c, 3)?;
+    if r < 0 {
+        return c.ret(());
+    }
+    let runs =
+        c.m.video
+            .plane
+            .circle(centre, r.min(MAX_RADIUS), filled, color);
+    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.ret(())
+}
+
+fn circfill(c: &mut Call) -> LuaResult<MultiValue> {
+    circle(c, true)
+}
+
+fn circ(c: &mut Call) -> LuaResult<MultiValue> {
+    circle(c, false)
+}
+
+fn triangle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
+    let points = [
+        point(c, 0, "x0", "y0")?,
+        point(c, 2, "x1", "y1")?,
+        point(c, 4, "x2", "y2")?,
+    ];
+    let color = color_arg(c, 6)?;
+    let runs = c.m.video.plane.triangle(points, filled, color);
+    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.ret(())
+}
+
+fn trifill(c: &mut Call) -> LuaResult<MultiValue> {
+    triangle(c, true)
+}
+
+fn tri(c: &mut Call) -> LuaResult<MultiValue> {
+    triangle(c, false)
+}
+
+fn fillp(c: &mut Call) -> LuaResult<MultiValue> {
+    let old = c.m.video.plane.state.fill.bits;
+    let bits = c.opt_int_in(0, "pattern", 0, 0xFFFF, 0)? as u16;
+    let alt = match c.is_nil(1) {
+        true => None,
+        false => Some(color_arg(c, 1)?),
+    };
+    c.m.video.plane.state.fill = FillPattern { bits, alt };
+    c.ret(i64::from(old))
+}
+
+fn camera(c: &mut Call) -> LuaResult<MultiValue> {
+    let old = c.m.video.plane.state.camera;
+    let x = if c.is_nil(0) { 0 } else { c.coord(0, "x")? };
+    let y = if c.is_nil(1) { 0 } else { c.coord(1, "y")? };
+    c.m.video.plane.state.camera = (x, y);
+    c.ret((i64::from(old.0), i64::from(old.1)))
+}
+
+fn clip(c: &mut Call) -> LuaResult<MultiValue> {
+    let old = c.m.video.plane.state.clip;
+    let new = if (0..4).all(|i| c.is_nil(i)) {
+        Clip::SCREEN
+    } else {
+        let (x, y) = (c.int(0, "x")?, c.int(1, "y")?);
+        let (w, h) = (c.int(2, "w")?, c.int(3, "h")?);
+        Clip::new(x, y, w, h)
+    };
+    c.m.video.plane.state.clip = new;
+    let (x, y) = (i64::from(old.x0), i64::from(old.y0));
+    c.ret((x, y, i64::from(old.x1) - x, i64::from(old.y1) - y))
+}
+
+fn draw_prio(c: &mut Call) -> LuaResult<MultiValue> {
+    let old = c.m.video.plane.state.priority;
+    if !c.is_nil(0) {
+        c.m.video.plane.state.priority = c.int_in(0, "priority", 0, i64::from(FRONT))? as u8;
+    }
+    c.ret(i64::from(old))
+}
+
+fn sprite(c: &mut Call) -> LuaResult<MultiValue> {
+    let tile = c.int_in(0, "tile", 0, PATTERN_TILES as i64 - 1)? as u32;
+    let at = point(c, 1, "x", "y")?;
+    let max = SPRITE_MAX_TILES as i64;
+    let w = c.opt_int_in(3, "w", 1, max, 1)? as u8;
+    let h = c.opt_int_in(4, "h", 1, max, 1)? as u8;
+    let palette = c.opt_int_in(5, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
+    let flags = c.opt_int_in(6, "flags", 0, 3, 0)?;
+    let priority = c.opt_int_in(7, "priority", 0, PRIORITY_LEVELS as i64 - 1, 2)?;
+    let plane = &c.m.video.plane;
+    let (x, y) = plane.to_screen(at);
+    let near = |v: i64| v.clamp(-(1 << 20), 1 << 20) as i32;
+    let Some(block) = Sprite::block(near(x), near(y), tile, w, h) else {
+        return Err(c.error("sprite sides are 1-8 tiles"));
+    };
+    let block = Sprite {
+        clip: plane.state.clip,
+        ..block.with_style(palette, priority, flags & 1 != 0, flags & 2 != 0)
+    };
+    let entry = c.m.video.lend_sprite(block).map(|i| i as i64);
+    c.ret(entry)
 }

@@ -171,6 +171,9 @@ pub struct Summary {
     pub sections: Vec<SectionRow>,
     /// Mean host microseconds per frame: script, bullets, video, audio, all.
     pub host_us: [f64; 5],
+    /// Sprites `sprite` could not draw (OAM full), and the frames where that happened.
+    pub sprites_dropped: u64,
+    pub frames_dropping_sprites: Vec<u64>,
 }
 
 impl Summary {
@@ -280,6 +283,12 @@ impl Summary {
             functions,
             sections,
             host_us,
+            sprites_dropped: list.iter().map(|p| u64::from(p.sprites_dropped)).sum(),
+            frames_dropping_sprites: list
+                .iter()
+                .filter(|p| p.sprites_dropped > 0)
+                .map(|p| p.frame)
+                .collect(),
         }
     }
 

@@ -38,6 +38,7 @@ pub fn frame(p: &FrameProfile) -> Value {
             "sprites": p.video.sprites,
             "writes": p.video.writes,
         },
+        "sprites_dropped": p.sprites_dropped,
         "functions": p.functions.iter().map(|(name, cycles)| json!({
             "name": &**name,
             "cycles": cycles,

@@ -307,13 +307,14 @@ fn breakdown(frame: &FrameProfile) -> Vec<(String, u32)> {
     lines.push((units[..3].join("  "), WHITE));
     lines.push((units[3..].join("  "), WHITE));
     let v = &frame.video;
-    lines.push((
-        format!(
-            "vid: bg {} {} {} {} spr {} wr {}",
-            v.layers[0], v.layers[1], v.layers[2], v.layers[3], v.sprites, v.writes
-        ),
-        DIM,
-    ));
+    let video = format!(
+        "vid: bg {} {} {} {} spr {} wr {}",
+        v.layers[0], v.layers[1], v.layers[2], v.layers[3], v.sprites, v.writes
+    );
+    match frame.sprites_dropped {
+        0 => lines.push((video, DIM)),
+        n => lines.push((format!("{video} drop {n}"), RED)),
+    }
     let top = frame
         .functions
         .first()

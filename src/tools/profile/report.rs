@@ -51,6 +51,30 @@ pub fn text(name: &str, summary: &Summary, host_fps: Option<f64>) -> String {
         );
     }
 
+    match summary.frames_dropping_sprites.as_slice() {
+        [] => {}
+        frames => {
+            let listed: Vec<String> = frames
+                .iter()
+                .take(LISTED_SLOWDOWNS)
+                .map(u64::to_string)
+                .collect();
+            let more = frames.len().saturating_sub(LISTED_SLOWDOWNS);
+            let _ = writeln!(
+                out,
+                "sprites dropped (all 256 OAM entries showing): {} in {} frames: {}{}",
+                summary.sprites_dropped,
+                frames.len(),
+                listed.join(", "),
+                if more > 0 {
+                    format!(", ... {more} more")
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+
     if !summary.functions.is_empty() {
         out.push_str("\nscript by function (cycles over all frames):\n");
         for f in summary.functions.iter().take(TOP_FUNCTIONS) {

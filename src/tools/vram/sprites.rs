@@ -29,7 +29,7 @@ pub fn describe(index: usize, sprite: &Sprite) -> String {
         sprite.x,
         sprite.y,
         format!("{:03X}", sprite.tile),
-        format!("{}x{}", sprite.size, sprite.size),
+        format!("{}x{}", sprite.w, sprite.h),
         sprite.palette,
         sprite.priority,
         if sprite.visible { "yes" } else { " no" }
@@ -83,9 +83,10 @@ pub fn sprite_outlines(machine: &Machine, picture: &[u8]) -> Image {
     let mut image = Image::from_rgba(SCREEN_W, SCREEN_H, picture);
     // Back to front, so sprite 0 ends on top as it does on screen.
     for sprite in machine.video.oam.iter().rev().filter(|s| s.on_screen()) {
-        let side = i64::from(sprite.pixels());
+        let (w, h) = sprite.pixels();
         let rgb = PRIORITY_COLORS[usize::from(sprite.priority).min(3)];
-        image.outline(i64::from(sprite.x), i64::from(sprite.y), side, side, rgb);
+        let (x, y) = (i64::from(sprite.x), i64::from(sprite.y));
+        image.outline(x, y, i64::from(w), i64::from(h), rgb);
     }
     image
 }
