@@ -167,6 +167,11 @@ fn hitbox_tests() -> (u64, u64) {
     (boxes.pairs().tests, queried)
 }
 
+/// The 8-pixel runs the drawing plane covers for one shape, computed by the plane itself.
+fn plane_runs(draw: impl FnOnce(&mut kairo::video::plane::DrawingPlane) -> u64) -> u64 {
+    draw(&mut kairo::video::plane::DrawingPlane::default()) * cost::OVERLAY_SPAN
+}
+
 fn cases() -> Vec<Case> {
     use Unit::*;
     let spawn = |n: u64| vec![(Bullets, n * cost::BULLET_SPAWN)];
@@ -369,7 +374,8 @@ fn cases() -> Vec<Case> {
             "rect",
             "",
             "0, 0, 15, 7, 1",
-            vec![(Video, 20 * cost::OVERLAY_SPAN)],
+            // Top and bottom rows: 2 runs each; six rows of two single pixels.
+            vec![(Video, 16 * cost::OVERLAY_SPAN)],
         ),
         (
             "line",
@@ -378,6 +384,60 @@ fn cases() -> Vec<Case> {
             vec![(Video, 2 * cost::OVERLAY_SPAN)],
         ),
         ("pset", "", "1, 1, 1", vec![(Video, cost::OVERLAY_SPAN)]),
+        ("cls", "rectfill(0, 0, 9, 9, 1)", "", vec![]),
+        ("cls", "", "3", vec![(Video, 256 * 32 * cost::OVERLAY_SPAN)]),
+        (
+            "print",
+            "",
+            "'hi', 0, 0, 7, 'small'",
+            vec![(Video, 2 * cost::GLYPH)],
+        ),
+        ("text_width", "", "'hello\\nyo', 'small'", vec![]),
+        (
+            "circfill",
+            "",
+            // Rows of 17, 17, 17, 17, 17 px (3 runs), 15, 15, 13, 11, 9 px twice (2 runs)
+            // and 5 px twice (1 run).
+            "100, 100, 8, 1",
+            vec![(Video, 37 * cost::OVERLAY_SPAN)],
+        ),
+        (
+            "circ",
+            "",
+            "100, 100, 8, 1",
+            vec![(Video, plane_runs(|p| p.circle((100, 100), 8, false, 1)))],
+        ),
+        (
+            "ovalfill",
+            "",
+            "0, 0, 15, 7, 1",
+            vec![(Video, plane_runs(|p| p.oval((0, 0), (15, 7), true, 1)))],
+        ),
+        (
+            "oval",
+            "",
+            "0, 0, 15, 7, 1",
+            vec![(Video, plane_runs(|p| p.oval((0, 0), (15, 7), false, 1)))],
+        ),
+        (
+            "trifill",
+            "",
+            // Rows of 16 down to 9 px (2 runs), then 8 down to 1 px (1 run).
+            "0, 0, 15, 0, 0, 15, 1",
+            vec![(Video, 24 * cost::OVERLAY_SPAN)],
+        ),
+        (
+            "tri",
+            "",
+            // Three edges of 16 px.
+            "0, 0, 15, 0, 0, 15, 1",
+            vec![(Video, 6 * cost::OVERLAY_SPAN)],
+        ),
+        ("fillp", "", "0x5a5a, 3", vec![]),
+        ("camera", "", "10, -4", vec![]),
+        ("clip", "", "10, 10, 20, 20", vec![]),
+        ("draw_prio", "", "1", vec![]),
+        ("sprite", "", "1, 10, 10, 2, 3", vec![]),
     ]
 }
 

@@ -1,8 +1,8 @@
 //! `[[font]]`: fonts a cart draws text with, cut from a PNG. The image is a grid of glyph
 //! cells of `glyph = [w, h]` pixels (1-16 each), left to right and top to bottom, for the
 //! character codes from `first` (default 32). Ink is every opaque pixel when the image has
-//! transparent ones, else every pixel whose colour differs from the top-left pixel's; the
-//! loader says which it used in a note.
+//! transparent ones, else every pixel whose colour differs from the most common one (the
+//! paper); the loader says which it used in a note.
 
 use crate::cart::art::picture::{self, CLEAR, Clear, Picture};
 use crate::cart::manifest::FontDecl;
@@ -73,11 +73,19 @@ fn ink_rule(picture: &Picture) -> (Box<dyn Fn(u32) -> bool>, String) {
     if picture.pixels.contains(&CLEAR) {
         return (Box::new(|p| p != CLEAR), "the opaque pixels".into());
     }
-    let paper = picture.at(0, 0);
+    let mut counts = std::collections::BTreeMap::new();
+    for &p in &picture.pixels {
+        *counts.entry(p).or_insert(0usize) += 1;
+    }
+    let paper = counts
+        .iter()
+        .max_by_key(|&(colour, n)| (*n, std::cmp::Reverse(*colour)))
+        .map_or(0, |(colour, _)| *colour);
     (
         Box::new(move |p| p != paper),
         format!(
-            "every colour but the top-left pixel's #{paper:06x} (the image has no transparent pixels)"
+            "every colour but the most common one, #{paper:06x} (the image has no transparent \
+             pixels)"
         ),
     )
 }
@@ -108,15 +116,17 @@ mod tests {
 
     #[test]
     fn glyphs_are_cut_in_order_and_ink_follows_the_image() {
-        // Two 2x1 glyphs: ".#" and "#.", black on an opaque white paper.
+        // Three 2x1 glyphs: ".#", "#." and "..", black on an opaque white paper (the most
+        // common colour, even where ink is in the top-left corner).
         let white = [255, 255, 255, 255];
         let black = [0, 0, 0, 255];
-        let pixels = [white, black, black, white].concat();
-        let (font, note) = load(&decl([2, 1], 65), &png(4, 1, &pixels)).unwrap();
+        let pixels = [white, black, black, white, white, white].concat();
+        let (font, note) = load(&decl([2, 1], 65), &png(6, 1, &pixels)).unwrap();
         assert_eq!(font.glyph(b'A'), Some(&[0x4000][..]));
         assert_eq!(font.glyph(b'B'), Some(&[0x8000][..]));
+        assert_eq!(font.glyph(b'C'), Some(&[0][..]));
         assert!(
-            note.contains("codes 65-66") && note.contains("#ffffff"),
+            note.contains("codes 65-67") && note.contains("#ffffff"),
             "{note}"
         );
         // With transparent pixels, every opaque pixel is ink, whatever its colour.

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 const MAGIC: &[u8; 8] = b"KAIROSTA";
 /// The state format this build writes and reads.
-pub const STATE_FORMAT: u16 = 1;
+pub const STATE_FORMAT: u16 = 2;
 
 /// Why a state file cannot be read.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
