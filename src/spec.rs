@@ -163,8 +163,9 @@ pub mod cost {
     pub const SPRITE: u64 = 16;
     /// Every 8 sprite pixels drawn (one tile row), per frame (video).
     pub const SPRITE_ROW: u64 = 1;
-    /// Every 8 pixels an overlay shape covers on screen; lines by their length (video).
-    pub const OVERLAY_SPAN: u64 = 1;
+    /// Every 8 pixels (a started run of 8 on one row) a drawing covers inside the clip;
+    /// lines and triangle outlines by their length (video).
+    pub const DRAW_SPAN: u64 = 1;
     /// One glyph printed (video).
     pub const GLYPH: u64 = 4;
     /// One `move_body` call (collision).

@@ -169,7 +169,7 @@ fn hitbox_tests() -> (u64, u64) {
 
 /// The 8-pixel runs the drawing plane covers for one shape, computed by the plane itself.
 fn plane_runs(draw: impl FnOnce(&mut kairo::video::plane::DrawingPlane) -> u64) -> u64 {
-    draw(&mut kairo::video::plane::DrawingPlane::default()) * cost::OVERLAY_SPAN
+    draw(&mut kairo::video::plane::DrawingPlane::default()) * cost::DRAW_SPAN
 }
 
 fn cases() -> Vec<Case> {
@@ -368,24 +368,24 @@ fn cases() -> Vec<Case> {
             "rectfill",
             "",
             "0, 0, 15, 7, 1",
-            vec![(Video, 16 * cost::OVERLAY_SPAN)],
+            vec![(Video, 16 * cost::DRAW_SPAN)],
         ),
         (
             "rect",
             "",
             "0, 0, 15, 7, 1",
             // Top and bottom rows: 2 runs each; six rows of two single pixels.
-            vec![(Video, 16 * cost::OVERLAY_SPAN)],
+            vec![(Video, 16 * cost::DRAW_SPAN)],
         ),
         (
             "line",
             "",
             "0, 0, 15, 0, 1",
-            vec![(Video, 2 * cost::OVERLAY_SPAN)],
+            vec![(Video, 2 * cost::DRAW_SPAN)],
         ),
-        ("pset", "", "1, 1, 1", vec![(Video, cost::OVERLAY_SPAN)]),
+        ("pset", "", "1, 1, 1", vec![(Video, cost::DRAW_SPAN)]),
         ("cls", "rectfill(0, 0, 9, 9, 1)", "", vec![]),
-        ("cls", "", "3", vec![(Video, 256 * 32 * cost::OVERLAY_SPAN)]),
+        ("cls", "", "3", vec![(Video, 256 * 32 * cost::DRAW_SPAN)]),
         (
             "print",
             "",
@@ -399,7 +399,7 @@ fn cases() -> Vec<Case> {
             // Rows of 17, 17, 17, 17, 17 px (3 runs), 15, 15, 13, 11, 9 px twice (2 runs)
             // and 5 px twice (1 run).
             "100, 100, 8, 1",
-            vec![(Video, 37 * cost::OVERLAY_SPAN)],
+            vec![(Video, 37 * cost::DRAW_SPAN)],
         ),
         (
             "circ",
@@ -424,14 +424,14 @@ fn cases() -> Vec<Case> {
             "",
             // Rows of 16 down to 9 px (2 runs), then 8 down to 1 px (1 run).
             "0, 0, 15, 0, 0, 15, 1",
-            vec![(Video, 24 * cost::OVERLAY_SPAN)],
+            vec![(Video, 24 * cost::DRAW_SPAN)],
         ),
         (
             "tri",
             "",
             // Three edges of 16 px.
             "0, 0, 15, 0, 0, 15, 1",
-            vec![(Video, 6 * cost::OVERLAY_SPAN)],
+            vec![(Video, 6 * cost::DRAW_SPAN)],
         ),
         ("fillp", "", "0x5a5a, 3", vec![]),
         ("camera", "", "10, -4", vec![]),

@@ -15,12 +15,12 @@ use crate::video::sprite::Sprite;
 const MAX_RADIUS: i64 = 1 << 18;
 
 const SPANS: &[Cost] = &[Cost::each(
-    cost::OVERLAY_SPAN,
+    cost::DRAW_SPAN,
     "per 8 pixels on screen",
     Unit::Video,
 )];
 const LENGTH: &[Cost] = &[Cost::each(
-    cost::OVERLAY_SPAN,
+    cost::DRAW_SPAN,
     "per 8 pixels of length",
     Unit::Video,
 )];
@@ -46,7 +46,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                   priority (in front of everything by default, as on PICO-8); without one, the \
                   layers and sprites show.",
             cost: &[Cost::each(
-                cost::OVERLAY_SPAN,
+                cost::DRAW_SPAN,
                 "per 8 pixels filled (8192 for the screen)",
                 Unit::Video,
             )],
@@ -104,7 +104,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "x, y, color",
             returns: "",
             doc: "Sets one pixel.",
-            cost: &[Cost::each(cost::OVERLAY_SPAN, "if shown", Unit::Video)],
+            cost: &[Cost::each(cost::DRAW_SPAN, "if shown", Unit::Video)],
             call: pset,
         },
         ApiFn {
@@ -271,7 +271,7 @@ fn cls(c: &mut Call) -> LuaResult<MultiValue> {
         Some(color_arg(c, 0)?)
     };
     let runs = c.m.video.cls(color);
-    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
     c.ret(())
 }
 
@@ -314,7 +314,7 @@ fn two_corners(
     let (a, b) = (point(c, 0, "x0", "y0")?, point(c, 2, "x1", "y1")?);
     let color = color_arg(c, 4)?;
     let runs = draw(&mut c.m.video.plane, a, b, color);
-    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
     c.ret(())
 }
 
@@ -342,7 +342,7 @@ fn pset(c: &mut Call) -> LuaResult<MultiValue> {
     let at = point(c, 0, "x", "y")?;
     let color = color_arg(c, 2)?;
     let runs = c.m.video.plane.pixel(at, color);
-    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
     c.ret(())
 }
 
@@ -357,7 +357,7 @@ fn circle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
         c.m.video
             .plane
             .circle(centre, r.min(MAX_RADIUS), filled, color);
-    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
     c.ret(())
 }
 
@@ -377,7 +377,7 @@ fn triangle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
     ];
     let color = color_arg(c, 6)?;
     let runs = c.m.video.plane.triangle(points, filled, color);
-    c.charge(Unit::Video, runs * cost::OVERLAY_SPAN)?;
+    c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
     c.ret(())
 }
 
