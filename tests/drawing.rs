@@ -268,6 +268,7 @@ fn bad_drawing_arguments_are_refused_or_cut_and_never_hang() {
             Some("must be a finite number, got nan"),
         ),
         ("circ(10, 10, 1e300, 1)", None),
+        ("circ(128, 128, 100000, 1) assert(cycles() > 256)", None),
         ("circfill(10, 10, -5, 1)", None),
         ("rectfill(300, 300, -300, -300, 1)", None),
         ("trifill(-1e9, -1e9, 1e9, -1e9, 0, 1e9, 1)", None),
@@ -295,4 +296,22 @@ fn bad_drawing_arguments_are_refused_or_cut_and_never_hang() {
             (want, got) => panic!("{call}: expected {want:?}, got {got:?}"),
         }
     }
+}
+
+#[test]
+fn the_profile_report_names_the_frames_that_dropped_sprites() {
+    let dir = common::temp_dir("drawing-drops");
+    std::fs::write(dir.join("cart.toml"), "name = 'drops'\n").unwrap();
+    std::fs::write(
+        dir.join("main.lua"),
+        "function draw() if frame() % 2 == 1 then for i = 1, 260 do sprite(0, 0, 0) end end end",
+    )
+    .unwrap();
+    let (code, out, err) =
+        common::kairo(&["profile", dir.to_str().unwrap(), "--frames", "6"], &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("sprites dropped (all 256 OAM entries showing): 12 in 3 frames: 1, 3, 5"),
+        "{out}"
+    );
 }

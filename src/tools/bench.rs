@@ -43,6 +43,7 @@ pub const WORKLOADS: &[&str] = &[
     "hitboxes",
     "audio",
     "platformer",
+    "drawing",
     "calibration",
 ];
 
@@ -88,6 +89,18 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
                 name: name.into(),
                 value: (worst * 100.0).round() as u64,
                 unit: "percent-of-plain-lua",
+            })
+        }
+        "drawing" => {
+            let (fps, ns_per_cycle) = drawing_fps()?;
+            crate::out::eprint_line(&format!(
+                "drawing: 1000 circfill of radius 8 a frame, {ns_per_cycle:.2} ns of host time \
+                 per charged cycle"
+            ));
+            Ok(Figure {
+                name: name.into(),
+                value: fps,
+                unit: "frames/s",
             })
         }
         "platformer" => Ok(Figure {
@@ -207,6 +220,44 @@ pub fn cart_fps(path: &Path) -> Result<u64> {
         runs.push(FRAMES as f64 / start.elapsed().as_secs_f64());
     }
     Ok(median(runs))
+}
+
+/// The drawing workload's cart: 1000 `circfill` of radius 8 a frame, spread over the screen
+/// and moving.
+pub const DRAWING_CART: &str = "
+t = 0
+function draw()
+  t = t + 1
+  for i = 1, 1000 do
+    circfill((i * 37 + t) % 272 - 8, (i * 91 + t * 2) % 272 - 8, 8, i % 256)
+  end
+end
+";
+
+/// Machine frames per second of [`DRAWING_CART`] (median of [`RUNS`]), and the host time
+/// per charged cycle of the median run, in ns.
+pub fn drawing_fps() -> Result<(u64, f64)> {
+    let mut files = std::collections::BTreeMap::new();
+    files.insert("cart.toml".to_string(), b"name = 'drawing'\n".to_vec());
+    files.insert("main.lua".to_string(), DRAWING_CART.as_bytes().to_vec());
+    let cart = Cart::from_files(crate::cart::files::CartFiles::from_map("drawing", files))?;
+    let mut runs = Vec::new();
+    for _ in 0..RUNS {
+        let mut console = Console::new(cart.clone())?;
+        let mut cycles = 0;
+        let start = Instant::now();
+        for _ in 0..FRAMES {
+            cycles += console.run_frame(crate::input::InputFrame::NONE)?.total();
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        runs.push((
+            FRAMES as f64 / seconds,
+            seconds * 1e9 / cycles.max(1) as f64,
+        ));
+    }
+    runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (fps, ns) = runs[runs.len() / 2];
+    Ok((fps.round() as u64, ns))
 }
 
 /// A mixed terrain for the collision workload: flat runs, every slope, ladders, one-way

@@ -93,9 +93,18 @@ pub struct DrawingPlane {
     text: Vec<u8>,
 }
 
-/// Cost units (8-pixel runs, started) of spans.
-fn runs(spans: &[Span]) -> u64 {
-    spans.iter().map(|s| s.len().div_ceil(8) as u64).sum()
+/// Cost units of spans: started 8-pixel runs, plus 1 for each row examined that got none.
+fn runs(spans: &[Span], rows_examined: u64) -> u64 {
+    let runs: u64 = spans.iter().map(|s| s.len().div_ceil(8) as u64).sum();
+    let mut rows_drawn = 0;
+    let mut last = None;
+    for span in spans {
+        if last != Some(span.y) {
+            rows_drawn += 1;
+            last = Some(span.y);
+        }
+    }
+    runs + rows_examined.saturating_sub(rows_drawn)
 }
 
 /// A point moved by the camera, in i64 so nothing overflows.
@@ -123,20 +132,21 @@ impl DrawingPlane {
     }
 
     /// Adds the spans `raster` makes, in `color` with the fill pattern `fill`; returns the
-    /// 8-pixel runs they cover.
+    /// 8-pixel runs they cover plus the rows `raster` examined in vain (it returns how many
+    /// rows it examined).
     fn push_spans(
         &mut self,
         color: u8,
         fill: FillPattern,
-        raster: impl FnOnce(&Clip, &mut Vec<Span>),
+        raster: impl FnOnce(&Clip, &mut Vec<Span>) -> u64,
     ) -> u64 {
         let start = self.spans.len();
-        raster(&self.state.clip, &mut self.spans);
+        let examined = raster(&self.state.clip, &mut self.spans);
         let added = &self.spans[start..];
+        let cost = runs(added, examined);
         if added.is_empty() {
-            return 0;
+            return cost;
         }
-        let cost = runs(added);
         self.commands.push(Command::Spans {
             priority: self.state.priority,
             color,
@@ -148,7 +158,7 @@ impl DrawingPlane {
     }
 
     /// A shape in the current fill pattern.
-    fn shape(&mut self, color: u8, raster: impl FnOnce(&Clip, &mut Vec<Span>)) -> u64 {
+    fn shape(&mut self, color: u8, raster: impl FnOnce(&Clip, &mut Vec<Span>) -> u64) -> u64 {
         let fill = self.state.fill;
         self.push_spans(color, fill, raster)
     }
@@ -183,7 +193,10 @@ impl DrawingPlane {
     pub fn line(&mut self, a: (i32, i32), b: (i32, i32), color: u8) -> u64 {
         let (a, b) = (self.to_screen(a), self.to_screen(b));
         let mut length = 0;
-        self.shape(color, |clip, out| length = raster::line(clip, a, b, out));
+        self.shape(color, |clip, out| {
+            length = raster::line(clip, a, b, out);
+            0
+        });
         length.div_ceil(8)
     }
 
@@ -213,7 +226,8 @@ impl DrawingPlane {
         }
         let mut length = 0;
         self.shape(color, |clip, out| {
-            length = raster::triangle_outline(clip, points, out)
+            length = raster::triangle_outline(clip, points, out);
+            0
         });
         length.div_ceil(8)
     }
@@ -332,6 +346,19 @@ mod tests {
         assert_eq!(fb.get(4, 4), 0);
         assert_eq!(fb.get(8, 0), 9, "with a second colour, set bits draw it");
         assert_eq!(fb.get(9, 0), 5);
+    }
+
+    #[test]
+    fn rows_examined_in_vain_are_charged() {
+        let mut plane = DrawingPlane::default();
+        // A ring far bigger than the screen crosses every row but shows nothing.
+        assert_eq!(plane.circle((128, 128), 100_000, false, 1), 256);
+        assert!(plane.is_empty());
+        // A box beside the clip examines nothing.
+        assert_eq!(plane.circle((-500, 128), 100, true, 1), 0);
+        assert_eq!(plane.rect_fill((-9, 0), (-1, 255), 1), 0);
+        // A filled shape pays its runs only: every examined row has one.
+        assert_eq!(plane.rect_fill((0, 0), (8, 1), 1), 4);
     }
 
     #[test]

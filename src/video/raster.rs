@@ -9,6 +9,9 @@
 //! r: centres within r + 0.4 px), so radius 1 is a plus and a one-pixel-wide box a line; a
 //! filled triangle covers the pixel centres inside it or on its edges; an outline is the
 //! shape's pixels that have a 4-neighbour outside it.
+//!
+//! Shapes return the rows they examined (rows of the clip their box crosses, when it crosses
+//! the clip's columns too), so a shape that shows little after much work is charged for it.
 
 /// One run of pixels on screen row `y`, from `x0` to `x1` inclusive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -82,6 +85,19 @@ impl Clip {
     fn rows(&self, y0: i64, y1: i64) -> std::ops::RangeInclusive<i64> {
         y0.max(i64::from(self.y0))..=y1.min(i64::from(self.y1) - 1)
     }
+
+    /// The rows of the box (x0, y0)-(x1, y1) (ordered) inside the clip, none when the box
+    /// misses the clip's columns.
+    fn box_rows(
+        &self,
+        (x0, y0): (i64, i64),
+        (x1, y1): (i64, i64),
+    ) -> std::ops::RangeInclusive<i64> {
+        if x1 < i64::from(self.x0) || x0 >= i64::from(self.x1) {
+            return 1..=0;
+        }
+        self.rows(y0, y1)
+    }
 }
 
 /// Orders two corners into (low, high).
@@ -89,20 +105,35 @@ fn ordered(a: i64, b: i64) -> (i64, i64) {
     (a.min(b), a.max(b))
 }
 
-/// A filled rectangle with corners (x0, y0) and (x1, y1), in either order.
-pub fn rect_fill(clip: &Clip, (x0, y0): (i64, i64), (x1, y1): (i64, i64), out: &mut Vec<Span>) {
+/// A filled rectangle with corners (x0, y0) and (x1, y1), in either order. Returns the rows
+/// examined.
+pub fn rect_fill(
+    clip: &Clip,
+    (x0, y0): (i64, i64),
+    (x1, y1): (i64, i64),
+    out: &mut Vec<Span>,
+) -> u64 {
     let (x0, x1) = ordered(x0, x1);
     let (y0, y1) = ordered(y0, y1);
-    for y in clip.rows(y0, y1) {
+    let rows = clip.box_rows((x0, y0), (x1, y1));
+    for y in rows.clone() {
         clip.push(out, y, x0, x1);
     }
+    rows.count() as u64
 }
 
-/// A rectangle's outline: each pixel once.
-pub fn rect_outline(clip: &Clip, (x0, y0): (i64, i64), (x1, y1): (i64, i64), out: &mut Vec<Span>) {
+/// A rectangle's outline: each pixel once. Returns the rows examined.
+pub fn rect_outline(
+    clip: &Clip,
+    (x0, y0): (i64, i64),
+    (x1, y1): (i64, i64),
+    out: &mut Vec<Span>,
+) -> u64 {
     let (x0, x1) = ordered(x0, x1);
     let (y0, y1) = ordered(y0, y1);
-    for y in clip.rows(y0, y1) {
+    let rows = clip.box_rows((x0, y0), (x1, y1));
+    let examined = rows.clone().count() as u64;
+    for y in rows {
         if y == y0 || y == y1 {
             clip.push(out, y, x0, x1);
         } else {
@@ -112,6 +143,7 @@ pub fn rect_outline(clip: &Clip, (x0, y0): (i64, i64), (x1, y1): (i64, i64), out
             }
         }
     }
+    examined
 }
 
 /// A line from (x0, y0) to (x1, y1), both ends included (Bresenham), as runs per row. The
@@ -200,13 +232,15 @@ impl Oval {
 const OVAL_REACH: i64 = 1 << 24;
 
 /// An oval in the box with corners (x0, y0) and (x1, y1), in either order, filled or as an
-/// outline.
-pub fn oval(clip: &Clip, a: (i64, i64), b: (i64, i64), filled: bool, out: &mut Vec<Span>) {
+/// outline. Returns the rows examined.
+pub fn oval(clip: &Clip, a: (i64, i64), b: (i64, i64), filled: bool, out: &mut Vec<Span>) -> u64 {
     let far = |v: i64| v.clamp(-OVAL_REACH, OVAL_REACH);
     let (x0, x1) = ordered(far(a.0), far(b.0));
     let (y0, y1) = ordered(far(a.1), far(b.1));
     let shape = Oval::new((x0, y0), (x1, y1));
-    for y in clip.rows(y0, y1) {
+    let rows = clip.box_rows((x0, y0), (x1, y1));
+    let examined = rows.clone().count() as u64;
+    for y in rows {
         let Some((first, last)) = shape.row(y) else {
             continue;
         };
@@ -230,11 +264,13 @@ pub fn oval(clip: &Clip, a: (i64, i64), b: (i64, i64), filled: bool, out: &mut V
             None => clip.push(out, y, first, last),
         }
     }
+    examined
 }
 
 /// A filled triangle: the pixel centres inside it or on its edges. A triangle with no area
-/// is drawn as its three edges.
-pub fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) {
+/// is drawn as its three edges. Returns the rows examined (for a flat one, its edges'
+/// length in 8-pixel runs).
+pub fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) -> u64 {
     let [p0, mut p1, mut p2] = points;
     let cross = |a: (i64, i64), b: (i64, i64), c: (i64, i64)| {
         i128::from(b.0 - a.0) * i128::from(c.1 - a.1)
@@ -242,8 +278,7 @@ pub fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) 
     };
     let area = cross(p0, p1, p2);
     if area == 0 {
-        triangle_outline(clip, points, out);
-        return;
+        return triangle_outline(clip, points, out).div_ceil(8);
     }
     if area < 0 {
         std::mem::swap(&mut p1, &mut p2);
@@ -251,7 +286,11 @@ pub fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) 
     let edges = [(p0, p1), (p1, p2), (p2, p0)];
     let top = p0.1.min(p1.1).min(p2.1);
     let bottom = p0.1.max(p1.1).max(p2.1);
-    'rows: for y in clip.rows(top, bottom) {
+    let left = p0.0.min(p1.0).min(p2.0);
+    let right = p0.0.max(p1.0).max(p2.0);
+    let rows = clip.box_rows((left, top), (right, bottom));
+    let examined = rows.clone().count() as u64;
+    'rows: for y in rows {
         let (mut first, mut last) = (i128::MIN, i128::MAX);
         for (a, b) in edges {
             // Inside: cross(b - a, p - a) >= 0, which on row y is k * x + m >= 0.
@@ -272,6 +311,7 @@ pub fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) 
             clip.push(out, y, cut(first), cut(last));
         }
     }
+    examined
 }
 
 /// A triangle's outline: its three edges as lines. Returns their length in pixels.

@@ -16,7 +16,7 @@ const MAX_RADIUS: i64 = 1 << 18;
 
 const SPANS: &[Cost] = &[Cost::each(
     cost::DRAW_SPAN,
-    "per 8 pixels on screen",
+    "per 8 pixels of a row drawn inside the clip, and per row of the clip crossed that draws none",
     Unit::Video,
 )];
 const LENGTH: &[Cost] = &[Cost::each(
