@@ -385,7 +385,7 @@ fn cases() -> Vec<Case> {
         ),
         ("pset", "", "1, 1, 1", vec![(Video, cost::DRAW_SPAN)]),
         ("cls", "rectfill(0, 0, 9, 9, 1)", "", vec![]),
-        ("cls", "", "3", vec![(Video, 256 * 32 * cost::DRAW_SPAN)]),
+        ("cls", "", "3", vec![]),
         (
             "print",
             "",

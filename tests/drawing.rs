@@ -315,3 +315,26 @@ fn the_profile_report_names_the_frames_that_dropped_sprites() {
         "{out}"
     );
 }
+
+#[test]
+fn cls_with_a_colour_is_this_frames_background_behind_sprites_and_drawings() {
+    let mut console = run(
+        "for y = 0, 7 do for x = 0, 7 do tset(1, x, y, 6) end end
+         function draw()
+           if frame() > 0 then return end
+           rectfill(0, 0, 50, 50, 3)
+           cls(0x21)
+           sprite(1, 8, 8)
+           pset(0, 0, 4)
+         end",
+        &[],
+        1,
+    );
+    let fb = console.framebuffer();
+    assert_eq!(fb.get(100, 100), 0x21, "the background");
+    assert_eq!(fb.get(8, 8), 0x06, "a sprite is in front of it");
+    assert_eq!(fb.get(0, 0), 4, "so is what is drawn after");
+    assert_eq!(fb.get(20, 20), 0x21, "what was drawn before is forgotten");
+    console.run_frame(InputFrame::NONE).unwrap();
+    assert_eq!(console.framebuffer().get(100, 100), 0, "for one frame");
+}

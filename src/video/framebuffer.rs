@@ -69,6 +69,11 @@ impl Framebuffer {
         self.pixels.fill(0);
     }
 
+    /// Fills the picture with palette index `index`.
+    pub fn fill(&mut self, index: u8) {
+        self.pixels.fill(index);
+    }
+
     /// Row `y` with its slack: 264 bytes, where tile rows can be blended 8 at a time.
     #[inline(always)]
     pub(crate) fn row_with_slack(&mut self, y: usize) -> &mut [u8; STRIDE] {

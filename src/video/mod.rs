@@ -1,7 +1,7 @@
 //! The video unit: palette RAM, pattern VRAM, four background layers, 256 sprites, the
 //! drawing plane and the fonts, composited into a 256x256 indexed framebuffer once per frame.
 //!
-//! Draw order, back to front: the backdrop; then for each priority 0..=3 the layers of that
+//! Draw order, back to front: the backdrop (or the colour of this frame's `cls`); then for each priority 0..=3 the layers of that
 //! priority (layer 3 first, so layer 0 ends in front), the drawings of that priority (in the
 //! order drawn), the sprites of that priority (highest OAM index first, so sprite 0 ends in
 //! front), then the bullet layer if it has that priority; last, the drawings at priority 4
@@ -97,7 +97,10 @@ impl Video {
     /// drawn with `cart_fonts`.
     pub fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
         let mut work = ComposeWork::default();
-        fb.clear();
+        match self.plane.background {
+            Some(color) => fb.fill(color),
+            None => fb.clear(),
+        }
         for priority in 0..PRIORITY_LEVELS as u8 {
             for (number, layer) in self.layers.iter().enumerate().rev() {
                 if layer.enabled && layer.priority == priority {
@@ -135,10 +138,10 @@ impl Video {
     }
 
     /// `cls`: forgets this frame's drawings and lent sprites, resets the clip and, given a
-    /// colour, fills the screen with it. Returns the 8-pixel runs filled.
-    pub fn cls(&mut self, color: Option<u8>) -> u64 {
+    /// colour, makes it this frame's background, behind everything.
+    pub fn cls(&mut self, color: Option<u8>) {
         self.release_lent_sprites();
-        self.plane.cls(color)
+        self.plane.cls(color);
     }
 
     /// Hides every lent sprite and starts lending from the last OAM entry again.

@@ -88,6 +88,8 @@ enum Command {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DrawingPlane {
     pub state: DrawState,
+    /// The colour `cls` filled the screen with this frame, behind everything.
+    pub background: Option<u8>,
     commands: Vec<Command>,
     spans: Vec<Span>,
     text: Vec<u8>,
@@ -111,8 +113,9 @@ fn runs(spans: &[Span], rows_examined: u64) -> u64 {
 type Point = (i64, i64);
 
 impl DrawingPlane {
-    /// Forgets this frame's commands (the state stays).
+    /// Forgets this frame's commands and background (the state stays).
     pub fn clear(&mut self) {
+        self.background = None;
         self.commands.clear();
         self.spans.clear();
         self.text.clear();
@@ -120,7 +123,7 @@ impl DrawingPlane {
 
     /// Whether nothing is drawn.
     pub fn is_empty(&self) -> bool {
-        self.commands.is_empty()
+        self.commands.is_empty() && self.background.is_none()
     }
 
     /// `(x, y)` as the screen sees it through the camera.
@@ -163,17 +166,12 @@ impl DrawingPlane {
         self.push_spans(color, fill, raster)
     }
 
-    /// Clears the frame's drawings and the clip; with a colour, fills the screen with it (at
-    /// the current priority, ignoring the fill pattern). Returns the runs covered.
-    pub fn cls(&mut self, color: Option<u8>) -> u64 {
+    /// Clears the frame's drawings and the clip; with a colour, the screen is filled with it
+    /// behind everything (the compositor fills it instead of the backdrop: no extra work).
+    pub fn cls(&mut self, color: Option<u8>) {
         self.clear();
         self.state.clip = Clip::SCREEN;
-        match color {
-            Some(color) => self.push_spans(color, FillPattern::default(), |clip, out| {
-                raster::rect_fill(clip, (0, 0), (255, 255), out)
-            }),
-            None => 0,
-        }
+        self.background = color;
     }
 
     /// A filled rectangle, corners included. Returns the 8-pixel runs it covers.
@@ -366,12 +364,14 @@ mod tests {
         let mut plane = DrawingPlane::default();
         plane.state.clip = Clip::new(0, 0, 1, 1);
         plane.pixel((0, 0), 3);
-        assert_eq!(plane.cls(Some(2)), 256 * 32);
+        plane.cls(Some(2));
         assert_eq!(plane.state.clip, Clip::SCREEN);
-        let fb = drawn(&plane);
-        assert_eq!(fb.get(0, 0), 2);
-        assert_eq!(fb.get(255, 255), 2);
-        assert_eq!(plane.cls(None), 0);
+        assert_eq!(plane.background, Some(2));
+        assert!(
+            drawn(&plane).get(0, 0) == 0,
+            "the compositor fills the background"
+        );
+        plane.cls(None);
         assert!(plane.is_empty());
     }
 

@@ -42,14 +42,10 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "[color]",
             returns: "",
             doc: "Forgets everything drawn this frame (shapes, text and `sprite` sprites) and \
-                  resets the clip. With a colour, fills the screen with it at the current \
-                  priority (in front of everything by default, as on PICO-8); without one, the \
-                  layers and sprites show.",
-            cost: &[Cost::each(
-                cost::DRAW_SPAN,
-                "per 8 pixels filled (8192 for the screen)",
-                Unit::Video,
-            )],
+                  resets the clip. With a colour, the screen is filled with it behind \
+                  everything for this frame, in place of the backdrop: layers, sprites and \
+                  what is drawn next show in front of it, as after PICO-8's `cls`.",
+            cost: &[],
             call: cls,
         },
         ApiFn {
@@ -270,8 +266,7 @@ fn cls(c: &mut Call) -> LuaResult<MultiValue> {
     } else {
         Some(color_arg(c, 0)?)
     };
-    let runs = c.m.video.cls(color);
-    c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
+    c.m.video.cls(color);
     c.ret(())
 }
 
