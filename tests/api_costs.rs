@@ -392,7 +392,12 @@ fn cases() -> Vec<Case> {
             "'hi', 0, 0, 7, 'small'",
             vec![(Video, 2 * cost::GLYPH)],
         ),
-        ("text_width", "", "'hello\\nyo', 'small'", vec![]),
+        (
+            "text_width",
+            "",
+            "'hello\\nyo', 'small'",
+            vec![(Script, cost::SCAN_BYTES)],
+        ),
         (
             "circfill",
             "",

@@ -198,30 +198,39 @@ pub fn line(clip: &Clip, (x0, y0): (i64, i64), (x1, y1): (i64, i64), out: &mut V
 struct Oval {
     cx2: i128,
     cy2: i128,
-    a: i128,
-    b: i128,
+    /// The doubled half-axes in tenths of a pixel, squared: (10 * (side - 0.2))^2.
+    a2: i128,
+    b2: i128,
 }
 
 impl Oval {
     fn new((x0, y0): (i64, i64), (x1, y1): (i64, i64)) -> Oval {
-        // Half-axes in tenths of a pixel, doubled: 10 * (width - 0.2).
+        let a = 10 * (i128::from(x1 - x0) + 1) - 2;
+        let b = 10 * (i128::from(y1 - y0) + 1) - 2;
         Oval {
             cx2: i128::from(x0) + i128::from(x1),
             cy2: i128::from(y0) + i128::from(y1),
-            a: 10 * (i128::from(x1 - x0) + 1) - 2,
-            b: 10 * (i128::from(y1 - y0) + 1) - 2,
+            a2: a * a,
+            b2: b * b,
         }
     }
 
     fn row(&self, y: i64) -> Option<(i64, i64)> {
         let ey = 10 * (2 * i128::from(y) - self.cy2);
-        let room = self.b * self.b - ey * ey;
+        let room = self.b2 - ey * ey;
         if room < 0 {
             return None;
         }
-        // Doubled x offsets ex with (10 ex)^2 b^2 <= a^2 room.
-        let limit = (self.a * self.a * room) / (100 * self.b * self.b);
-        let e = limit.isqrt();
+        // The largest doubled x offset e with (10 e)^2 b^2 <= a^2 room: a float square root
+        // as a first guess, made exact in integers (no i128 division, which is slow).
+        let (rhs, k) = (self.a2 * room, 100 * self.b2);
+        let mut e = ((rhs as f64) / (k as f64)).sqrt() as i128;
+        while e > 0 && e * e * k > rhs {
+            e -= 1;
+        }
+        while (e + 1) * (e + 1) * k <= rhs {
+            e += 1;
+        }
         let first = (self.cx2 - e).div_euclid(2) + (self.cx2 - e).rem_euclid(2);
         let last = (self.cx2 + e).div_euclid(2);
         (first <= last).then_some((first as i64, last as i64))
@@ -240,8 +249,13 @@ pub fn oval(clip: &Clip, a: (i64, i64), b: (i64, i64), filled: bool, out: &mut V
     let shape = Oval::new((x0, y0), (x1, y1));
     let rows = clip.box_rows((x0, y0), (x1, y1));
     let examined = rows.clone().count() as u64;
+    // Each row is worked out once: the outline looks at the rows above and below too.
+    let (mut up, mut here) = (shape.row(rows.start() - 1), shape.row(*rows.start()));
     for y in rows {
-        let Some((first, last)) = shape.row(y) else {
+        let down = shape.row(y + 1);
+        let this = std::mem::replace(&mut here, down);
+        let above = std::mem::replace(&mut up, this);
+        let Some((first, last)) = this else {
             continue;
         };
         if filled {
@@ -249,7 +263,7 @@ pub fn oval(clip: &Clip, a: (i64, i64), b: (i64, i64), filled: bool, out: &mut V
             continue;
         }
         // Interior: inside on this row and on the rows above and below, not at the ends.
-        let (up, down) = (shape.row(y - 1), shape.row(y + 1));
+        let up = above;
         let inner = match (up, down) {
             (Some(u), Some(d)) => {
                 Some(((first + 1).max(u.0).max(d.0), (last - 1).min(u.1).min(d.1)))

@@ -68,7 +68,11 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "text, [font]",
             returns: "width",
             doc: "The width in pixels of the widest line of `text` in `font`.",
-            cost: &[],
+            cost: &[Cost::each(
+                cost::SCAN_BYTES,
+                "per 8 bytes of text",
+                Unit::Script,
+            )],
             call: text_width,
         },
         ApiFn {
@@ -293,11 +297,15 @@ pub fn glyph_count(text: &[u8]) -> u64 {
 }
 
 fn text_width(c: &mut Call) -> LuaResult<MultiValue> {
-    let (_, font) = font_arg(c, 1)?;
-    let width = match c.args.front() {
-        Some(mlua::Value::String(s)) => font.text_width(&s.as_bytes()),
-        _ => font.text_width(c.string(0, "text")?.as_bytes()),
+    let (number, _) = font_arg(c, 1)?;
+    // Charged before the text is read: a text too long for the cap stops here.
+    let bytes = match c.args.front() {
+        Some(mlua::Value::String(s)) => s.as_bytes().len(),
+        _ => c.string(0, "text")?.len(),
     };
+    c.charge(Unit::Script, (bytes as u64).div_ceil(8) * cost::SCAN_BYTES)?;
+    let text = text_arg(c, 0)?;
+    let width = fonts::by_number(&c.cart.fonts, number).text_width(&text);
     c.ret(width as i64)
 }
 
