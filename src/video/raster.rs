@@ -2,7 +2,7 @@
 //! already cut to a clip rectangle, so drawing and charging work only where the shape shows.
 //! All arithmetic is integer (i64, i128 for ovals): the same pixels on every platform.
 //! Coordinates are expected within +-2^24 (the API passes at most about +-2^19); ovals clamp
-//! their corners there so nothing overflows.
+//! their corners to +-2^21 so their arithmetic stays exact.
 //!
 //! Rules: rectangles and lines include both ends; an oval covers the pixels whose centres lie
 //! inside the ellipse inscribed in its box with half-axes 0.1 px shorter (a circle of radius
@@ -196,49 +196,52 @@ pub fn line(clip: &Clip, (x0, y0): (i64, i64), (x1, y1): (i64, i64), out: &mut V
 
 /// The pixels of the oval in the box (x0, y0)-(x1, y1) on row `y`, as (first, last).
 struct Oval {
-    cx2: i128,
-    cy2: i128,
-    /// The doubled half-axes in tenths of a pixel, squared: (10 * (side - 0.2))^2.
-    a2: i128,
-    b2: i128,
+    cx2: i64,
+    cy2: i64,
+    /// The doubled half-axes in tenths of a pixel, squared: (10 * (side - 0.2))^2, exact in
+    /// an f64 (corners within [`OVAL_REACH`]).
+    a2: i64,
+    b2: i64,
 }
 
 impl Oval {
     fn new((x0, y0): (i64, i64), (x1, y1): (i64, i64)) -> Oval {
-        let a = 10 * (i128::from(x1 - x0) + 1) - 2;
-        let b = 10 * (i128::from(y1 - y0) + 1) - 2;
+        let a = 10 * (x1 - x0 + 1) - 2;
+        let b = 10 * (y1 - y0 + 1) - 2;
         Oval {
-            cx2: i128::from(x0) + i128::from(x1),
-            cy2: i128::from(y0) + i128::from(y1),
+            cx2: x0 + x1,
+            cy2: y0 + y1,
             a2: a * a,
             b2: b * b,
         }
     }
 
     fn row(&self, y: i64) -> Option<(i64, i64)> {
-        let ey = 10 * (2 * i128::from(y) - self.cy2);
+        let ey = 10 * (2 * y - self.cy2);
         let room = self.b2 - ey * ey;
         if room < 0 {
             return None;
         }
         // The largest doubled x offset e with (10 e)^2 b^2 <= a^2 room: a float square root
-        // as a first guess, made exact in integers (no i128 division, which is slow).
-        let (rhs, k) = (self.a2 * room, 100 * self.b2);
-        let mut e = ((rhs as f64) / (k as f64)).sqrt() as i128;
-        while e > 0 && e * e * k > rhs {
+        // as a first guess, made exact with integer products (i128 only where they need it).
+        let rhs = i128::from(self.a2) * i128::from(room);
+        let k = 100 * self.b2;
+        let fits = |e: i64| i128::from(e * e) * i128::from(k) <= rhs;
+        let mut e = (self.a2 as f64 * room as f64 / k as f64).sqrt() as i64;
+        while e > 0 && !fits(e) {
             e -= 1;
         }
-        while (e + 1) * (e + 1) * k <= rhs {
+        while fits(e + 1) {
             e += 1;
         }
         let first = (self.cx2 - e).div_euclid(2) + (self.cx2 - e).rem_euclid(2);
         let last = (self.cx2 + e).div_euclid(2);
-        (first <= last).then_some((first as i64, last as i64))
+        (first <= last).then_some((first, last))
     }
 }
 
 /// How far from the origin an oval's corners may be.
-const OVAL_REACH: i64 = 1 << 24;
+const OVAL_REACH: i64 = 1 << 21;
 
 /// An oval in the box with corners (x0, y0) and (x1, y1), in either order, filled or as an
 /// outline. Returns the rows examined.
