@@ -1,0 +1,61 @@
+local SPEED, GRAVITY, JUMP, MAX_FALL = 1.25, 0.2, -3.6, 4
+local INK, WHITE = 1, 2 -- colours of palette 0 (cart.toml)
+local HERO, HERO_WALK, COIN = 6, 7, 5 -- tiles of tiles.png
+local hero = { x = 0, y = 0, w = 6, h = 8, vx = 0, vy = 0, mode = "air", flip = 0 }
+local coins = {}
+local score = 0
+
+function init()
+  map_load("level", "ground", 0)
+  layer_on(0)
+  col_load("level", "ground")
+  btnp_repeat(0) -- btnp only on the press: holding A must not jump again
+  for _, o in ipairs(map_objects("level")) do
+    if o.name == "start" then hero.x, hero.y = o.x - 3, o.y - 8 end
+    if o.name == "coin" then coins[#coins + 1] = { x = o.x - 4, y = o.y - 4 } end
+  end
+end
+
+local function move_hero()
+  hero.vx = 0
+  if btn("left") then hero.vx, hero.flip = -SPEED, 1 end
+  if btn("right") then hero.vx, hero.flip = SPEED, 0 end
+  if hero.mode == "ground" and btnp("a") then
+    hero.vy, hero.mode = JUMP, "air"
+    sfx("jump")
+  end
+  hero.vy = math.min(hero.vy + GRAVITY, MAX_FALL)
+  local flags = move_body(hero, hero.mode)
+  if flags & COL.GROUND ~= 0 then
+    hero.mode, hero.vy = "ground", 0
+  else
+    hero.mode = "air"
+  end
+  if flags & COL.CEILING ~= 0 then hero.vy = 0 end
+end
+
+local function take_coins()
+  for i = #coins, 1, -1 do
+    local c = coins[i]
+    if rect_hit(hero.x, hero.y, hero.w, hero.h, c.x, c.y, 8, 8) then
+      table.remove(coins, i)
+      score = score + 10
+      sfx("coin")
+    end
+  end
+end
+
+function update()
+  move_hero()
+  take_coins()
+end
+
+function draw()
+  for _, c in ipairs(coins) do
+    sprite(COIN, c.x, c.y, 1, 1, 1)
+  end
+  local walking = hero.mode == "ground" and hero.vx ~= 0 and (frame() // 8) % 2 == 1
+  sprite(walking and HERO_WALK or HERO, hero.x - 1, hero.y, 1, 1, 1, hero.flip)
+  rectfill(0, 0, 255, 9, INK)
+  print("score " .. score, 4, 2, WHITE, "small")
+end
