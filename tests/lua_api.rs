@@ -87,6 +87,30 @@ fn btn_and_btnp_read_the_latched_input_by_number_or_name() {
 }
 
 #[test]
+fn time_is_machine_frames_over_60() {
+    let mut c = console(
+        "log(time())\nfunction init() log(time()) end\nfunction update() log(frame(), time()) end",
+    );
+    assert_eq!(c.take_log(), ["0", "0"]);
+    let lines = logs_of(&mut c, &[InputFrame::NONE; 91]);
+    assert_eq!(lines[0], "0 0");
+    assert_eq!(lines[1], format!("1 {}", 1.0 / 60.0));
+    assert_eq!(lines[30], "30 0.5");
+    assert_eq!(lines[90], "90 1.5");
+    // A frame that slows down counts once: time follows frames, not vblanks.
+    let mut c = console(
+        "function update() if frame() == 0 then for i = 1, 150000 do end end log(frame(), time()) end",
+    );
+    let mut lines = Vec::new();
+    for _ in 0..12 {
+        c.tick(InputFrame::NONE).unwrap();
+        lines.extend(c.take_log());
+    }
+    assert!(c.machine().vblanks > c.machine().frame, "the first frame slowed down");
+    assert_eq!(lines.last().map(String::as_str), Some(format!("{} {}", c.machine().frame - 1, (c.machine().frame - 1) as f64 / 60.0)).as_deref());
+}
+
+#[test]
 fn bad_arguments_are_errors_at_the_calling_line() {
     for (call, expected) in [
         (
