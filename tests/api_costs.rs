@@ -275,6 +275,7 @@ fn cases() -> Vec<Case> {
         ),
         ("btn", "", "0", vec![]),
         ("btnp", "", "0", vec![]),
+        ("btnp_repeat", "", "0", vec![]),
         ("btnword", "", "", vec![]),
         (
             "map_load",

@@ -330,3 +330,32 @@ fn each_press_option_drives_its_own_player_and_bad_scripts_are_refused() {
     assert_ne!(code, 0);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+#[test]
+fn a_held_button_repeats_btnp_after_15_frames_then_every_4() {
+    let dir = temp_dir("btnp-repeat");
+    std::fs::write(dir.join("cart.toml"), "name = 'repeat'\n").unwrap();
+    std::fs::write(
+        dir.join("main.lua"),
+        "local n = 0\nfunction update() if btnp('a') then n = n + 1 log('btnp ' .. frame()) end \
+         if frame() == 59 then log('count ' .. n) end end",
+    )
+    .unwrap();
+    let cart = dir.to_str().unwrap();
+    // A held from the 11th frame for 40 frames, released, then tapped once.
+    let (code, out, err) = kairo(
+        &["headless", cart, "--frames", "60", "--press", "-*10,a*40,-*5,a*1"],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let frames: Vec<&str> = out.lines().filter(|l| l.starts_with("btnp ")).collect();
+    assert_eq!(
+        frames,
+        [
+            "btnp 10", "btnp 25", "btnp 29", "btnp 33", "btnp 37", "btnp 41", "btnp 45",
+            "btnp 49", "btnp 55"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("count 9"), "{out}");
+}

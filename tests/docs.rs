@@ -161,6 +161,12 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
             format!("{PLAYERS} players, {} buttons each", Button::ALL.len()),
         ),
         (
+            "`BTNP_REPEAT_DELAY`, `BTNP_REPEAT_PERIOD`",
+            format!(
+                "after {BTNP_REPEAT_DELAY} frames held, then every {BTNP_REPEAT_PERIOD}"
+            ),
+        ),
+        (
             "`FRAME_BUDGET`",
             format!(
                 "{FRAME_BUDGET} cycles per vblank (a virtual {} MHz CPU)",
@@ -329,6 +335,16 @@ fn the_manuals_sentences_state_the_budget_caps_and_hook_of_the_spec() {
         (
             "docs/hardware.md",
             format!("`LUA_MEMORY_LIMIT` = {mib} MiB."),
+        ),
+        (
+            "docs/hardware.md",
+            format!(
+                "`btnp` is true again `BTNP_REPEAT_DELAY` = {BTNP_REPEAT_DELAY} frames after the \
+                 button went down and then every `BTNP_REPEAT_PERIOD` = {BTNP_REPEAT_PERIOD} \
+                 frames (frames 0, {BTNP_REPEAT_DELAY}, {}, {}, ... of a hold)",
+                BTNP_REPEAT_DELAY + BTNP_REPEAT_PERIOD,
+                BTNP_REPEAT_DELAY + 2 * BTNP_REPEAT_PERIOD
+            ),
         ),
         (
             "docs/profiling.md",

@@ -86,6 +86,56 @@ fn btn_and_btnp_read_the_latched_input_by_number_or_name() {
     );
 }
 
+/// The frames (0 = the first of the hold) on which `btnp('a')` is true while A is held for
+/// 40 frames, after `setup` ran in `init`.
+fn btnp_frames_over_a_hold(setup: &str) -> Vec<usize> {
+    let mut c = console(&format!(
+        "function init() {setup} end\nfunction update() log(btnp('a'), btnp(4, 0), btnp('b')) end"
+    ));
+    let a = InputFrame::player1(Button::A.bit());
+    let lines = logs_of(&mut c, &[a; 40]);
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(f, line)| match line.as_str() {
+            "true true false" => Some(f),
+            "false false false" => None,
+            other => panic!("frame {f}: {other}"),
+        })
+        .collect()
+}
+
+#[test]
+fn btnp_repeats_while_held_unless_the_cart_turns_it_off() {
+    assert_eq!(
+        btnp_frames_over_a_hold(""),
+        [0, 15, 19, 23, 27, 31, 35, 39]
+    );
+    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(0)"), [0]);
+    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(30, 0)"), [0]);
+    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(5, 10)"), [0, 5, 15, 25, 35]);
+    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(20)"), [0, 20, 24, 28, 32, 36]);
+    let mut c = console("function update() btnp_repeat(256) end");
+    let err = c.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(
+        err.starts_with("main.lua:1: btnp_repeat: argument 1 (delay) is 256, must be 0..255"),
+        "{err}"
+    );
+}
+
+#[test]
+fn btnp_repeat_is_machine_state_that_a_reset_restores() {
+    let mut c = console("function update() if frame() == 0 then btnp_repeat(2, 1) end log(btnp('a')) end");
+    let a = InputFrame::player1(Button::A.bit());
+    assert_eq!(logs_of(&mut c, &[a; 4]), ["true", "false", "true", "true"]);
+    assert_eq!(
+        c.machine().input.repeat,
+        kairo::input::Repeat { delay: 2, period: 1 }
+    );
+    c.reset().unwrap();
+    assert_eq!(c.machine().input.repeat, kairo::input::Repeat::DEFAULT);
+}
+
 #[test]
 fn time_is_machine_frames_over_60() {
     let mut c = console(
