@@ -132,7 +132,8 @@ impl Repeat {
     /// as pressed.
     pub fn fires(self, frames: u32) -> bool {
         let (delay, period) = (u32::from(self.delay), u32::from(self.period));
-        frames == 1 || (delay > 0 && period > 0 && frames > delay && (frames - 1 - delay) % period == 0)
+        frames == 1
+            || (delay > 0 && period > 0 && frames > delay && (frames - 1 - delay) % period == 0)
     }
 }
 
@@ -243,7 +244,10 @@ mod tests {
         assert!(!latch.pressed_or_repeated(0, Button::A));
         assert_eq!(latch.held_for(0, Button::A), 0);
         latch.latch(InputFrame::player1(Button::A.bit()));
-        assert!(latch.pressed_or_repeated(0, Button::A), "a new press fires again");
+        assert!(
+            latch.pressed_or_repeated(0, Button::A),
+            "a new press fires again"
+        );
         frames
     }
 
@@ -258,14 +262,44 @@ mod tests {
     #[test]
     fn btnp_repeat_can_be_changed_or_turned_off() {
         assert_eq!(btnp_frames(Repeat::OFF, 40), [0]);
-        assert_eq!(btnp_frames(Repeat { delay: 0, period: 4 }, 40), [0]);
-        assert_eq!(btnp_frames(Repeat { delay: 15, period: 0 }, 40), [0]);
         assert_eq!(
-            btnp_frames(Repeat { delay: 1, period: 1 }, 5),
+            btnp_frames(
+                Repeat {
+                    delay: 0,
+                    period: 4
+                },
+                40
+            ),
+            [0]
+        );
+        assert_eq!(
+            btnp_frames(
+                Repeat {
+                    delay: 15,
+                    period: 0
+                },
+                40
+            ),
+            [0]
+        );
+        assert_eq!(
+            btnp_frames(
+                Repeat {
+                    delay: 1,
+                    period: 1
+                },
+                5
+            ),
             [0, 1, 2, 3, 4]
         );
         assert_eq!(
-            btnp_frames(Repeat { delay: 10, period: 20 }, 40),
+            btnp_frames(
+                Repeat {
+                    delay: 10,
+                    period: 20
+                },
+                40
+            ),
             [0, 10, 30]
         );
     }

@@ -162,9 +162,7 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
         ),
         (
             "`BTNP_REPEAT_DELAY`, `BTNP_REPEAT_PERIOD`",
-            format!(
-                "after {BTNP_REPEAT_DELAY} frames held, then every {BTNP_REPEAT_PERIOD}"
-            ),
+            format!("after {BTNP_REPEAT_DELAY} frames held, then every {BTNP_REPEAT_PERIOD}"),
         ),
         (
             "`FRAME_BUDGET`",

@@ -107,14 +107,17 @@ fn btnp_frames_over_a_hold(setup: &str) -> Vec<usize> {
 
 #[test]
 fn btnp_repeats_while_held_unless_the_cart_turns_it_off() {
-    assert_eq!(
-        btnp_frames_over_a_hold(""),
-        [0, 15, 19, 23, 27, 31, 35, 39]
-    );
+    assert_eq!(btnp_frames_over_a_hold(""), [0, 15, 19, 23, 27, 31, 35, 39]);
     assert_eq!(btnp_frames_over_a_hold("btnp_repeat(0)"), [0]);
     assert_eq!(btnp_frames_over_a_hold("btnp_repeat(30, 0)"), [0]);
-    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(5, 10)"), [0, 5, 15, 25, 35]);
-    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(20)"), [0, 20, 24, 28, 32, 36]);
+    assert_eq!(
+        btnp_frames_over_a_hold("btnp_repeat(5, 10)"),
+        [0, 5, 15, 25, 35]
+    );
+    assert_eq!(
+        btnp_frames_over_a_hold("btnp_repeat(20)"),
+        [0, 20, 24, 28, 32, 36]
+    );
     let mut c = console("function update() btnp_repeat(256) end");
     let err = c.run_frame(InputFrame::NONE).unwrap_err().to_string();
     assert!(
@@ -125,12 +128,16 @@ fn btnp_repeats_while_held_unless_the_cart_turns_it_off() {
 
 #[test]
 fn btnp_repeat_is_machine_state_that_a_reset_restores() {
-    let mut c = console("function update() if frame() == 0 then btnp_repeat(2, 1) end log(btnp('a')) end");
+    let mut c =
+        console("function update() if frame() == 0 then btnp_repeat(2, 1) end log(btnp('a')) end");
     let a = InputFrame::player1(Button::A.bit());
     assert_eq!(logs_of(&mut c, &[a; 4]), ["true", "false", "true", "true"]);
     assert_eq!(
         c.machine().input.repeat,
-        kairo::input::Repeat { delay: 2, period: 1 }
+        kairo::input::Repeat {
+            delay: 2,
+            period: 1
+        }
     );
     c.reset().unwrap();
     assert_eq!(c.machine().input.repeat, kairo::input::Repeat::DEFAULT);
@@ -156,8 +163,19 @@ fn time_is_machine_frames_over_60() {
         c.tick(InputFrame::NONE).unwrap();
         lines.extend(c.take_log());
     }
-    assert!(c.machine().vblanks > c.machine().frame, "the first frame slowed down");
-    assert_eq!(lines.last().map(String::as_str), Some(format!("{} {}", c.machine().frame - 1, (c.machine().frame - 1) as f64 / 60.0)).as_deref());
+    assert!(
+        c.machine().vblanks > c.machine().frame,
+        "the first frame slowed down"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(format!(
+            "{} {}",
+            c.machine().frame - 1,
+            (c.machine().frame - 1) as f64 / 60.0
+        ))
+        .as_deref()
+    );
 }
 
 #[test]
