@@ -133,7 +133,10 @@ impl Repeat {
     pub fn fires(self, frames: u32) -> bool {
         let (delay, period) = (u32::from(self.delay), u32::from(self.period));
         frames == 1
-            || (delay > 0 && period > 0 && frames > delay && (frames - 1 - delay) % period == 0)
+            || (delay > 0
+                && period > 0
+                && frames > delay
+                && (frames - 1 - delay).is_multiple_of(period))
     }
 }
 

@@ -512,8 +512,7 @@ fn relative_links_in_the_docs_lead_to_files_that_exist() {
             let rest = &text[at + 2..];
             let Some(end) = rest.find(')') else { continue };
             let target = &rest[..end];
-            if target.contains("://") || target.starts_with('#') || target.starts_with("mailto:")
-            {
+            if target.contains("://") || target.starts_with('#') || target.starts_with("mailto:") {
                 continue;
             }
             let path = target.split('#').next().unwrap();
@@ -527,7 +526,11 @@ fn relative_links_in_the_docs_lead_to_files_that_exist() {
         }
     }
     assert!(checked > 20, "only {checked} links found");
-    assert!(broken.is_empty(), "links to nothing:\n{}", broken.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "links to nothing:\n{}",
+        broken.join("\n")
+    );
 }
 
 #[test]
