@@ -3,7 +3,7 @@
 //! The host translates keys and pads into these bits at its edge; the machine never sees a
 //! key code. Bit order is part of the movie format, so it never changes.
 
-use crate::spec::PLAYERS;
+use crate::spec::{BTNP_REPEAT_DELAY, BTNP_REPEAT_PERIOD, PLAYERS};
 
 /// One player's buttons, one bit each (see [`Button`]).
 pub type ButtonWord = u16;
@@ -106,11 +106,57 @@ impl InputFrame {
     }
 }
 
-/// What the machine latched: this frame's input and the previous frame's, for edges.
+/// `btnp`'s auto-repeat, counted in machine frames: a held button reads as pressed again
+/// `delay` frames after it went down, then every `period` frames (PICO-8's numbers: 15 and 4).
+/// A `delay` or `period` of 0 turns repeat off, so `btnp` is true only on the first frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Repeat {
+    pub delay: u8,
+    pub period: u8,
+}
+
+impl Repeat {
+    /// Repeat at power-on: after 15 frames, then every 4.
+    pub const DEFAULT: Repeat = Repeat {
+        delay: BTNP_REPEAT_DELAY,
+        period: BTNP_REPEAT_PERIOD,
+    };
+
+    /// No repeat: `btnp` is only the frame the button went down.
+    pub const OFF: Repeat = Repeat {
+        delay: 0,
+        period: 0,
+    };
+
+    /// Whether a button held for `frames` machine frames (1 on the frame it went down) reads
+    /// as pressed.
+    pub fn fires(self, frames: u32) -> bool {
+        let (delay, period) = (u32::from(self.delay), u32::from(self.period));
+        frames == 1
+            || (delay > 0
+                && period > 0
+                && frames > delay
+                && (frames - 1 - delay).is_multiple_of(period))
+    }
+}
+
+impl Default for Repeat {
+    fn default() -> Repeat {
+        Repeat::DEFAULT
+    }
+}
+
+/// What the machine latched: this frame's input and the previous frame's, for edges, and how
+/// long each button has been held, for `btnp`'s auto-repeat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct InputLatch {
     pub current: InputFrame,
     pub previous: InputFrame,
+    /// Machine frames each button of each player has been held, this one included (0 = up);
+    /// indexed by player, then bit number. Stops counting at `u32::MAX` (2 years).
+    pub held_frames: [[u32; Button::ALL.len()]; PLAYERS],
+    /// `btnp`'s auto-repeat, set by the cart (`btnp_repeat`).
+    pub repeat: Repeat,
 }
 
 impl InputLatch {
@@ -118,6 +164,15 @@ impl InputLatch {
     pub fn latch(&mut self, input: InputFrame) {
         self.previous = self.current;
         self.current = input;
+        for (word, counts) in input.0.iter().zip(&mut self.held_frames) {
+            for (bit, count) in counts.iter_mut().enumerate() {
+                *count = if word & (1 << bit) != 0 {
+                    count.saturating_add(1)
+                } else {
+                    0
+                };
+            }
+        }
     }
 
     /// Whether `player` holds `button` this frame.
@@ -128,6 +183,18 @@ impl InputLatch {
     /// Whether `player` pressed `button` this frame (held now, not held the frame before).
     pub fn pressed(&self, player: usize, button: Button) -> bool {
         self.current.held(player, button) && !self.previous.held(player, button)
+    }
+
+    /// Machine frames `player` has held `button`, this one included (0 = not held).
+    pub fn held_for(&self, player: usize, button: Button) -> u32 {
+        self.held_frames
+            .get(player)
+            .map_or(0, |counts| counts[button as usize])
+    }
+
+    /// `btnp`: pressed this frame, or held long enough to repeat (see [`Repeat`]).
+    pub fn pressed_or_repeated(&self, player: usize, button: Button) -> bool {
+        self.repeat.fires(self.held_for(player, button))
     }
 }
 
@@ -158,5 +225,104 @@ mod tests {
         assert!(!latch.pressed(0, Button::A));
         assert!(!latch.held(1, Button::A));
         assert!(!latch.held(9, Button::A));
+    }
+
+    /// The frames (0 = the one the button went down) on which `btnp` reads true over a hold
+    /// of `hold` frames, followed by a release and one more press.
+    fn btnp_frames(repeat: Repeat, hold: usize) -> Vec<usize> {
+        let mut latch = InputLatch {
+            repeat,
+            ..InputLatch::default()
+        };
+        let mut frames = Vec::new();
+        for f in 0..hold {
+            latch.latch(InputFrame::player1(Button::A.bit()));
+            if latch.pressed_or_repeated(0, Button::A) {
+                frames.push(f);
+            }
+            assert!(!latch.pressed_or_repeated(1, Button::A));
+            assert!(!latch.pressed_or_repeated(0, Button::B));
+        }
+        latch.latch(InputFrame::NONE);
+        assert!(!latch.pressed_or_repeated(0, Button::A));
+        assert_eq!(latch.held_for(0, Button::A), 0);
+        latch.latch(InputFrame::player1(Button::A.bit()));
+        assert!(
+            latch.pressed_or_repeated(0, Button::A),
+            "a new press fires again"
+        );
+        frames
+    }
+
+    #[test]
+    fn btnp_repeats_after_15_frames_then_every_4() {
+        assert_eq!(
+            btnp_frames(Repeat::default(), 40),
+            [0, 15, 19, 23, 27, 31, 35, 39]
+        );
+    }
+
+    #[test]
+    fn btnp_repeat_can_be_changed_or_turned_off() {
+        assert_eq!(btnp_frames(Repeat::OFF, 40), [0]);
+        assert_eq!(
+            btnp_frames(
+                Repeat {
+                    delay: 0,
+                    period: 4
+                },
+                40
+            ),
+            [0]
+        );
+        assert_eq!(
+            btnp_frames(
+                Repeat {
+                    delay: 15,
+                    period: 0
+                },
+                40
+            ),
+            [0]
+        );
+        assert_eq!(
+            btnp_frames(
+                Repeat {
+                    delay: 1,
+                    period: 1
+                },
+                5
+            ),
+            [0, 1, 2, 3, 4]
+        );
+        assert_eq!(
+            btnp_frames(
+                Repeat {
+                    delay: 10,
+                    period: 20
+                },
+                40
+            ),
+            [0, 10, 30]
+        );
+    }
+
+    #[test]
+    fn hold_counters_are_per_player_and_button_and_saturate() {
+        let mut latch = InputLatch::default();
+        let mut frame = InputFrame::NONE;
+        frame.0[0] = Button::Left.bit();
+        frame.0[3] = Button::Select.bit() | Button::A.bit();
+        for _ in 0..3 {
+            latch.latch(frame);
+        }
+        assert_eq!(latch.held_for(0, Button::Left), 3);
+        assert_eq!(latch.held_for(3, Button::Select), 3);
+        assert_eq!(latch.held_for(3, Button::A), 3);
+        assert_eq!(latch.held_for(0, Button::A), 0);
+        assert_eq!(latch.held_for(9, Button::A), 0);
+        latch.held_frames[0][0] = u32::MAX;
+        latch.latch(frame);
+        assert_eq!(latch.held_for(0, Button::Left), u32::MAX);
     }
 }

@@ -46,6 +46,24 @@ enum Command {
     Bench(BenchArgs),
     /// Export a cart as a folder that plays it in a web browser.
     Export(ExportArgs),
+    /// Play a music file (.mml) or a cart's music or sound effect, or write it as a WAV.
+    Sound(SoundArgs),
+}
+
+#[derive(Args)]
+struct SoundArgs {
+    /// A music file (.mml: lines of tracks by letter A-H, as a cart's music files), or a cart
+    /// (folder or .kcart) with --music NAME or --sfx NAME.
+    file: PathBuf,
+    /// Play the cart's [[music]] of this name.
+    #[arg(long, value_name = "NAME", conflicts_with = "sfx")]
+    music: Option<String>,
+    /// Play the cart's [[sfx]] of this name.
+    #[arg(long, value_name = "NAME")]
+    sfx: Option<String>,
+    /// Write the tune to this WAV file (16-bit stereo, 48 kHz) instead of playing it.
+    #[arg(long, value_name = "OUT.wav")]
+    wav: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -273,6 +291,7 @@ fn main() -> ExitCode {
         Some(Command::Pattern(args)) => pattern(args),
         Some(Command::Bench(args)) => bench(args).map_err(CliError::from),
         Some(Command::Export(args)) => export(args).map_err(CliError::from),
+        Some(Command::Sound(args)) => sound(args).map_err(CliError::from),
     };
     match result {
         Ok(code) => code,
@@ -545,6 +564,55 @@ fn export(args: ExportArgs) -> ToolResult {
     ));
     out.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn sound(args: SoundArgs) -> ToolResult {
+    use kairo::tools::headless::{WavFormat, write_wav_as};
+    let tune =
+        kairo::tools::sound::Tune::open(&args.file, args.music.as_deref(), args.sfx.as_deref())?;
+    let mut out = Printer::stdout();
+    match &args.wav {
+        Some(path) => {
+            let (samples, ending) = tune.render();
+            write_wav_as(path, &samples, WavFormat::Pcm16)?;
+            out.line(&format!(
+                "{}: {}, {}",
+                path.display(),
+                tune.title,
+                ending.describe()
+            ));
+        }
+        None => play_tune(&tune, &mut out),
+    }
+    out.finish().map_err(ToolError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays `tune` through the sound card; without one, a warning (the tune can still be
+/// written with --wav).
+#[cfg(feature = "host")]
+fn play_tune(tune: &kairo::tools::sound::Tune, out: &mut Printer<std::io::Stdout>) {
+    use kairo::host::audio::{AudioOut, play_to_end};
+    let device = match AudioOut::open_quietly() {
+        Ok(device) => device,
+        Err(kairo::host::HostError::NoSound(why)) => return no_sound(&why),
+        Err(other) => return no_sound(&other.to_string()),
+    };
+    out.line(&format!("playing {} (Ctrl-C stops)", tune.title));
+    let mut player = tune.player();
+    play_to_end(device, |vblank| player.next_vblank(vblank));
+    out.line(&player.ending().describe());
+}
+
+#[cfg(not(feature = "host"))]
+fn play_tune(_tune: &kairo::tools::sound::Tune, _out: &mut Printer<std::io::Stdout>) {
+    no_sound("this build has no sound output: it was built without the `host` feature");
+}
+
+fn no_sound(why: &str) {
+    eprint_line(&format!(
+        "kairo: warning: no sound ({why}); nothing played. --wav OUT writes the tune to a file"
+    ));
 }
 
 fn pattern(args: PatternArgs) -> CmdResult {

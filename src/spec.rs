@@ -101,6 +101,11 @@ pub const FONT_LAST_CHAR: u8 = 126;
 
 /// Players whose input the machine latches.
 pub const PLAYERS: usize = 4;
+/// `btnp` auto-repeat at power-on (PICO-8's): a held button reads as pressed again this many
+/// machine frames after it went down...
+pub const BTNP_REPEAT_DELAY: u8 = 15;
+/// ... and then every this many machine frames while it stays held.
+pub const BTNP_REPEAT_PERIOD: u8 = 4;
 
 /// Bytes of battery-backed save RAM per cart (kept between runs under the cart's `save_id`).
 pub const SAVE_BYTES: usize = 4096;

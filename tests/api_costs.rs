@@ -280,6 +280,7 @@ fn cases() -> Vec<Case> {
         ),
         ("btn", "", "0", vec![]),
         ("btnp", "", "0", vec![]),
+        ("btnp_repeat", "", "0", vec![]),
         ("btnword", "", "", vec![]),
         (
             "map_load",
@@ -301,6 +302,7 @@ fn cases() -> Vec<Case> {
             vec![(Script, cost::LOG_LINE + cost::LOG_BYTES)],
         ),
         ("frame", "", "", vec![]),
+        ("time", "", "", vec![]),
         ("sd_get", "", "3", vec![(System, cost::SAVE_SLOT)]),
         ("sd_set", "", "3, 7", vec![(System, cost::SAVE_SLOT)]),
         ("sd_clear", "", "", vec![(System, cost::SAVE_SLOT)]),

@@ -330,3 +330,182 @@ fn each_press_option_drives_its_own_player_and_bad_scripts_are_refused() {
     assert_ne!(code, 0);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+#[test]
+fn a_held_button_repeats_btnp_after_15_frames_then_every_4() {
+    let dir = temp_dir("btnp-repeat");
+    std::fs::write(dir.join("cart.toml"), "name = 'repeat'\n").unwrap();
+    std::fs::write(
+        dir.join("main.lua"),
+        "local n = 0\nfunction update() if btnp('a') then n = n + 1 log('btnp ' .. frame()) end \
+         if frame() == 59 then log('count ' .. n) end end",
+    )
+    .unwrap();
+    let cart = dir.to_str().unwrap();
+    // A held from the 11th frame for 40 frames, released, then tapped once.
+    let (code, out, err) = kairo(
+        &[
+            "headless",
+            cart,
+            "--frames",
+            "60",
+            "--press",
+            "-*10,a*40,-*5,a*1",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let frames: Vec<&str> = out.lines().filter(|l| l.starts_with("btnp ")).collect();
+    assert_eq!(
+        frames,
+        [
+            "btnp 10", "btnp 25", "btnp 29", "btnp 33", "btnp 37", "btnp 41", "btnp 45", "btnp 49",
+            "btnp 55"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("count 9"), "{out}");
+}
+
+/// The WAV `kairo sound` wrote: 16-bit stereo at 48 kHz; its samples.
+fn sound_wav(path: &std::path::Path) -> Vec<i16> {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(&bytes[0..4], b"RIFF");
+    assert_eq!(&bytes[8..16], b"WAVEfmt ");
+    let mut reader = hound::WavReader::open(path).unwrap();
+    let spec = reader.spec();
+    assert_eq!(
+        (spec.channels, spec.sample_rate, spec.bits_per_sample),
+        (2, 48_000, 16)
+    );
+    assert_eq!(spec.sample_format, hound::SampleFormat::Int);
+    reader.samples::<i16>().map(Result::unwrap).collect()
+}
+
+#[test]
+fn sound_writes_a_music_file_as_a_wav_and_locates_its_mistakes() {
+    let dir = temp_dir("sound");
+    let mml = dir.join("tune.mml");
+    // Two tracks; at t120 a half note is a second: two seconds of notes, then the release.
+    std::fs::write(&mml, "# a tune\nA t120 @2 v12 c2 e2\nB t120 @4 v15 o3 c1\n").unwrap();
+    let wav = dir.join("tune.wav");
+    let (code, out, err) = kairo(
+        &[
+            "sound",
+            mml.to_str().unwrap(),
+            "--wav",
+            wav.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("tune.wav: ") && out.contains(" s"), "{out}");
+    let samples = sound_wav(&wav);
+    let seconds = samples.len() as f64 / 2.0 / 48_000.0;
+    assert!((2.0..2.5).contains(&seconds), "{seconds} s");
+    let loud = samples.iter().filter(|s| s.unsigned_abs() > 1000).count();
+    assert!(loud > samples.len() / 4, "it sounds: {loud} loud samples");
+
+    // A mistake on a track's second line: its own line and column, no file written.
+    let bad = dir.join("bad.mml");
+    std::fs::write(&bad, "A t120 c d\nB e f\n  A g k\n").unwrap();
+    let out_wav = dir.join("bad.wav");
+    let (code, _, err) = kairo(
+        &[
+            "sound",
+            bad.to_str().unwrap(),
+            "--wav",
+            out_wav.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        format!("kairo: {}:3:7: unknown command `k`", bad.display())
+    );
+    assert!(!out_wav.exists());
+    // A file that is not music.
+    std::fs::write(&bad, "hello\n").unwrap();
+    let (code, _, err) = kairo(&["sound", bad.to_str().unwrap()], &root());
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("bad.mml:1:1: a music line starts with a track letter A-H, not `h`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sound_plays_a_carts_music_by_name_once_through_its_loop() {
+    let dir = temp_dir("sound-cart");
+    let wav = dir.join("stage1.wav");
+    let (code, out, err) = kairo(
+        &[
+            "sound",
+            "carts/platformer",
+            "--music",
+            "stage1",
+            "--wav",
+            wav.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("music \"stage1\" of Platformer") && out.contains("it loops"),
+        "{out}"
+    );
+    let samples = sound_wav(&wav);
+    let seconds = samples.len() as f64 / 2.0 / 48_000.0;
+    assert!((5.0..60.0).contains(&seconds), "{seconds} s");
+    assert!(samples.iter().any(|s| s.unsigned_abs() > 1000));
+    // The last samples have faded out.
+    assert!(
+        samples[samples.len() - 200..]
+            .iter()
+            .all(|s| s.unsigned_abs() < 200)
+    );
+
+    let (code, out, err) = kairo(
+        &[
+            "sound",
+            "carts/platformer",
+            "--sfx",
+            "coin",
+            "--wav",
+            wav.to_str().unwrap(),
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("sound effect \"coin\" of Platformer"), "{out}");
+
+    // Unknown names list what the cart has.
+    let (code, _, err) = kairo(&["sound", "carts/platformer", "--music", "nope"], &root());
+    assert_eq!(code, 1);
+    assert_eq!(
+        err.trim(),
+        "kairo: Platformer has no music named \"nope\" (its music: stage1, title, tower)"
+    );
+    let (code, _, err) = kairo(&["sound", "carts/platformer"], &root());
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("name a tune with --music NAME (its music: stage1, title, tower)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sound_without_a_sound_card_warns_once_and_exits_0() {
+    let dir = temp_dir("sound-play");
+    let mml = dir.join("short.mml");
+    std::fs::write(&mml, "A t240 c8\n").unwrap();
+    let (code, _, err) = kairo(&["sound", mml.to_str().unwrap()], &root());
+    assert_eq!(code, 0, "{err}");
+    // On a machine with sound the tune plays; on one without, one warning says so.
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines.is_empty() || (lines.len() == 1 && lines[0].starts_with("kairo: warning: no sound")),
+        "{err}"
+    );
+}

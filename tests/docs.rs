@@ -161,6 +161,10 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
             format!("{PLAYERS} players, {} buttons each", Button::ALL.len()),
         ),
         (
+            "`BTNP_REPEAT_DELAY`, `BTNP_REPEAT_PERIOD`",
+            format!("after {BTNP_REPEAT_DELAY} frames held, then every {BTNP_REPEAT_PERIOD}"),
+        ),
+        (
             "`FRAME_BUDGET`",
             format!(
                 "{FRAME_BUDGET} cycles per vblank (a virtual {} MHz CPU)",
@@ -331,6 +335,16 @@ fn the_manuals_sentences_state_the_budget_caps_and_hook_of_the_spec() {
             format!("`LUA_MEMORY_LIMIT` = {mib} MiB."),
         ),
         (
+            "docs/hardware.md",
+            format!(
+                "`btnp` is true again `BTNP_REPEAT_DELAY` = {BTNP_REPEAT_DELAY} frames after the \
+                 button went down and then every `BTNP_REPEAT_PERIOD` = {BTNP_REPEAT_PERIOD} \
+                 frames (frames 0, {BTNP_REPEAT_DELAY}, {}, {}, ... of a hold)",
+                BTNP_REPEAT_DELAY + BTNP_REPEAT_PERIOD,
+                BTNP_REPEAT_DELAY + 2 * BTNP_REPEAT_PERIOD
+            ),
+        ),
+        (
             "docs/profiling.md",
             format!("Every Kairo frame has a budget of {FRAME_BUDGET} virtual cycles."),
         ),
@@ -468,4 +482,69 @@ fn the_gif_guide_states_the_recorders_defaults_and_limits() {
         "| GIF of the last {} s | F9 | |",
         defaults.seconds
     )));
+}
+
+/// The markdown files of the docs: README.md and every `.md` under docs/.
+fn markdown_files() -> Vec<std::path::PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    let mut folders = vec![root().join("docs")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn relative_links_in_the_docs_lead_to_files_that_exist() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for file in markdown_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (at, _) in text.match_indices("](") {
+            let rest = &text[at + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let target = &rest[..end];
+            if target.contains("://") || target.starts_with('#') || target.starts_with("mailto:") {
+                continue;
+            }
+            let path = target.split('#').next().unwrap();
+            checked += 1;
+            if !file.parent().unwrap().join(path).exists() {
+                broken.push(format!(
+                    "{}: {target}",
+                    file.strip_prefix(root()).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} links found");
+    assert!(
+        broken.is_empty(),
+        "links to nothing:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn the_internals_are_linked_from_the_readme_and_their_index() {
+    let readme = read("README.md");
+    assert!(readme.contains("](docs/internals/README.md)"));
+    let index = read("docs/internals/README.md");
+    for entry in std::fs::read_dir(root().join("docs/internals")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name != "README.md" {
+            assert!(
+                index.contains(&format!("]({name})")),
+                "docs/internals/README.md does not link {name}"
+            );
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! strings, many values and full collections cost cycles in proportion, the same in every
 //! run, and a library function past the runaway cap stops part way instead of stalling the
 //! host at a low reported load. Timing is never asserted here: `kairo bench calibration`
-//! measures host time per cycle (see docs/profiling.md).
+//! measures host time per cycle (see docs/internals/calibration.md).
 
 mod common;
 

@@ -86,6 +86,98 @@ fn btn_and_btnp_read_the_latched_input_by_number_or_name() {
     );
 }
 
+/// The frames (0 = the first of the hold) on which `btnp('a')` is true while A is held for
+/// 40 frames, after `setup` ran in `init`.
+fn btnp_frames_over_a_hold(setup: &str) -> Vec<usize> {
+    let mut c = console(&format!(
+        "function init() {setup} end\nfunction update() log(btnp('a'), btnp(4, 0), btnp('b')) end"
+    ));
+    let a = InputFrame::player1(Button::A.bit());
+    let lines = logs_of(&mut c, &[a; 40]);
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(f, line)| match line.as_str() {
+            "true true false" => Some(f),
+            "false false false" => None,
+            other => panic!("frame {f}: {other}"),
+        })
+        .collect()
+}
+
+#[test]
+fn btnp_repeats_while_held_unless_the_cart_turns_it_off() {
+    assert_eq!(btnp_frames_over_a_hold(""), [0, 15, 19, 23, 27, 31, 35, 39]);
+    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(0)"), [0]);
+    assert_eq!(btnp_frames_over_a_hold("btnp_repeat(30, 0)"), [0]);
+    assert_eq!(
+        btnp_frames_over_a_hold("btnp_repeat(5, 10)"),
+        [0, 5, 15, 25, 35]
+    );
+    assert_eq!(
+        btnp_frames_over_a_hold("btnp_repeat(20)"),
+        [0, 20, 24, 28, 32, 36]
+    );
+    let mut c = console("function update() btnp_repeat(256) end");
+    let err = c.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(
+        err.starts_with("main.lua:1: btnp_repeat: argument 1 (delay) is 256, must be 0..255"),
+        "{err}"
+    );
+}
+
+#[test]
+fn btnp_repeat_is_machine_state_that_a_reset_restores() {
+    let mut c =
+        console("function update() if frame() == 0 then btnp_repeat(2, 1) end log(btnp('a')) end");
+    let a = InputFrame::player1(Button::A.bit());
+    assert_eq!(logs_of(&mut c, &[a; 4]), ["true", "false", "true", "true"]);
+    assert_eq!(
+        c.machine().input.repeat,
+        kairo::input::Repeat {
+            delay: 2,
+            period: 1
+        }
+    );
+    c.reset().unwrap();
+    assert_eq!(c.machine().input.repeat, kairo::input::Repeat::DEFAULT);
+}
+
+#[test]
+fn time_is_machine_frames_over_60() {
+    let mut c = console(
+        "log(time())\nfunction init() log(time()) end\nfunction update() log(frame(), time()) end",
+    );
+    assert_eq!(c.take_log(), ["0", "0"]);
+    let lines = logs_of(&mut c, &[InputFrame::NONE; 91]);
+    assert_eq!(lines[0], "0 0");
+    assert_eq!(lines[1], format!("1 {}", 1.0 / 60.0));
+    assert_eq!(lines[30], "30 0.5");
+    assert_eq!(lines[90], "90 1.5");
+    // A frame that slows down counts once: time follows frames, not vblanks.
+    let mut c = console(
+        "function update() if frame() == 0 then for i = 1, 150000 do end end log(frame(), time()) end",
+    );
+    let mut lines = Vec::new();
+    for _ in 0..12 {
+        c.tick(InputFrame::NONE).unwrap();
+        lines.extend(c.take_log());
+    }
+    assert!(
+        c.machine().vblanks > c.machine().frame,
+        "the first frame slowed down"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(format!(
+            "{} {}",
+            c.machine().frame - 1,
+            (c.machine().frame - 1) as f64 / 60.0
+        ))
+        .as_deref()
+    );
+}
+
 #[test]
 fn bad_arguments_are_errors_at_the_calling_line() {
     for (call, expected) in [

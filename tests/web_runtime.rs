@@ -85,6 +85,6 @@ fn the_shipped_web_runtime_was_built_from_these_sources() {
         .expect("a `sources <digest>` line");
     assert_eq!(
         recorded, digest,
-        "web/dist/ was built from other sources than these: run web/build.sh (needs emscripten, see docs/web.md) and commit web/dist/"
+        "web/dist/ was built from other sources than these: run web/build.sh (needs emscripten, see docs/internals/web-runtime.md) and commit web/dist/"
     );
 }

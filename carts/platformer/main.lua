@@ -78,6 +78,8 @@ local function show_title()
 end
 
 function init()
+  -- Jumps and menus act on a fresh press of A or Start: no btnp auto-repeat.
+  btnp_repeat(0)
   load_records()
   show_title()
 end

@@ -151,6 +151,8 @@ end
 -- The frame -------------------------------------------------------------------------------
 
 function init()
+  -- Bombs, pause and menus act on a fresh press: no btnp auto-repeat.
+  btnp_repeat(0)
   C.build_trig()
   C.define_bullets()
   BG.init()

@@ -407,14 +407,17 @@ fn list(r: &mut Reader, n: usize) -> Result<Vec<i64>, String> {
 
 /// Splits a music file into tracks: lines starting with a track letter `A`-`H` (several lines
 /// may continue one track); `#` lines are comments. Returns (channel, text, position) pieces.
+/// A track's later lines are joined to it with the newlines and spaces that keep every
+/// character at its place in the file, so errors name the right line and column.
 pub fn split_tracks(text: &str) -> Result<Vec<(usize, String, Pos)>, MmlError> {
-    let mut tracks: Vec<(usize, String, Pos)> = Vec::new();
+    // (channel, text, position of the text, line the text has reached)
+    let mut tracks: Vec<(usize, String, Pos, usize)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with(';') {
             continue;
         }
-        let indent = line.len() - trimmed.len();
+        let indent = line[..line.len() - trimmed.len()].chars().count();
         let letter = trimmed.chars().next().unwrap_or(' ');
         let channel = ('A'..='H').position(|l| l == letter).ok_or(MmlError {
             pos: Pos {
@@ -428,16 +431,21 @@ pub fn split_tracks(text: &str) -> Result<Vec<(usize, String, Pos)>, MmlError> {
             line: i + 1,
             column: indent + 2,
         };
-        match tracks.iter_mut().find(|(c, _, _)| *c == channel) {
-            Some((_, existing, _)) => {
-                // Continue the track; positions of later lines are kept by newlines.
-                existing.push('\n');
+        match tracks.iter_mut().find(|(c, ..)| *c == channel) {
+            Some((_, existing, _, reached)) => {
+                // Continue the track: down to this line, across to the letter's right.
+                existing.extend(std::iter::repeat_n('\n', i + 1 - *reached));
+                existing.extend(std::iter::repeat_n(' ', indent + 1));
                 existing.push_str(body);
+                *reached = i + 1;
             }
-            None => tracks.push((channel, body.to_string(), pos)),
+            None => tracks.push((channel, body.to_string(), pos, i + 1)),
         }
     }
-    Ok(tracks)
+    Ok(tracks
+        .into_iter()
+        .map(|(channel, text, pos, _)| (channel, text, pos))
+        .collect())
 }
 
 #[cfg(test)]
@@ -546,8 +554,15 @@ mod tests {
         let tracks = split_tracks("# title\nA t120 c d\nB e f\nA g a\n").unwrap();
         assert_eq!(tracks.len(), 2);
         assert_eq!(tracks[0].0, 0);
-        assert_eq!(tracks[0].1, " t120 c d\n g a");
+        assert_eq!(tracks[0].1, " t120 c d\n\n  g a");
         assert_eq!(tracks[1].2, Pos { line: 3, column: 2 });
+        // An error on a later line of a track is placed where it is in the file.
+        let tracks = split_tracks("A c d\nB e\n  A f k\n").unwrap();
+        let (_, text, pos) = &tracks[0];
+        assert_eq!(
+            compile(text, *pos).unwrap_err().to_string(),
+            "3:7: unknown command `k`"
+        );
         assert_eq!(
             split_tracks("Z c").unwrap_err().to_string(),
             "1:1: a music line starts with a track letter A-H, not `Z`"

@@ -26,6 +26,41 @@ pub struct Song {
     pub tracks: Vec<(usize, Arc<Vec<Cmd>>)>,
 }
 
+impl Song {
+    /// Compiles a music file: lines of tracks by letter (see [`mml::split_tracks`]). Every
+    /// track's first mistake, in track order.
+    pub fn from_music_file(text: &str) -> Result<Song, Vec<mml::MmlError>> {
+        let mut tracks = Vec::new();
+        let mut errors = Vec::new();
+        for (channel, body, pos) in mml::split_tracks(text).map_err(|e| vec![e])? {
+            match mml::compile(&body, pos) {
+                Ok(cmds) => tracks.push((channel, Arc::new(cmds))),
+                Err(e) => errors.push(e),
+            }
+        }
+        match errors.is_empty() {
+            true => Ok(Song { tracks }),
+            false => Err(errors),
+        }
+    }
+
+    /// Whether a track has a loop point (`L`): the song then plays until it is stopped.
+    pub fn loops(&self) -> bool {
+        self.tracks
+            .iter()
+            .any(|(_, cmds)| cmds.contains(&Cmd::LoopPoint))
+    }
+
+    /// Samples the longest track lasts played once through (up to its end, a looping track
+    /// once through its loop), or `None` when that is longer than `cap` samples.
+    pub fn pass_samples(&self, cap: f64) -> Option<f64> {
+        self.tracks
+            .iter()
+            .map(|(_, cmds)| sequencer::pass_samples(cmds, cap))
+            .try_fold(0.0, |longest: f64, pass| Some(longest.max(pass?)))
+    }
+}
+
 /// The cart's music and sound effects.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct AudioLibrary {

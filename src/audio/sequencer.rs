@@ -113,3 +113,22 @@ impl TrackPlayer {
         }
     }
 }
+
+/// Samples one pass of `cmds` lasts, played without looping (repeats included), or `None` when
+/// it lasts longer than `cap` samples.
+pub fn pass_samples(cmds: &[Cmd], cap: f64) -> Option<f64> {
+    let mut player = TrackPlayer::new(cmds, false);
+    let mut voice = Voice::default();
+    let mut total = 0.0;
+    loop {
+        player.run_due(cmds, &mut voice, true);
+        if player.ended {
+            return Some(total);
+        }
+        total += player.wait.max(0.0);
+        player.wait = 0.0;
+        if total > cap {
+            return None;
+        }
+    }
+}

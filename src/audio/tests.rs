@@ -358,3 +358,21 @@ fn rendering_is_deterministic() {
     };
     assert!(run() == run());
 }
+
+#[test]
+fn a_songs_pass_is_its_longest_track_once_through() {
+    // t120: a quarter note is half a second (24000 samples).
+    let song = Song::from_music_file("A t120 c4 d4 [e4]3\nB t120 L c2\n").unwrap();
+    assert!(song.loops());
+    assert_eq!(song.pass_samples(1e9), Some(5.0 * 24000.0));
+    assert_eq!(song.pass_samples(100_000.0), None, "longer than the cap");
+    let once = Song::from_music_file("A t60 c1\n").unwrap();
+    assert!(!once.loops());
+    assert_eq!(once.pass_samples(1e9), Some(4.0 * 48000.0));
+    let errors = Song::from_music_file("A c d\nB c k\nC e x\n").unwrap_err();
+    let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        ["2:5: unknown command `k`", "3:5: unknown command `x`"]
+    );
+}

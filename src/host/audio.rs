@@ -101,6 +101,11 @@ impl AudioOut {
         }
     }
 
+    /// Opens the default output device, printing nothing: the caller reports the error.
+    pub fn open_quietly() -> Result<AudioOut, HostError> {
+        quiet_stderr(AudioOut::try_open)
+    }
+
     fn try_open() -> Result<AudioOut, HostError> {
         let host = cpal::default_host();
         let device = host
@@ -182,6 +187,34 @@ impl AudioOut {
         // A full buffer drops what does not fit (the control keeps this from happening).
         self.producer.push_slice(&self.scratch);
     }
+}
+
+/// Plays machine audio from `next` through `out` until `next` says it is over: `next` mixes
+/// one vblank into its buffer (1600 samples) and returns false at the end. Vblanks are queued
+/// at 60 a second on the wall clock (absolute deadlines: the sound card is never the clock),
+/// then the queue is given time to drain.
+pub fn play_to_end(mut out: AudioOut, mut next: impl FnMut(&mut [f32]) -> bool) {
+    use std::time::{Duration, Instant};
+    let vblank = Duration::from_secs(1) / crate::spec::FRAME_RATE;
+    let mut buffer = vec![0.0; crate::spec::SAMPLES_PER_VBLANK];
+    let mut due = Instant::now();
+    while next(&mut buffer) {
+        out.push(&buffer);
+        due += vblank;
+        let now = Instant::now();
+        match due.checked_duration_since(now) {
+            Some(wait) => std::thread::sleep(wait),
+            // Far behind (the process was stopped): start counting again from now.
+            None if now - due > vblank * 3 => due = now,
+            None => {}
+        }
+    }
+    let give_up = Instant::now() + Duration::from_millis(500);
+    while out.producer.occupied_len() > 0 && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // What the device took last is still in its own buffer.
+    std::thread::sleep(Duration::from_millis(60));
 }
 
 #[cfg(test)]

@@ -52,6 +52,28 @@ pub enum ToolError {
     NotText(PathBuf),
     #[error("{}:{source}", path.display())]
     Pattern { path: PathBuf, source: PatternError },
+    /// Every track's first mistake in a music file, one per line.
+    #[error("{}", mml_lines(path, errors))]
+    Mml {
+        path: PathBuf,
+        errors: Vec<crate::audio::mml::MmlError>,
+    },
+    #[error("{}: no tracks: a music file holds lines starting with a track letter A-H", .0.display())]
+    NoTracks(PathBuf),
+    #[error("{cart} has no {kind} named \"{name}\" (its {kinds}: {known})")]
+    NoSuchTune {
+        cart: String,
+        kind: &'static str,
+        kinds: &'static str,
+        name: String,
+        known: String,
+    },
+    #[error("{} is a cart: name a tune with --music NAME (its music: {songs}) or --sfx NAME (its sound effects: {sounds})", cart.display())]
+    NoTuneNamed {
+        cart: PathBuf,
+        songs: String,
+        sounds: String,
+    },
     #[error("{}: cannot write: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -82,4 +104,13 @@ fn at_frame(fault: &ScriptError, frame: u64) -> String {
         Some((first, rest)) => format!("{first} at frame {frame}\n{rest}"),
         None => format!("{text} at frame {frame}"),
     }
+}
+
+/// `path:line:column: message` for each MML error.
+fn mml_lines(path: &std::path::Path, errors: &[crate::audio::mml::MmlError]) -> String {
+    let lines: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}:{e}", path.display()))
+        .collect();
+    lines.join("\n")
 }

@@ -221,23 +221,46 @@ fn abbreviate(items: &[String]) -> String {
     }
 }
 
+/// How a WAV file stores its samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WavFormat {
+    /// 32-bit float: exactly the samples the machine mixed (`kairo headless --wav`).
+    Float32,
+    /// 16-bit integers, rounded (`kairo sound --wav`): what every player reads.
+    Pcm16,
+}
+
 /// Writes interleaved stereo f32 samples at 48 kHz as a 32-bit float WAV, atomically.
 pub fn write_wav(path: &Path, samples: &[f32]) -> super::error::Result<()> {
+    write_wav_as(path, samples, WavFormat::Float32)
+}
+
+/// Writes interleaved stereo f32 samples at 48 kHz as a WAV in `format`, atomically.
+pub fn write_wav_as(path: &Path, samples: &[f32], format: WavFormat) -> super::error::Result<()> {
     let failed = |e: hound::Error| super::error::ToolError::Write {
         path: path.into(),
         source: std::io::Error::other(e),
     };
+    let (bits_per_sample, sample_format) = match format {
+        WavFormat::Float32 => (32, hound::SampleFormat::Float),
+        WavFormat::Pcm16 => (16, hound::SampleFormat::Int),
+    };
     let spec = hound::WavSpec {
         channels: 2,
-        sample_rate: 48_000,
-        bits_per_sample: 32,
-        sample_format: hound::SampleFormat::Float,
+        sample_rate: crate::spec::SAMPLE_RATE,
+        bits_per_sample,
+        sample_format,
     };
     let mut bytes = std::io::Cursor::new(Vec::new());
     {
         let mut writer = hound::WavWriter::new(&mut bytes, spec).map_err(failed)?;
         for &sample in samples {
-            writer.write_sample(sample).map_err(failed)?;
+            match format {
+                WavFormat::Float32 => writer.write_sample(sample),
+                WavFormat::Pcm16 => writer
+                    .write_sample((sample.clamp(-1.0, 1.0) * f32::from(i16::MAX)).round() as i16),
+            }
+            .map_err(failed)?;
         }
         writer.finalize().map_err(failed)?;
     }

@@ -1,6 +1,7 @@
 //! The tools around the console, above it in the layers: headless runs, GIF clips, debug
 //! overlays, `kairo check`, the benchmarks, the BulletML pattern previewer, screenshots, the
-//! web export, the fuzz targets' bodies and the profiler's reports, charts and overlay.
+//! web export, `kairo sound`'s tunes, the fuzz targets' bodies and the profiler's reports,
+//! charts and overlay.
 //! Nothing below (console, script, machine, units) imports from here.
 
 pub mod bench;
@@ -18,5 +19,6 @@ pub mod preview;
 pub mod profile;
 pub mod savestate;
 pub mod screenshot;
+pub mod sound;
 pub mod ui_canvas;
 pub mod vram;

@@ -2,7 +2,7 @@
 
 use mlua::{MultiValue, Value};
 
-use crate::input::Button;
+use crate::input::{Button, Repeat};
 use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::PLAYERS;
 
@@ -11,7 +11,11 @@ pub const GROUP: ApiGroup = ApiGroup {
     intro: "Buttons are latched once at the start of each machine frame. A button is named by \
             its number or its name: 0 `\"left\"`, 1 `\"right\"`, 2 `\"up\"`, 3 `\"down\"`, \
             4 `\"a\"`, 5 `\"b\"`, 6 `\"x\"`, 7 `\"y\"`, 8 `\"l\"`, 9 `\"r\"`, 10 `\"start\"`, \
-            11 `\"select\"`. Players are numbered 0-3 (default 0).",
+            11 `\"select\"`. Players are numbered 0-3 (default 0). `btnp` repeats like \
+            PICO-8's: true on the frame a button goes down, then, while it stays held, again \
+            15 frames later and every 4 frames after that (on frames 0, 15, 19, 23, ... of \
+            the hold), counted in machine frames. `btnp_repeat` changes the two numbers or \
+            turns repeat off; `btn` never repeats.",
     functions: &[
         ApiFn {
             name: "btn",
@@ -25,9 +29,23 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "btnp",
             args: "button, [player]",
             returns: "pressed",
-            doc: "Whether the button went down this frame (held now, not in the previous frame).",
+            doc: "Whether the button went down this frame (held now, not in the previous \
+                  frame), or has been held long enough to repeat: after 15 frames, then every 4 \
+                  (see `btnp_repeat`).",
             cost: &[],
             call: btnp,
+        },
+        ApiFn {
+            name: "btnp_repeat",
+            args: "delay, [period]",
+            returns: "",
+            doc: "Sets `btnp`'s auto-repeat for every button and player: a held button reads as \
+                  pressed again `delay` frames after it went down, then every `period` frames \
+                  (each 0-255; period defaults to 4). 0 for either turns repeat off, so `btnp` \
+                  is only the frame the button went down (for a jump or a bomb). Power-on: 15, \
+                  4. Part of the machine state, like the buttons.",
+            cost: &[],
+            call: btnp_repeat,
         },
         ApiFn {
             name: "btnword",
@@ -64,10 +82,37 @@ fn btn(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn btnp(c: &mut Call) -> LuaResult<MultiValue> {
     let (button, player) = button_and_player(c)?;
-    c.ret(c.m.input.pressed(player, button))
+    c.ret(c.m.input.pressed_or_repeated(player, button))
+}
+
+fn btnp_repeat(c: &mut Call) -> LuaResult<MultiValue> {
+    let delay = c.int_in(0, "delay", 0, 255)? as u8;
+    let period = c.opt_int_in(1, "period", 0, 255, 4)? as u8;
+    c.m.input.repeat = Repeat { delay, period };
+    c.ret(())
 }
 
 fn btnword(c: &mut Call) -> LuaResult<MultiValue> {
     let player = c.opt_int_in(0, "player", 0, PLAYERS as i64 - 1, 0)? as usize;
     c.ret(i64::from(c.m.input.current.0[player]))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::spec::{BTNP_REPEAT_DELAY, BTNP_REPEAT_PERIOD};
+
+    #[test]
+    fn the_docs_give_the_btnp_repeat_of_the_spec() {
+        let (delay, period) = (BTNP_REPEAT_DELAY, BTNP_REPEAT_PERIOD);
+        let intro = super::GROUP.intro;
+        assert!(intro.contains(&format!(
+            "again {delay} frames later and every {period} frames after that (on frames 0, \
+             {delay}, {}, {}, ... of the hold)",
+            delay + period,
+            delay + 2 * period
+        )));
+        let docs: Vec<&str> = super::GROUP.functions.iter().map(|f| f.doc).collect();
+        assert!(docs[1].contains(&format!("after {delay} frames, then every {period}")));
+        assert!(docs[2].contains(&format!("Power-on: {delay}, {period}.")));
+    }
 }

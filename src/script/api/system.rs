@@ -1,4 +1,5 @@
-//! Cart API: the machine itself — logging, frame counter, cycle budget, random numbers.
+//! Cart API: the machine itself — logging, frame counter and machine time, cycle budget, random
+//! numbers.
 
 use mlua::{Function, LuaString, MultiValue, Value};
 
@@ -7,12 +8,12 @@ use crate::script::sandbox::TOSTRING;
 
 use crate::meter::Unit;
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
-use crate::spec::{FRAME_BUDGET, cost};
+use crate::spec::{FRAME_BUDGET, FRAME_RATE, cost};
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "System",
-    intro: "The machine itself: host log, frame counter, the cycle budget and the machine's \
-            deterministic random numbers (`math.random` uses the same generator).",
+    intro: "The machine itself: host log, frame counter and machine time, the cycle budget \
+            and the machine's deterministic random numbers (`math.random` uses the same generator).",
     functions: &[
         ApiFn {
             name: "log",
@@ -34,6 +35,17 @@ pub const GROUP: ApiGroup = ApiGroup {
                   still counts once.",
             cost: &[],
             call: frame,
+        },
+        ApiFn {
+            name: "time",
+            args: "",
+            returns: "seconds",
+            doc: "Seconds of machine time since power-on: `frame() / 60` as a float (0 during \
+                  `init`), like PICO-8's `time()`. It is counted in machine frames, not read \
+                  from the host's clock, so it is the same on every run and replay, and it runs \
+                  slow when frames slow down.",
+            cost: &[],
+            call: time,
         },
         ApiFn {
             name: "cycles",
@@ -129,6 +141,10 @@ fn log(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn frame(c: &mut Call) -> LuaResult<MultiValue> {
     c.ret(c.m.frame as i64)
+}
+
+fn time(c: &mut Call) -> LuaResult<MultiValue> {
+    c.ret(c.m.frame as f64 / FRAME_RATE as f64)
 }
 
 fn cycles(c: &mut Call) -> LuaResult<MultiValue> {
