@@ -54,8 +54,15 @@ pub const OAM_ENTRIES: usize = 256;
 /// Sprite sizes, in tiles per side.
 pub const SPRITE_SIZES: [usize; 4] = [1, 2, 4, 8];
 
-/// Cell size of the collision layer, in pixels.
+/// Cell sizes the collision layer may use, in pixels (those of the BG layers' maps).
+pub const COLLISION_CELL_SIZES: [i32; 3] = [8, 16, 32];
+/// Cell size of the collision layer at power-on and after `col_size`, in pixels.
 pub const COLLISION_CELL: i32 = 16;
+const _: () = assert!(
+    COLLISION_CELL_SIZES[0] == BG_CELL_SIZES[0] as i32
+        && COLLISION_CELL_SIZES[1] == BG_CELL_SIZES[1] as i32
+        && COLLISION_CELL_SIZES[2] == BG_CELL_SIZES[2] as i32
+);
 /// Largest speed of a body on either axis, in pixels per frame; faster requests are clamped.
 pub const BODY_MAX_SPEED: i32 = 2048;
 /// Hitboxes one frame can register.

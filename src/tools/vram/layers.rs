@@ -8,7 +8,7 @@
 //! attribute at that place.
 
 use super::image::{Image, LINE_H, colors};
-use crate::collide::tile::{CELL as COLLISION_CELL, Tile};
+use crate::collide::tile::Tile;
 use crate::machine::Machine;
 use crate::spec::{PATTERN_SHEET_TILES_W, SCREEN_H, SCREEN_W, TILE_SIZE};
 use crate::video::cell::Cell;
@@ -254,10 +254,8 @@ pub fn cell_at(machine: &Machine, number: usize, x: usize, y: usize) -> Option<C
     let (col, row) = (lx / size, ly / size);
     let stored = layer.cell(col as i64, row as i64).ok()?;
     let map = &machine.collide.map;
-    let (cx, cy) = (
-        lx as i64 / i64::from(COLLISION_CELL),
-        ly as i64 / i64::from(COLLISION_CELL),
-    );
+    let cell = i64::from(map.cell_px());
+    let (cx, cy) = (lx as i64 / cell, ly as i64 / cell);
     let collision = (cx < i64::from(map.cols()) && cy < i64::from(map.rows()))
         .then(|| map.get(cx as i32, cy as i32));
     Some(CellInfo {
