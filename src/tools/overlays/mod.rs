@@ -167,7 +167,13 @@ fn cell_overlay(tile: Tile, x: i32, y: i32, cell: i32, canvas: &mut Canvas) {
             canvas.fill(x, y, cell, cell, [220, 150, 60, 70]);
             let inset = sixteenths(3);
             for rung in [3, 8, 13].map(sixteenths) {
-                canvas.fill(x + inset, y + rung, cell - 2 * inset, 1, [240, 170, 80, 230]);
+                canvas.fill(
+                    x + inset,
+                    y + rung,
+                    cell - 2 * inset,
+                    1,
+                    [240, 170, 80, 230],
+                );
             }
         }
         Tile::Hazard => {
@@ -379,6 +385,27 @@ mod tests {
             assert_eq!(boxes_in_pairs(&boxes), every_pair, "round {round}");
             assert!(every_pair.contains(&true) && every_pair.contains(&false));
         }
+    }
+
+    #[test]
+    fn collision_cells_are_drawn_at_the_layers_cell_size() {
+        use crate::collide::map::{CellSize, CollisionMap};
+        let mut machine = Machine::new(Default::default(), 0);
+        let map = CollisionMap::from_ascii(
+            &["....", ".#./"],
+            &[('/', Tile::Slope { left: 0, right: 16 })],
+        );
+        machine.collide.load_map(map.with_cell_size(CellSize::Px8));
+        let mut rgba = vec![0u8; SCREEN_W * SCREEN_H * 4];
+        draw(&machine, &[Overlay::Collision], &mut rgba);
+        let lit = |x: usize, y: usize| rgba[(y * SCREEN_W + x) * 4..][..3] != [0, 0, 0];
+        assert!(
+            lit(8, 8) && lit(15, 15),
+            "the block fills cell (1, 1): 8..16 px"
+        );
+        assert!(!lit(16, 12) && !lit(12, 16) && !lit(4, 4));
+        // The 45 degree slope in cell (3, 1) rises from (24, 16) to (31, 8).
+        assert!(lit(31, 8) && lit(24, 16) && !lit(24, 9));
     }
 
     #[test]

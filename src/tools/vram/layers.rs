@@ -316,6 +316,21 @@ mod tests {
     }
 
     #[test]
+    fn the_collision_cell_under_a_point_is_found_at_the_layers_cell_size() {
+        let mut machine = machine_with_layer();
+        let rows = ["", "", "", "", "", "......#"];
+        machine.collide.load_map(
+            CollisionMap::from_ascii(&rows, &[]).with_cell_size(crate::collide::map::CellSize::Px8),
+        );
+        // Layer pixel (53, 41): BG cell (3, 2) of 16 px, collision cell (6, 5) of 8 px.
+        let info = cell_at(&machine, 1, 3 * 16 + 5, CAPTION_H + 2 * 16 + 9).unwrap();
+        assert_eq!((info.col, info.row), (3, 2));
+        assert_eq!(info.collision, Some(Tile::Solid));
+        let beside = cell_at(&machine, 1, 3 * 16 + 8, CAPTION_H + 2 * 16 + 9).unwrap();
+        assert_eq!(beside.collision, None, "past the 7-cell map");
+    }
+
+    #[test]
     fn the_whole_layer_is_drawn_with_flips_and_the_screen_marked() {
         let machine = machine_with_layer();
         let image = layer_view(&machine, 1);
