@@ -65,6 +65,13 @@ const _: () = assert!(
 );
 /// Largest speed of a body on either axis, in pixels per frame; faster requests are clamped.
 pub const BODY_MAX_SPEED: i32 = 2048;
+/// Farthest a body's position may lie from (0, 0) on either axis, in pixels; positions beyond
+/// are clamped (twice the largest layer: 256 cells of 32 px).
+pub const BODY_MAX_COORD: i32 = 16384;
+// A body's far edge after a move and a flip (the layer's height, a 4096 px body, a top-speed
+// move and a cell) stays inside 16.16.
+const _: () =
+    assert!(BODY_MAX_COORD + 256 * COLLISION_CELL_SIZES[2] + 4096 + BODY_MAX_SPEED + 32 < 32768);
 /// Hitboxes one frame can register.
 pub const HITBOX_CAPACITY: usize = 1024;
 /// Moving platforms one frame can register.

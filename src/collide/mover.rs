@@ -22,6 +22,7 @@ use super::map::{CollisionMap, View};
 use super::tile::{FULL, Tile};
 use crate::fixed::{Fx, fx};
 
+pub use crate::spec::BODY_MAX_COORD as MAX_COORD_PX;
 pub use crate::spec::BODY_MAX_SPEED as MAX_SPEED_PX;
 
 /// Result flags. Bits 0-5 are seed 000's return value, in its order.
@@ -126,19 +127,23 @@ pub struct Moved {
 }
 
 /// Moves `body` by its velocity through `map`; afterwards `body.vx`/`body.vy` hold the
-/// distance actually moved.
+/// distance actually moved. Its position is first clamped to +-[`MAX_COORD_PX`], its size
+/// to 1-4096 px and its velocity to +-[`MAX_SPEED_PX`] on each axis.
 pub fn move_body(map: &CollisionMap, body: &mut Body, options: &MoveOptions) -> Moved {
     let mut view = View::new(map, options.gravity_up);
     let shift = view.shift;
     let cell: Fx = 1 << shift;
     let options = &MoveOptions {
-        margin: options.margin.min(cell),
+        margin: options.margin.clamp(0, cell),
         ..*options
     };
     let height = fx(map.rows() * map.cell_px());
     let (org_x, org_y) = (body.x, body.y);
     let limit = fx(MAX_SPEED_PX);
     let mut b = *body;
+    // Far enough from the edges of 16.16 that no sum below overflows.
+    b.x = b.x.clamp(-fx(MAX_COORD_PX), fx(MAX_COORD_PX));
+    b.y = b.y.clamp(-fx(MAX_COORD_PX), fx(MAX_COORD_PX));
     b.w = b.w.clamp(1, 4096);
     b.h = b.h.clamp(1, 4096);
     b.vx = b.vx.clamp(-limit, limit);
@@ -184,8 +189,8 @@ pub fn move_body(map: &CollisionMap, body: &mut Body, options: &MoveOptions) -> 
     }
     body.x = b.x;
     body.y = b.y;
-    body.vx = b.x - org_x;
-    body.vy = b.y - org_y;
+    body.vx = b.x.saturating_sub(org_x);
+    body.vy = b.y.saturating_sub(org_y);
     moved.probes = view.probes;
     moved
 }
