@@ -56,10 +56,24 @@ pub const SPRITE_SIZES: [usize; 4] = [1, 2, 4, 8];
 /// Most tiles across or down of one sprite (`sprite` takes any w x h up to this).
 pub const SPRITE_MAX_TILES: usize = 8;
 
-/// Cell size of the collision layer, in pixels.
+/// Cell sizes the collision layer may use, in pixels (those of the BG layers' maps).
+pub const COLLISION_CELL_SIZES: [i32; 3] = [8, 16, 32];
+/// Cell size of the collision layer at power-on and after `col_size`, in pixels.
 pub const COLLISION_CELL: i32 = 16;
+const _: () = assert!(
+    COLLISION_CELL_SIZES[0] == BG_CELL_SIZES[0] as i32
+        && COLLISION_CELL_SIZES[1] == BG_CELL_SIZES[1] as i32
+        && COLLISION_CELL_SIZES[2] == BG_CELL_SIZES[2] as i32
+);
 /// Largest speed of a body on either axis, in pixels per frame; faster requests are clamped.
 pub const BODY_MAX_SPEED: i32 = 2048;
+/// Farthest a body's position may lie from (0, 0) on either axis, in pixels; positions beyond
+/// are clamped (twice the largest layer: 256 cells of 32 px).
+pub const BODY_MAX_COORD: i32 = 16384;
+// A body's far edge after a move and a flip (the layer's height, a 4096 px body, a top-speed
+// move and a cell) stays inside 16.16.
+const _: () =
+    assert!(BODY_MAX_COORD + 256 * COLLISION_CELL_SIZES[2] + 4096 + BODY_MAX_SPEED + 32 < 32768);
 /// Hitboxes one frame can register.
 pub const HITBOX_CAPACITY: usize = 1024;
 /// Moving platforms one frame can register.

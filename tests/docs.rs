@@ -201,9 +201,11 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
             ),
         ),
         (
-            "`COLLISION_CELL`, `BODY_MAX_SPEED`",
+            "`COLLISION_CELL_SIZES`, `COLLISION_CELL`, `BODY_MAX_SPEED`, `BODY_MAX_COORD`",
             format!(
-                "cells of {COLLISION_CELL} px; bodies at most {BODY_MAX_SPEED} px a frame per axis"
+                "cells of {} px ({COLLISION_CELL} by default); bodies at most {BODY_MAX_SPEED} px \
+                 a frame per axis, within {BODY_MAX_COORD} px of (0, 0)",
+                or_list(&COLLISION_CELL_SIZES.map(|s| s as usize))
             ),
         ),
         (

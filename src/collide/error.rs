@@ -14,7 +14,7 @@ pub enum CollideError {
     #[error(
         "a margin of {margin} px is not below the smallest drop in the map ({drop} px): walkers would glide over it"
     )]
-    MarginTooLarge { margin: f64, drop: i32 },
+    MarginTooLarge { margin: f64, drop: f64 },
     #[error("at most {0} platforms a frame")]
     PlatformsFull(usize),
     #[error("size {w}x{h} must be at least 1x1")]

@@ -1,7 +1,7 @@
 //! The collision unit: platformer terrain and hitbox lists, in hardware (seeds 000-003).
 //!
-//! - A collision layer of 16x16 cells ([`tile::Tile`]: solid, ice, ladder, one-way, hazard,
-//!   slopes by their edge heights) filled from Tiled tile properties or from Lua.
+//! - A collision layer of 8, 16 or 32 px cells ([`tile::Tile`]: solid, ice, ladder, one-way,
+//!   hazard, slopes by their edge heights) filled from Tiled tile properties or from Lua.
 //! - [`mover::move_body`]: one body moved through the layer per call, seed 000's routine
 //!   extended (see `mover.rs`).
 //! - [`platform::Platforms`]: moving platforms registered each frame, which bodies land on
@@ -27,7 +27,7 @@ use crate::fixed::{Fx, fx};
 use hitbox::Hitboxes;
 use map::{CollisionMap, Edges};
 use platform::Platforms;
-use tile::{CELL, Tile};
+use tile::{FULL, Tile};
 
 /// All state of the collision unit.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -63,7 +63,8 @@ impl CollisionUnit {
         self.trace.clear();
     }
 
-    /// Replaces the collision layer with `map`, keeping the edges set before.
+    /// Replaces the collision layer with `map` (its cells and their size), keeping the edges
+    /// set before.
     pub fn load_map(&mut self, mut map: CollisionMap) {
         map.edges = self.map.edges;
         self.map = map;
@@ -87,10 +88,11 @@ impl CollisionUnit {
 /// Checks a ground-mode margin against the map and a top speed, as seed 000 derives: the
 /// margin must cover the steepest slope's drop at top speed (or runners leave the ground
 /// going downhill), and stay below the smallest drop the map has (or walkers glide over
-/// gaps they should fall into).
+/// gaps they should fall into): a slope's edge beside a gap, else one cell.
 pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<()> {
+    // Rises and drops in sixteenths of a cell, as tiles give them.
     let mut steepest = 0u8;
-    let mut smallest_drop = CELL;
+    let mut smallest_drop = FULL;
     for y in 0..map.rows() {
         for x in 0..map.cols() {
             if let Tile::Slope { left, right } = map.get(x, y) {
@@ -98,9 +100,8 @@ pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<()>
                 // A slope edge that is neither flush with the floor nor full height, beside
                 // an empty cell, is a drop of that height.
                 for (edge, beside) in [(left, x - 1), (right, x + 1)] {
-                    let edge = i32::from(edge);
                     if edge > 0
-                        && edge < CELL
+                        && edge < FULL
                         && map.get(beside, y) == Tile::Empty
                         && map.get(beside, y + 1) != Tile::Empty
                     {
@@ -110,17 +111,19 @@ pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<()>
             }
         }
     }
-    let needed = (i64::from(top_speed) * i64::from(steepest) / i64::from(CELL)) as Fx;
+    // A slope drops `steepest` sixteenths of a cell per cell run, whatever the cell size.
+    let needed = (i64::from(top_speed) * i64::from(steepest) / i64::from(FULL)) as Fx;
     if margin < needed {
         return Err(CollideError::MarginTooSmall {
             margin: crate::fixed::fx_to_f64(margin),
             needed: crate::fixed::fx_to_f64(needed),
         });
     }
-    if margin >= fx(smallest_drop) {
+    let drop = fx(map.cell_px()) / i32::from(FULL) * i32::from(smallest_drop);
+    if margin >= drop {
         return Err(CollideError::MarginTooLarge {
             margin: crate::fixed::fx_to_f64(margin),
-            drop: smallest_drop,
+            drop: crate::fixed::fx_to_f64(drop),
         });
     }
     Ok(())
@@ -146,7 +149,7 @@ mod tests {
             check_margin(&slopes, fx(16), fx(4)),
             Err(CollideError::MarginTooLarge {
                 margin: 16.0,
-                drop: 16
+                drop: 16.0
             })
         );
         // A 1:2 slope ending half-way up beside a gap is an 8 px drop.

@@ -11,17 +11,18 @@
 //!
 //! Beyond the article: the move is split into steps of at most one cell on each axis, so
 //! nothing tunnels at any speed; one-way floors; hazards; any slope given by its edge
-//! heights (45 deg, 1:2, 1:4, custom); constant speed along slopes on request; and gravity
-//! pointing up, handled by running the same routine on the map seen upside down.
+//! heights (45 deg, 1:2, 1:4, custom); constant speed along slopes on request; gravity
+//! pointing up, handled by running the same routine on the map seen upside down; and cells
+//! of 8 or 32 px as well as 16. The cell size is only ever the shift from a 16.16 coordinate
+//! to a cell index (`view.shift`, 20 for the article's 16 px): slope heights are sixteenths
+//! of a cell and the margin is capped at one cell, so a map, a body and its velocity scaled
+//! by 1/2 or 2 together move exactly scaled (the tests check it at each size).
 
 use super::map::{CollisionMap, View};
-use super::tile::{CELL, Tile};
-use crate::fixed::{FX_SHIFT, Fx, fx};
+use super::tile::{FULL, Tile};
+use crate::fixed::{Fx, fx};
 
-/// Fx to cell index: 16 fraction bits and 4 bits of pixels per 16 px cell.
-const SHIFT: u32 = FX_SHIFT + 4;
-/// One cell, in Fx; also the "no floor in this row" height.
-const CELL_FX: Fx = 1 << SHIFT;
+pub use crate::spec::BODY_MAX_COORD as MAX_COORD_PX;
 pub use crate::spec::BODY_MAX_SPEED as MAX_SPEED_PX;
 
 /// Result flags. Bits 0-5 are seed 000's return value, in its order.
@@ -95,7 +96,8 @@ pub struct MoveOptions {
     pub drop_through: bool,
     /// Keep the speed along a slope equal to the speed on flat ground.
     pub slope_speed: bool,
-    /// Ground mode snaps down to a floor this close below the feet.
+    /// Ground mode snaps down to a floor this close below the feet (at most one cell: a
+    /// larger margin acts as one cell).
     pub margin: Fx,
 }
 
@@ -120,18 +122,28 @@ pub struct Moved {
     pub slope: Option<Tile>,
     /// Cells read.
     pub probes: u32,
-    /// Steps of at most one cell the move was split into.
+    /// Steps of at most one cell (of the map's size) the move was split into.
     pub steps: u32,
 }
 
 /// Moves `body` by its velocity through `map`; afterwards `body.vx`/`body.vy` hold the
-/// distance actually moved.
+/// distance actually moved. Its position is first clamped to +-[`MAX_COORD_PX`], its size
+/// to 1-4096 px and its velocity to +-[`MAX_SPEED_PX`] on each axis.
 pub fn move_body(map: &CollisionMap, body: &mut Body, options: &MoveOptions) -> Moved {
     let mut view = View::new(map, options.gravity_up);
-    let height = fx(map.rows() * CELL);
+    let shift = view.shift;
+    let cell: Fx = 1 << shift;
+    let options = &MoveOptions {
+        margin: options.margin.clamp(0, cell),
+        ..*options
+    };
+    let height = fx(map.rows() * map.cell_px());
     let (org_x, org_y) = (body.x, body.y);
     let limit = fx(MAX_SPEED_PX);
     let mut b = *body;
+    // Far enough from the edges of 16.16 that no sum below overflows.
+    b.x = b.x.clamp(-fx(MAX_COORD_PX), fx(MAX_COORD_PX));
+    b.y = b.y.clamp(-fx(MAX_COORD_PX), fx(MAX_COORD_PX));
     b.w = b.w.clamp(1, 4096);
     b.h = b.h.clamp(1, 4096);
     b.vx = b.vx.clamp(-limit, limit);
@@ -141,15 +153,15 @@ pub fn move_body(map: &CollisionMap, body: &mut Body, options: &MoveOptions) -> 
         b.vy = -b.vy;
     }
     if options.slope_speed && options.mode == Mode::Ground {
-        let feet = (b.y + fx(b.h) - 1) >> SHIFT;
-        if let Tile::Slope { left, right } = view.get((b.x + fx(b.w) / 2) >> SHIFT, feet) {
+        let feet = (b.y + fx(b.h) - 1) >> shift;
+        if let Tile::Slope { left, right } = view.get((b.x + fx(b.w) / 2) >> shift, feet) {
             b.vx = ((i128::from(b.vx) * i128::from(slope_speed_factor(left.abs_diff(right)))) >> 32)
                 as Fx;
         }
     }
 
     let span = b.vx.unsigned_abs().max(b.vy.unsigned_abs());
-    let steps = span.div_ceil(CELL_FX as u32).max(1);
+    let steps = span.div_ceil(cell as u32).max(1);
     let mut moved = Moved {
         steps,
         ..Moved::default()
@@ -177,14 +189,15 @@ pub fn move_body(map: &CollisionMap, body: &mut Body, options: &MoveOptions) -> 
     }
     body.x = b.x;
     body.y = b.y;
-    body.vx = b.x - org_x;
-    body.vy = b.y - org_y;
+    body.vx = b.x.saturating_sub(org_x);
+    body.vy = b.y.saturating_sub(org_y);
     moved.probes = view.probes;
     moved
 }
 
-/// Speed along a slope rising `rise` px per 16 px, as a factor of the flat speed with 32
-/// fraction bits: 16 / sqrt(16^2 + rise^2), from integer square roots (the same everywhere).
+/// Speed along a slope rising `rise` sixteenths of a cell per cell, as a factor of the flat
+/// speed with 32 fraction bits: 16 / sqrt(16^2 + rise^2), from integer square roots (the same
+/// everywhere, and at every cell size).
 fn slope_speed_factor(rise: u8) -> i64 {
     let squared = (256 + u128::from(rise) * u128::from(rise)) << 64;
     ((16u128 << 64) / squared.isqrt()) as i64
@@ -192,14 +205,15 @@ fn slope_speed_factor(rise: u8) -> i64 {
 
 /// One step of at most one cell per axis: seed 000's `Move2`, generalised.
 fn step(view: &mut View, b: &mut Body, vx: Fx, vy: Fx, options: &MoveOptions) -> Moved {
+    let shift = view.shift;
     let (w, h) = (fx(b.w), fx(b.h));
     let org_bottom = b.y + h;
     let mut flags = 0;
 
     // Horizontal.
-    let maptop = b.y >> SHIFT;
-    let mapbtm = (b.y + h - 1) >> SHIFT;
-    let center = (b.x + w / 2) >> SHIFT;
+    let maptop = b.y >> shift;
+    let mapbtm = (b.y + h - 1) >> shift;
+    let center = (b.x + w / 2) >> shift;
     if vx != 0 {
         // Standing sunk into a slope (or a block): leave the lowest row out of the test.
         let under = view.get(center, mapbtm);
@@ -210,28 +224,28 @@ fn step(view: &mut View, b: &mut Body, vx: Fx, vy: Fx, options: &MoveOptions) ->
         };
         b.x += vx;
         if vx > 0 {
-            let column = (b.x + w - 1) >> SHIFT;
+            let column = (b.x + w - 1) >> shift;
             if (maptop..=lowest).any(|row| blocks_sideways(view.get(column, row), Side::Left)) {
-                b.x = (column << SHIFT) - w;
+                b.x = (column << shift) - w;
                 flags = flag::WALL_RIGHT;
             }
         } else {
-            let column = b.x >> SHIFT;
+            let column = b.x >> shift;
             if (maptop..=lowest).any(|row| blocks_sideways(view.get(column, row), Side::Right)) {
-                b.x = (column + 1) << SHIFT;
+                b.x = (column + 1) << shift;
                 flags = flag::WALL_LEFT;
             }
         }
     }
 
     // Vertical: the ceiling first.
-    let left = b.x >> SHIFT;
-    let right = (b.x + w - 1) >> SHIFT;
-    let center = (b.x + w / 2) >> SHIFT;
+    let left = b.x >> shift;
+    let right = (b.x + w - 1) >> shift;
+    let center = (b.x + w / 2) >> shift;
     b.y += vy;
-    let top = b.y >> SHIFT;
+    let top = b.y >> shift;
     if (left..=right).any(|column| is_ceiling(view.get(column, top))) {
-        b.y = (top + 1) << SHIFT;
+        b.y = (top + 1) << shift;
         flags |= flag::CEILING;
     }
 
@@ -240,19 +254,20 @@ fn step(view: &mut View, b: &mut Body, vx: Fx, vy: Fx, options: &MoveOptions) ->
         left,
         center,
         right,
-        low_center: (b.x + w / 2) & (CELL_FX - 1),
+        low_center: (b.x + w / 2) & ((1 << shift) - 1),
         org_bottom,
+        shift,
         drop_through: options.drop_through,
     };
     let (mut floor, mut ride) = line.height(view, mapbtm, options.mode == Mode::Ground);
-    if floor == CELL_FX {
+    if floor == 1 << shift {
         (floor, ride) = line.height(view, mapbtm + 1, true);
-        floor += ((mapbtm + 1) << SHIFT) - h;
+        floor += ((mapbtm + 1) << shift) - h;
     } else if floor == 0 {
         (floor, ride) = line.height(view, mapbtm - 1, false);
-        floor += ((mapbtm - 1) << SHIFT) - h;
+        floor += ((mapbtm - 1) << shift) - h;
     } else {
-        floor += (mapbtm << SHIFT) - h;
+        floor += (mapbtm << shift) - h;
     }
     let lands = match options.mode {
         Mode::Ground => b.y > floor - options.margin,
@@ -286,9 +301,10 @@ fn step(view: &mut View, b: &mut Body, vx: Fx, vy: Fx, options: &MoveOptions) ->
 
 /// The HAZARD and ON_LADDER flags: cells the body overlaps after the step.
 fn touching(view: &mut View, b: &Body, w: Fx, h: Fx) -> u32 {
-    let (top, bottom) = (b.y >> SHIFT, (b.y + h - 1) >> SHIFT);
-    let (left, right) = (b.x >> SHIFT, (b.x + w - 1) >> SHIFT);
-    let center = (b.x + w / 2) >> SHIFT;
+    let shift = view.shift;
+    let (top, bottom) = (b.y >> shift, (b.y + h - 1) >> shift);
+    let (left, right) = (b.x >> shift, (b.x + w - 1) >> shift);
+    let center = (b.x + w / 2) >> shift;
     let mut flags = 0;
     for row in top..=bottom {
         for column in left..=right {
@@ -315,7 +331,7 @@ fn blocks_sideways(tile: Tile, side: Side) -> bool {
     match tile {
         Tile::Solid => true,
         Tile::Slope { left, right } | Tile::CeilingSlope { left, right } => {
-            (if side == Side::Left { left } else { right }) == CELL as u8
+            (if side == Side::Left { left } else { right }) == FULL
         }
         _ => false,
     }
@@ -338,17 +354,22 @@ struct Line {
     low_center: Fx,
     /// The body's bottom edge before this step (one-way floors need it).
     org_bottom: Fx,
+    /// The map's shift from 16.16 to cells.
+    shift: u32,
     drop_through: bool,
 }
 
 impl Line {
-    /// The floor in row `row`: its depth below the row's top (0 = the top, [`CELL_FX`] = no
+    /// The floor in row `row`: its depth below the row's top (0 = the top, one cell = no
     /// floor) and the tile that makes it. `ladders`: ladder tops count as floors.
     fn height(&self, view: &mut View, row: i32, ladders: bool) -> (Fx, Option<Tile>) {
         let tile = view.get(self.center, row);
         match tile {
             Tile::Slope { left, right } => {
-                return (slope_depth(left, right, self.low_center), Some(tile));
+                return (
+                    slope_depth(left, right, self.low_center, self.shift),
+                    Some(tile),
+                );
             }
             Tile::Ladder if ladders && view.get(self.center, row - 1) != Tile::Ladder => {
                 return (0, Some(tile));
@@ -368,7 +389,7 @@ impl Line {
                 return floor;
             }
         }
-        (CELL_FX, None)
+        (1 << self.shift, None)
     }
 
     /// A floor at the top of a cell beside the bottom-centre. `facing` is the side of the
@@ -384,7 +405,7 @@ impl Line {
         let tile = view.get(column, row);
         let floor = match tile {
             Tile::Slope { left, right } => {
-                (if facing == Side::Right { right } else { left }) == CELL as u8
+                (if facing == Side::Right { right } else { left }) == FULL
             }
             Tile::Ladder => ladders && view.get(column, row - 1) != Tile::Ladder,
             Tile::OneWay => self.one_way_holds(row),
@@ -396,22 +417,24 @@ impl Line {
 
     /// A one-way floor in `row` holds a body whose feet were on or above its top.
     fn one_way_holds(&self, row: i32) -> bool {
-        !self.drop_through && self.org_bottom <= row << SHIFT
+        !self.drop_through && self.org_bottom <= row << self.shift
     }
 }
 
-/// Depth of a floor slope's surface below the cell's top at `low_center`, computed at
-/// 1/256 px like seed 000 (so its 1:4 slopes give the article's heights exactly): the
-/// rising part is floored for rising slopes, the falling part for falling ones.
-fn slope_depth(left: u8, right: u8, low_center: Fx) -> Fx {
-    let x = low_center >> 8; // 1/256 px, 0..4095
+/// Depth of a floor slope's surface below the cell's top at `low_center` (its x within the
+/// cell), computed at 1/4096 of the cell — 1/256 px in a 16 px cell, like seed 000, so its 1:4
+/// slopes give the article's heights exactly: the rising part is floored for rising slopes,
+/// the falling part for falling ones. `shift` is the map's, 16 + log2 of the cell size.
+fn slope_depth(left: u8, right: u8, low_center: Fx, shift: u32) -> Fx {
+    let unit = shift - 12; // 1/4096 of a cell, in Fx bits: 8 for 16 px cells
+    let x = low_center >> unit; // 0..4095
     let (left, right) = (i32::from(left), i32::from(right));
     let depth = if right >= left {
         4096 - (left * 256 + (right - left) * x / 16)
     } else {
         (16 - left) * 256 + (left - right) * x / 16
     };
-    depth << 8
+    depth << unit
 }
 
 #[cfg(test)]

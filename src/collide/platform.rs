@@ -106,27 +106,31 @@ pub fn move_among(
         return PlatformMove { moved, ..result };
     }
     let h = fx(body.h);
+    // (Sums saturate: a cart may register platforms anywhere.)
     // The landing surface of each platform (its top, or its bottom with gravity up), before
     // and after its motion, against the body's feet before and after the move.
     let mut best: Option<(Fx, &Platform)> = None;
     for p in &platforms.list {
-        let overlaps = body.x < p.x + fx(p.w) && body.x + fx(body.w) > p.x;
+        let overlaps =
+            body.x < p.x.saturating_add(fx(p.w)) && body.x.saturating_add(fx(body.w)) > p.x;
         if !overlaps {
             continue;
         }
         let lands = if options.gravity_up {
-            let (before, after) = (p.y + fx(p.h) - p.dy, p.y + fx(p.h));
-            org_y >= before - TOLERANCE && body.y <= after
+            let after = p.y.saturating_add(fx(p.h));
+            let before = after.saturating_sub(p.dy);
+            org_y >= before.saturating_sub(TOLERANCE) && body.y <= after
         } else {
-            let (before, after) = (p.y - p.dy, p.y);
-            org_y + h <= before + TOLERANCE && body.y + h >= after
+            let (before, after) = (p.y.saturating_sub(p.dy), p.y);
+            org_y.saturating_add(h) <= before.saturating_add(TOLERANCE)
+                && body.y.saturating_add(h) >= after
         };
         if !lands {
             continue;
         }
         // Of several platforms crossed, the first one the feet reach.
         let surface = if options.gravity_up {
-            -(p.y + fx(p.h))
+            -p.y.saturating_add(fx(p.h))
         } else {
             p.y
         };
@@ -136,17 +140,17 @@ pub fn move_among(
     }
     if let Some((_, p)) = best {
         body.y = if options.gravity_up {
-            p.y + fx(p.h)
+            p.y.saturating_add(fx(p.h))
         } else {
-            p.y - h
+            p.y.saturating_sub(h)
         };
         moved.flags |= flag::GROUND | flag::ON_PLATFORM;
         moved.flags &= !(flag::LADDER_TOP | flag::ON_ICE | flag::ON_SLOPE | flag::ON_ONEWAY);
         moved.slope = None;
         result.riding = Some(p.id);
     }
-    body.vx = body.x - org_x;
-    body.vy = body.y - org_y;
+    body.vx = body.x.saturating_sub(org_x);
+    body.vy = body.y.saturating_sub(org_y);
     result.moved = moved;
     result
 }

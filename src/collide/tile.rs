@@ -1,16 +1,18 @@
-//! Collision tiles: what one 16x16 cell of the collision layer is made of, the catalogue of
+//! Collision tiles: what one cell of the collision layer is made of, the catalogue of
 //! slopes, and the names carts and Tiled maps use for them (`collide = "slope_1_2_up_a"`).
 //!
-//! A floor slope is solid below a line given by the floor height at its left and right edge
-//! (0-16 px from the cell's bottom). A ceiling slope is the same shape mirrored vertically
-//! (solid above the line, heights measured from the cell's top): what a floor slope is to a
-//! body whose gravity points up.
+//! A floor slope is solid below a line given by the floor height at its left and right edge,
+//! in sixteenths of the cell from its bottom (0-16: pixels in a 16 px cell, half-pixels in an
+//! 8 px one, pairs of pixels in a 32 px one), so a shape is the same at every cell size. A
+//! ceiling slope is the same shape mirrored vertically (solid above the line, heights
+//! measured from the cell's top): what a floor slope is to a body whose gravity points up.
 //!
 //! Adding a tile attribute: add a variant here with its name in [`Tile::name`] and
 //! [`Tile::from_name`], give it a meaning in `mover.rs` (floors, walls, ceilings) and its
 //! vertical mirror in [`Tile::mirrored`], and document it in `docs/collision.md`.
 
-pub use crate::spec::COLLISION_CELL as CELL;
+/// The height of a full slope edge: heights are in sixteenths of a cell, at every cell size.
+pub const FULL: u8 = 16;
 
 /// One cell of the collision layer.
 #[derive(
@@ -35,9 +37,11 @@ pub enum Tile {
     OneWay,
     /// A one-way platform at the bottom of the cell, for bodies whose gravity points up.
     OneWayUp,
-    /// A floor slope with these heights (px from the cell's bottom) at its left and right edge.
+    /// A floor slope with these heights (sixteenths of the cell from its bottom) at its left
+    /// and right edge.
     Slope { left: u8, right: u8 },
-    /// A ceiling slope: depths (px from the cell's top) of its solid part at each edge.
+    /// A ceiling slope: depths (sixteenths of the cell from its top) of its solid part at
+    /// each edge.
     CeilingSlope { left: u8, right: u8 },
 }
 
@@ -92,7 +96,7 @@ impl Tile {
         let (kind, rest) = name.split_once(':')?;
         let (left, right) = rest.split_once(':')?;
         let (left, right) = (left.parse::<u8>().ok()?, right.parse::<u8>().ok()?);
-        if left > 16 || right > 16 {
+        if left > FULL || right > FULL {
             return None;
         }
         match kind {

@@ -4,7 +4,7 @@ use mlua::{MultiValue, Table, Value};
 
 use crate::collide::check_margin;
 use crate::collide::hitbox::{Hitbox, overlap_rects};
-use crate::collide::map::{CollisionMap, Edges};
+use crate::collide::map::{CellSize, CollisionMap, Edges};
 use crate::collide::mover::{Body, Mode, MoveOptions, flag};
 use crate::collide::platform::{Platform, move_among};
 use crate::collide::tile::Tile;
@@ -15,9 +15,11 @@ use crate::spec::cost;
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Collision",
-    intro: "The collision layer is a grid of 16x16 cells, each a tile named as in \
-            `docs/collision.md` (`\"solid\"`, `\"ice\"`, `\"ladder\"`, `\"oneway\"`, \
-            `\"hazard\"`, `\"slope_1_4_up_a\"`, ...). A body is a table `{x, y, w, h, vx, vy}` \
+    intro: "The collision layer is a grid of square cells of 8, 16 (the default) or 32 px, \
+            each a tile named as in `docs/collision.md` (`\"solid\"`, `\"ice\"`, \
+            `\"ladder\"`, `\"oneway\"`, `\"hazard\"`, `\"slope_1_4_up_a\"`, ...); a tile \
+            is the same shape at every size (a 45 degree slope rises one cell). Functions \
+            that take `cx, cy` work in cells, all others in pixels. A body is a table `{x, y, w, h, vx, vy}` \
             in pixels (positions and speeds may be fractions; they are kept in 16.16). The \
             flags `move_body` returns are the bits of the table `COL`: `COL.WALL_LEFT`, \
             `COL.WALL_RIGHT`, `COL.GROUND`, `COL.CEILING`, `COL.LADDER_TOP`, `COL.ON_ICE`, \
@@ -28,9 +30,10 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "col_size",
-            args: "cols, rows",
+            args: "cols, rows, [cell]",
             returns: "",
-            doc: "Makes the collision layer `cols` x `rows` cells (1-256 each), all empty.",
+            doc: "Makes the collision layer `cols` x `rows` cells (1-256 each) of `cell` px \
+                  (8, 16 or 32; default 16), all empty.",
             cost: &[],
             call: col_size,
         },
@@ -38,8 +41,9 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "col_load",
             args: "map, map_layer",
             returns: "cols, rows",
-            doc: "Fills the collision layer from the `collide` tile property of a 16 px map \
-                  layer (cells without it are empty).",
+            doc: "Makes the collision layer the size of a map layer, in cells of the map's \
+                  size (8, 16 or 32 px), and fills it from the `collide` tile property of the \
+                  layer's tiles (cells without it are empty).",
             cost: &[Cost::each(cost::TILE_PROBE, "per cell", Unit::Collision)],
             call: col_load,
         },
@@ -74,9 +78,10 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: "px, [top_speed]",
             returns: "",
             doc: "Sets how far below the feet ground mode looks for a floor to follow \
-                  (default 4). With `top_speed`, checks it first against the layer: it must \
-                  cover the steepest slope's drop at that speed and stay below the smallest \
-                  drop, else it is an error saying which.",
+                  (0-16 px, default 4; more than one cell acts as one cell). With \
+                  `top_speed`, checks it first against the layer: it must cover the steepest \
+                  slope's drop at that speed and stay below the smallest drop (at most one \
+                  cell), else it is an error saying which.",
             cost: &[Cost::each(
                 cost::TILE_PROBE,
                 "per cell when checked",
@@ -109,7 +114,12 @@ pub const GROUP: ApiGroup = ApiGroup {
                   (same speed along slopes as on flat ground). Moving platforms (`col_platform`) \
                   are landed on from above and carry the body: `body.platform` is set to the id \
                   of the platform it stands on (nil otherwise) and read by the next call. \
-                  Returns the flags and the name of the slope stood on, or nil.",
+                  Returns the flags and the name of the slope stood on, or nil. Positions are \
+                  clamped to +-16384 px and speeds to 2048 px a frame on each axis; a move \
+                  longer than one cell is \
+                  split into steps of at most one cell (charged per extra step: the same \
+                  speed takes twice the steps on 8 px cells as on 16), so nothing passes \
+                  through a wall or floor one cell thick.",
             cost: &[
                 Cost::call(cost::MOVE_BODY, Unit::Collision),
                 Cost::each(cost::TILE_PROBE, "per cell read", Unit::Collision),
@@ -199,10 +209,21 @@ fn tile_arg(c: &Call, i: usize) -> LuaResult<Tile> {
     Tile::from_name(&name).ok_or_else(|| c.error(format!("\"{name}\" is not a collision tile")))
 }
 
+/// The cell size `px`, or an error saying what has it (`problem`) and naming the sizes.
+fn cell_size(c: &Call, px: i64, problem: &str) -> LuaResult<CellSize> {
+    CellSize::from_px(px).ok_or_else(|| {
+        c.error(format!(
+            "{problem}; the collision layer's cells are 8, 16 or 32 px"
+        ))
+    })
+}
+
 fn col_size(c: &mut Call) -> LuaResult<MultiValue> {
     let cols = c.int_in(0, "cols", 1, 256)? as usize;
     let rows = c.int_in(1, "rows", 1, 256)? as usize;
-    c.m.collide.load_map(CollisionMap::new(cols, rows));
+    let px = c.opt_int(2, "cell", i64::from(crate::spec::COLLISION_CELL))?;
+    let cell = cell_size(c, px, &format!("cell is {px}"))?;
+    c.m.collide.load_map(CollisionMap::sized(cols, rows, cell));
     c.ret(())
 }
 
@@ -217,13 +238,9 @@ fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = map
         .layer(&layer_name)
         .ok_or_else(|| c.error(format!("map \"{name}\" has no tile layer \"{layer_name}\"")))?;
-    if map.cell_size != 16 {
-        return Err(c.error(format!(
-            "map \"{name}\" has {} px cells; the collision layer needs 16",
-            map.cell_size
-        )));
-    }
-    let mut grid = CollisionMap::new(map.cols, map.rows);
+    let problem = format!("map \"{name}\" has {} px cells", map.cell_size);
+    let cell = cell_size(c, map.cell_size as i64, &problem)?;
+    let mut grid = CollisionMap::sized(map.cols, map.rows, cell);
     for (i, &props) in layer.props.iter().enumerate() {
         if let Some(tile) = map.tile_props[usize::from(props)].get("collide") {
             // Names were checked when the cart loaded.

@@ -15,7 +15,7 @@ use std::fmt;
 
 use crate::collide::hitbox::{Hitbox, overlap};
 use crate::collide::mover::flag;
-use crate::collide::tile::{CELL, Tile};
+use crate::collide::tile::{FULL, Tile};
 use crate::fixed::Fx;
 use crate::machine::Machine;
 use crate::spec::{SCREEN_H, SCREEN_W};
@@ -113,10 +113,8 @@ pub fn draw(machine: &Machine, overlays: &[Overlay], rgba: &mut [u8]) {
 /// The scroll of the BG layer showing the terrain (see the module doc), else (0, 0).
 pub fn world_camera(machine: &Machine) -> (i32, i32) {
     let map = &machine.collide.map;
-    let size = (
-        map.cols() as usize * CELL as usize,
-        map.rows() as usize * CELL as usize,
-    );
+    let cell = map.cell_px() as usize;
+    let size = (map.cols() as usize * cell, map.rows() as usize * cell);
     machine
         .video
         .layers
@@ -132,7 +130,7 @@ fn px(v: Fx) -> i32 {
 
 fn collision(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
     let map = &machine.collide.map;
-    let cell = CELL;
+    let cell = map.cell_px();
     let first = (cx.div_euclid(cell), cy.div_euclid(cell));
     let across = SCREEN_W as i32 / cell + 1;
     let down = SCREEN_H as i32 / cell + 1;
@@ -142,18 +140,19 @@ fn collision(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
                 continue;
             }
             let (x, y) = (gx * cell - cx, gy * cell - cy);
-            cell_overlay(map.get(gx, gy), x, y, canvas);
+            cell_overlay(map.get(gx, gy), x, y, cell, canvas);
         }
     }
 }
 
-/// One collision cell at screen (x, y).
-fn cell_overlay(tile: Tile, x: i32, y: i32, canvas: &mut Canvas) {
+/// One collision cell of `cell` px at screen (x, y). Drawn for 16 px and scaled: a ladder's
+/// rungs at 3/16, 8/16 and 13/16 of the cell, a slope's edge heights in sixteenths.
+fn cell_overlay(tile: Tile, x: i32, y: i32, cell: i32, canvas: &mut Canvas) {
     const SOLID: Rgba = [70, 110, 255, 90];
     const EDGE: Rgba = [120, 160, 255, 220];
     const SLOPE: Rgba = [80, 255, 120, 255];
     const ONE_WAY: Rgba = [255, 230, 60, 255];
-    let cell = CELL;
+    let sixteenths = |n: i32| n * cell / i32::from(FULL);
     match tile {
         Tile::Empty => {}
         Tile::Solid => {
@@ -166,8 +165,15 @@ fn cell_overlay(tile: Tile, x: i32, y: i32, canvas: &mut Canvas) {
         }
         Tile::Ladder => {
             canvas.fill(x, y, cell, cell, [220, 150, 60, 70]);
-            for rung in [3, 8, 13] {
-                canvas.fill(x + 3, y + rung, cell - 6, 1, [240, 170, 80, 230]);
+            let inset = sixteenths(3);
+            for rung in [3, 8, 13].map(sixteenths) {
+                canvas.fill(
+                    x + inset,
+                    y + rung,
+                    cell - 2 * inset,
+                    1,
+                    [240, 170, 80, 230],
+                );
             }
         }
         Tile::Hazard => {
@@ -178,11 +184,11 @@ fn cell_overlay(tile: Tile, x: i32, y: i32, canvas: &mut Canvas) {
         Tile::OneWay => canvas.fill(x, y, cell, 2, ONE_WAY),
         Tile::OneWayUp => canvas.fill(x, y + cell - 2, cell, 2, ONE_WAY),
         Tile::Slope { left, right } => {
-            let (l, r) = (i32::from(left), i32::from(right));
+            let (l, r) = (sixteenths(left.into()), sixteenths(right.into()));
             canvas.line(x, y + cell - l, x + cell - 1, y + cell - r, SLOPE);
         }
         Tile::CeilingSlope { left, right } => {
-            let (l, r) = (i32::from(left), i32::from(right));
+            let (l, r) = (sixteenths(left.into()), sixteenths(right.into()));
             canvas.line(x, y + l - 1, x + cell - 1, y + r - 1, SLOPE);
         }
     }
@@ -379,6 +385,27 @@ mod tests {
             assert_eq!(boxes_in_pairs(&boxes), every_pair, "round {round}");
             assert!(every_pair.contains(&true) && every_pair.contains(&false));
         }
+    }
+
+    #[test]
+    fn collision_cells_are_drawn_at_the_layers_cell_size() {
+        use crate::collide::map::{CellSize, CollisionMap};
+        let mut machine = Machine::new(Default::default(), 0);
+        let map = CollisionMap::from_ascii(
+            &["....", ".#./"],
+            &[('/', Tile::Slope { left: 0, right: 16 })],
+        );
+        machine.collide.load_map(map.with_cell_size(CellSize::Px8));
+        let mut rgba = vec![0u8; SCREEN_W * SCREEN_H * 4];
+        draw(&machine, &[Overlay::Collision], &mut rgba);
+        let lit = |x: usize, y: usize| rgba[(y * SCREEN_W + x) * 4..][..3] != [0, 0, 0];
+        assert!(
+            lit(8, 8) && lit(15, 15),
+            "the block fills cell (1, 1): 8..16 px"
+        );
+        assert!(!lit(16, 12) && !lit(12, 16) && !lit(4, 4));
+        // The 45 degree slope in cell (3, 1) rises from (24, 16) to (31, 8).
+        assert!(lit(31, 8) && lit(24, 16) && !lit(24, 9));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! attribute at that place.
 
 use super::image::{Image, LINE_H, colors};
-use crate::collide::tile::{CELL as COLLISION_CELL, Tile};
+use crate::collide::tile::Tile;
 use crate::machine::Machine;
 use crate::spec::{PATTERN_SHEET_TILES_W, SCREEN_H, SCREEN_W, TILE_SIZE};
 use crate::video::cell::Cell;
@@ -254,10 +254,8 @@ pub fn cell_at(machine: &Machine, number: usize, x: usize, y: usize) -> Option<C
     let (col, row) = (lx / size, ly / size);
     let stored = layer.cell(col as i64, row as i64).ok()?;
     let map = &machine.collide.map;
-    let (cx, cy) = (
-        lx as i64 / i64::from(COLLISION_CELL),
-        ly as i64 / i64::from(COLLISION_CELL),
-    );
+    let cell = i64::from(map.cell_px());
+    let (cx, cy) = (lx as i64 / cell, ly as i64 / cell);
     let collision = (cx < i64::from(map.cols()) && cy < i64::from(map.rows()))
         .then(|| map.get(cx as i32, cy as i32));
     Some(CellInfo {
@@ -315,6 +313,21 @@ mod tests {
         assert_eq!(cell_at(&machine, 1, 40 * 16, CAPTION_H), None);
         assert_eq!(cell_at(&machine, 1, 0, CAPTION_H - 1), None);
         assert_eq!(cell_at(&machine, 9, 0, CAPTION_H), None);
+    }
+
+    #[test]
+    fn the_collision_cell_under_a_point_is_found_at_the_layers_cell_size() {
+        let mut machine = machine_with_layer();
+        let rows = ["", "", "", "", "", "......#"];
+        machine.collide.load_map(
+            CollisionMap::from_ascii(&rows, &[]).with_cell_size(crate::collide::map::CellSize::Px8),
+        );
+        // Layer pixel (53, 41): BG cell (3, 2) of 16 px, collision cell (6, 5) of 8 px.
+        let info = cell_at(&machine, 1, 3 * 16 + 5, CAPTION_H + 2 * 16 + 9).unwrap();
+        assert_eq!((info.col, info.row), (3, 2));
+        assert_eq!(info.collision, Some(Tile::Solid));
+        let beside = cell_at(&machine, 1, 3 * 16 + 8, CAPTION_H + 2 * 16 + 9).unwrap();
+        assert_eq!(beside.collision, None, "past the 7-cell map");
     }
 
     #[test]
