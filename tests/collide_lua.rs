@@ -162,7 +162,7 @@ fn bad_collision_requests_are_located_errors() {
         ),
         (
             "hb_add(1, 40, 0, 0, 0, 1, 1)",
-            "main.lua:1: hb_add: group 40 is outside 0..31",
+            "main.lua:1: hb_add: argument 2 (group) is 40, must be 0..31",
         ),
         (
             "col_margin(16, 4)",
@@ -481,7 +481,7 @@ fn cell_sizes_are_checked_and_cell_coordinates_stay_cells() {
         let mut c = console(&format!("function update() {call} end"));
         let err = c.run_frame(InputFrame::NONE).unwrap_err().to_string();
         assert!(
-            err.contains("the collision layer's cells are 8, 16 or 32 px"),
+            err.contains("(cell) is") && err.contains("must be 8, 16 or 32"),
             "{call}: {err}"
         );
     }

@@ -187,7 +187,7 @@ fn bad_arguments_are_errors_at_the_calling_line() {
         ),
         (
             "spr(0, 0, 0, 0, 3)",
-            "main.lua:2: spr: size 3 is not 1, 2, 4 or 8 tiles",
+            "main.lua:2: spr: argument 5 (size) is 3, must be 1, 2, 4 or 8",
         ),
         ("btn('jump')", "main.lua:2: btn: no button named \"jump\""),
         (

@@ -7,6 +7,7 @@ use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
 use crate::cart::Cart;
 use crate::machine::Machine;
 use crate::meter::Unit;
+use crate::script::args::{Arg, Default, Kind, or_list};
 use crate::script::context::CallContext;
 
 /// Result type of API functions.
@@ -17,8 +18,9 @@ pub struct ApiFn {
     /// The global it is bound to, or `table.field` for a field of a library table
     /// (`math.random`).
     pub name: &'static str,
-    /// Arguments as shown in the docs, optional ones in brackets: `"i, x, y, tile, [size]"`.
-    pub args: &'static str,
+    /// The arguments, declared once: the readers (`Call::int_arg`, ...), the docs and the
+    /// hostile-argument tests all use this.
+    pub args: &'static [Arg],
     /// What it returns, or `""`.
     pub returns: &'static str,
     /// One or two sentences for the docs.
@@ -123,6 +125,8 @@ pub struct Call<'a> {
     pub m: &'a mut Machine,
     pub cart: &'a Cart,
     pub name: &'static str,
+    /// The function's declared arguments.
+    pub spec: &'static [Arg],
     pub args: MultiValue,
 }
 
@@ -271,6 +275,134 @@ impl Call<'_> {
                     .map_err(|got| self.error(format!("item {k} of {what} must be {got}"))),
             })
             .collect()
+    }
+
+    /// The declaration of argument `i`. Reading an undeclared argument is a bug in the API
+    /// table, which the API tests find.
+    fn declared(&self, i: usize) -> &'static Arg {
+        self.spec.get(i).unwrap_or_else(|| {
+            panic!(
+                "{}: argument {} is not declared in its ApiFn",
+                self.name,
+                i + 1
+            )
+        })
+    }
+
+    /// Whether argument `i` is left out (nil) and optional.
+    fn left_out(&self, i: usize) -> bool {
+        self.is_nil(i) && self.declared(i).is_optional()
+    }
+
+    /// Argument `i` as its declared integer (`Int`, `Choice` or `Coord`): its default when
+    /// left out, an error outside its range or choices. Panics for an argument declared
+    /// without an integer default that is left out: read it with [`Call::opt_int_arg`].
+    pub fn int_arg(&self, i: usize) -> LuaResult<i64> {
+        match self.opt_int_arg(i)? {
+            Some(n) => Ok(n),
+            None => panic!(
+                "{}: argument {} ({}) has no integer default: read it with opt_int_arg",
+                self.name,
+                i + 1,
+                self.declared(i).name
+            ),
+        }
+    }
+
+    /// Argument `i` as its declared integer, `None` when left out without an integer default.
+    pub fn opt_int_arg(&self, i: usize) -> LuaResult<Option<i64>> {
+        let arg = self.declared(i);
+        if self.left_out(i) {
+            return Ok(match arg.default {
+                Default::Int(n) => Some(n),
+                _ => None,
+            });
+        }
+        let n = self.int(i, arg.name)?;
+        let bad = |must: String| {
+            self.error(format!(
+                "argument {} ({}) is {n}, must be {must}",
+                i + 1,
+                arg.name
+            ))
+        };
+        match arg.kind {
+            Kind::Int(lo, hi) if !(lo..=hi).contains(&n) => Err(bad(format!("{lo}..{hi}"))),
+            Kind::Choice(values) if !values.contains(&n) => Err(bad(or_list(values))),
+            Kind::Coord => Ok(Some(n.clamp(-32768, 32767))),
+            Kind::Int(..) | Kind::Choice(_) | Kind::Integer => Ok(Some(n)),
+            other => panic!(
+                "{}: argument {} is {other:?}, not an integer",
+                self.name,
+                i + 1
+            ),
+        }
+    }
+
+    /// Argument `i` as a position in pixels (declared `Coord`), clamped to -32768..32767.
+    pub fn coord_arg(&self, i: usize) -> LuaResult<i32> {
+        Ok(self.int_arg(i)? as i32)
+    }
+
+    /// Argument `i` as its declared number: its default when left out, an error outside its
+    /// range. Panics for an argument left out without a number default (use
+    /// [`Call::opt_num_arg`]).
+    pub fn num_arg(&self, i: usize) -> LuaResult<f64> {
+        match self.opt_num_arg(i)? {
+            Some(n) => Ok(n),
+            None => panic!("{}: argument {} has no number default", self.name, i + 1),
+        }
+    }
+
+    /// Argument `i` as its declared number, `None` when left out without a number default.
+    pub fn opt_num_arg(&self, i: usize) -> LuaResult<Option<f64>> {
+        let arg = self.declared(i);
+        if self.left_out(i) {
+            return Ok(match arg.default {
+                Default::Num(n) => Some(n),
+                Default::Int(n) => Some(n as f64),
+                _ => None,
+            });
+        }
+        let n = self.num(i, arg.name)?;
+        match arg.kind {
+            Kind::Num(lo, hi) if !(lo..=hi).contains(&n) => Err(self.error(format!(
+                "argument {} ({}) is {n}, must be {}",
+                i + 1,
+                arg.name,
+                arg.kind_text()
+            ))),
+            Kind::Num(..) => Ok(Some(n)),
+            other => panic!(
+                "{}: argument {} is {other:?}, not a number",
+                self.name,
+                i + 1
+            ),
+        }
+    }
+
+    /// Argument `i` as a string (declared `Str`), `None` when left out.
+    pub fn opt_str_arg(&self, i: usize) -> LuaResult<Option<String>> {
+        let arg = self.declared(i);
+        if self.left_out(i) {
+            return Ok(None);
+        }
+        self.string(i, arg.name).map(Some)
+    }
+
+    /// Argument `i` as a required string.
+    pub fn str_arg(&self, i: usize) -> LuaResult<String> {
+        let arg = self.declared(i);
+        self.string(i, arg.name)
+    }
+
+    /// Argument `i` as a boolean (declared `Bool`): its default when left out.
+    pub fn bool_arg(&self, i: usize) -> bool {
+        let default = match self.declared(i).default {
+            Default::Bool(b) => b,
+            _ => false,
+        };
+        self.opt_bool(i, default)
     }
 
     /// Charges `cycles` to `unit`; past the cap, stops the script at once with the runaway

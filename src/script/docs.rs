@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::api::API;
+use super::args::signature;
 use super::call::cost_text;
 use crate::spec::cost;
 
@@ -59,13 +60,25 @@ pub fn api_markdown() -> String {
             };
             let _ = write!(
                 out,
-                "\n### `{}({})`{}\n\n{}\n\nCost: {}.\n",
+                "\n### `{}({})`{}\n\n{}\n",
                 f.name,
-                f.args,
+                signature(f.args),
                 returns,
                 f.doc,
-                cost_text(f.cost)
             );
+            if !f.args.is_empty() {
+                out.push_str("\n| argument | takes | default |\n|---|---|---|\n");
+                for arg in f.args {
+                    let _ = writeln!(
+                        out,
+                        "| `{}` | {} | {} |",
+                        arg.name,
+                        arg.kind_text(),
+                        arg.default_text()
+                    );
+                }
+            }
+            let _ = writeln!(out, "\nCost: {}.", cost_text(f.cost));
         }
         for constants in group.constants {
             let _ = write!(out, "\n### `{}`\n\n{}\n\n", constants.name, constants.doc);

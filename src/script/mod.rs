@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod arena;
+pub mod args;
 pub mod call;
 pub mod context;
 pub mod docs;

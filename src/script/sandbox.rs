@@ -24,7 +24,7 @@ use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, MultiValue, StdLib, Table, Value, VmState, ffi};
 
 use super::api::{all_constants, all_functions};
-use super::call::{Call, LuaResult};
+use super::call::{ApiFn, Call, LuaResult};
 use super::context::{self, CallContext};
 use super::heap::{Heap, WORK_KINDS, lua_takework};
 use crate::cart::Cart;
@@ -88,7 +88,7 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     lua.set_named_registry_value(TOSTRING, globals.get::<Function>("tostring")?)?;
 
     for api in all_functions() {
-        let function = bind(lua, api.name, api.call, cart.clone())?;
+        let function = bind(lua, api, cart.clone())?;
         match api.name.split_once('.') {
             Some((table, field)) => globals.get::<Table>(table)?.set(field, function)?,
             None => globals.set(api.name, function)?,
@@ -273,12 +273,8 @@ unsafe extern "C-unwind" fn raise_failures(state: *mut ffi::lua_State) -> c_int 
 }
 
 /// Wraps an API function as a Lua function that charges the call and lends it the machine.
-fn bind(
-    lua: &Lua,
-    name: &'static str,
-    call: fn(&mut Call) -> LuaResult<MultiValue>,
-    cart: Arc<Cart>,
-) -> LuaResult<Function> {
+fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>) -> LuaResult<Function> {
+    let (name, call, spec) = (api.name, api.call, api.args);
     let function = lua.create_function(move |lua, args: MultiValue| {
         let mut machine = match lua.try_app_data_mut::<Box<Machine>>() {
             Ok(Some(machine)) => machine,
@@ -301,6 +297,7 @@ fn bind(
             m: &mut machine,
             cart: &cart,
             name,
+            spec,
             args,
         });
         if let Some(mark) = before {

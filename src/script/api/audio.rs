@@ -4,6 +4,7 @@ use mlua::{MultiValue, Value};
 
 use crate::audio::CHANNELS;
 use crate::meter::Unit;
+use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::cost;
 
@@ -23,6 +24,8 @@ const SOUNDING: &[Cost] = &[
     ),
 ];
 
+const CHANNEL: Arg = Arg::int("channel", 0, CHANNELS as i64 - 1);
+
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Audio",
     intro: "Music and sound effects are written in MML and declared in `cart.toml` as \
@@ -33,7 +36,10 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "sfx",
-            args: "effect, [channel]",
+            args: &[
+                Arg::new("effect", Kind::Any("name, or number from 0")),
+                CHANNEL.optional("one the music leaves free"),
+            ],
             returns: "channel",
             doc: "Plays a sound effect, named or numbered (0 is the first `[[sfx]]`), on \
                   `channel` (0-7) or on a channel the music leaves free. Returns the channel.",
@@ -42,7 +48,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "music",
-            args: "[name]",
+            args: &[Arg::str("name").optional("stops the music")],
             returns: "",
             doc: "Starts the song `name` from its beginning; without a name, stops the music.",
             cost: SOUNDING,
@@ -50,7 +56,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "stop",
-            args: "[channel]",
+            args: &[CHANNEL.optional("all sound")],
             returns: "",
             doc: "Stops the sound effect on `channel`; without a channel, stops all sound.",
             cost: &[],
@@ -58,7 +64,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "playing",
-            args: "[channel]",
+            args: &[CHANNEL.optional("the music")],
             returns: "name",
             doc: "The name of the song playing, or with `channel`, of the sound effect on it; \
                   nil when none.",
@@ -68,10 +74,6 @@ pub const GROUP: ApiGroup = ApiGroup {
     ],
     constants: &[],
 };
-
-fn channel_arg(c: &Call, i: usize) -> LuaResult<usize> {
-    Ok(c.int_in(i, "channel", 0, CHANNELS as i64 - 1)? as usize)
-}
 
 fn sfx(c: &mut Call) -> LuaResult<MultiValue> {
     let index = match c.args.front() {
@@ -87,14 +89,15 @@ fn sfx(c: &mut Call) -> LuaResult<MultiValue> {
             if count == 0 {
                 return Err(c.error("the cart has no sound effects"));
             }
-            c.int_in(0, "effect", 0, count - 1)? as usize
+            let n = c.int(0, "effect")?;
+            if !(0..count).contains(&n) {
+                let range = format!("0..{}", count - 1);
+                return Err(c.error(format!("argument 1 (effect) is {n}, must be {range}")));
+            }
+            n as usize
         }
     };
-    let channel = if c.is_nil(1) {
-        None
-    } else {
-        Some(channel_arg(c, 1)?)
-    };
+    let channel = c.opt_int_arg(1)?.map(|n| n as usize);
     let used =
         c.m.audio
             .play_sound(&c.cart.audio, index, channel)
@@ -103,33 +106,32 @@ fn sfx(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn music(c: &mut Call) -> LuaResult<MultiValue> {
-    if c.is_nil(0) {
-        c.m.audio.stop_music();
-    } else {
-        let name = c.string(0, "name")?;
+    if let Some(name) = c.opt_str_arg(0)? {
         c.m.audio
             .play_music(&c.cart.audio, &name)
             .map_err(|e| c.error(e))?;
+    } else {
+        c.m.audio.stop_music();
     }
     c.ret(())
 }
 
 fn stop(c: &mut Call) -> LuaResult<MultiValue> {
-    if c.is_nil(0) {
-        c.m.audio.stop_all();
-    } else {
-        let channel = channel_arg(c, 0)?;
-        c.m.audio.stop_sound(channel);
+    match c.opt_int_arg(0)? {
+        Some(channel) => c.m.audio.stop_sound(channel as usize),
+        None => c.m.audio.stop_all(),
     }
     c.ret(())
 }
 
 fn playing(c: &mut Call) -> LuaResult<MultiValue> {
-    let name = if c.is_nil(0) {
-        c.m.audio.music_playing().map(str::to_string)
-    } else {
-        let channel = channel_arg(c, 0)?;
-        c.m.audio.sound_playing(channel).map(str::to_string)
+    let name = match c.opt_int_arg(0)? {
+        Some(channel) => {
+            c.m.audio
+                .sound_playing(channel as usize)
+                .map(str::to_string)
+        }
+        None => c.m.audio.music_playing().map(str::to_string),
     };
     c.ret(name)
 }

@@ -6,8 +6,22 @@ use crate::bullets::angle::{self, atan};
 use crate::bullets::unit::{BulletType, Event, Player, Shot, TYPES, Target, bullet, shot_velocity};
 use crate::fixed::{Fx, fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
+use crate::script::api::common::{PALETTE, TILE, name};
+use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
-use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS, cost};
+use crate::spec::{PRIORITY_LEVELS, cost};
+
+const X: Arg = Arg::num("x");
+const Y: Arg = Arg::num("y");
+/// An angle in 256ths of a turn (fractions allowed).
+const ANGLE: Arg = Arg::num("angle");
+const SPEED: Arg = Arg::new("speed", Kind::Num(-256.0, 256.0));
+const TYPE: Arg = Arg::int("type", 0, TYPES as i64 - 1);
+/// Most bullets one emitter call fires.
+const MAX_COUNT: i64 = 4096;
+const COUNT: Arg = Arg::int("n", 0, MAX_COUNT);
+const START: Arg = Arg::num("start").or(Default::Num(0.0));
+const SOURCE: Arg = Arg::new("source", Kind::Integer);
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Bullets",
@@ -23,7 +37,14 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "bu_type",
-            args: "type, tile, [size], [palette], [hit_w], [hit_h]",
+            args: &[
+                TYPE,
+                TILE,
+                Arg::int("size", 1, 2).or_int(1),
+                PALETTE,
+                Arg::num("hit_w").or(Default::Num(2.0)),
+                Arg::num("hit_h").optional("hit_w"),
+            ],
             returns: "",
             doc: "Defines bullet type `type` (0-63): drawn as the `size` x `size` tile block \
                   (1 or 2) from `tile` with `palette`, centred on the bullet; hit box half \
@@ -33,7 +54,14 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_fire",
-            args: "x, y, angle, speed, type, [options]",
+            args: &[
+                X,
+                Y,
+                ANGLE,
+                SPEED,
+                TYPE,
+                Arg::new("options", Kind::Table("{accel, turn, frames, ax, ay}")).optional("none"),
+            ],
             returns: "fired",
             doc: "Fires one bullet. `options` may hold `accel` (speed change per frame) and \
                   `turn` (angle change per frame) for `frames` frames, and `ax`, `ay` \
@@ -44,7 +72,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_aim",
-            args: "x, y, speed, type, [offset]",
+            args: &[X, Y, SPEED, TYPE, Arg::num("offset").or(Default::Num(0.0))],
             returns: "fired",
             doc: "Fires one bullet toward the player, turned by `offset` steps.",
             cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
@@ -52,7 +80,15 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_nway",
-            args: "x, y, angle, n, spread, speed, type",
+            args: &[
+                X,
+                Y,
+                ANGLE.optional("aimed at the player"),
+                COUNT,
+                Arg::num("spread"),
+                SPEED,
+                TYPE,
+            ],
             returns: "fired",
             doc: "Fires `n` bullets in a fan centred on `angle` (nil: toward the player), \
                   `spread` steps apart. Returns how many fired.",
@@ -61,7 +97,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_ring",
-            args: "x, y, n, speed, type, [start]",
+            args: &[X, Y, COUNT, SPEED, TYPE, START],
             returns: "fired",
             doc: "Fires `n` bullets evenly around a circle, the first at `start` (default 0).",
             cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
@@ -69,7 +105,14 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_spiral",
-            args: "x, y, arms, speed, type, turn",
+            args: &[
+                X,
+                Y,
+                Arg::int("arms", 0, MAX_COUNT),
+                SPEED,
+                TYPE,
+                Arg::num("turn"),
+            ],
             returns: "fired",
             doc: "Fires `arms` bullets evenly around a circle whose first arm points at \
                   `frame() * turn` steps: called every few frames, it draws a spiral.",
@@ -78,7 +121,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_burst",
-            args: "x, y, n, speed, type, frames, [start]",
+            args: &[X, Y, COUNT, SPEED, TYPE, Arg::int("frames", 1, 600), START],
             returns: "",
             doc: "A ring of `n` spread over `frames` frames (the X68000 shmups' 16 + 16): bullet i is \
                   the bullet `bu_ring` would fire, fired i % frames frames later from the same \
@@ -96,7 +139,12 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_player",
-            args: "[x, y], [hit], [graze]",
+            args: &[
+                X.optional("no player"),
+                Y.optional("no player"),
+                Arg::num("hit").or(Default::Num(1.0)),
+                Arg::num("graze").or(Default::Num(12.0)),
+            ],
             returns: "",
             doc: "Sets the player the bullets test against: its centre, the half size of its \
                   hit box (default 1; 0 is a point) and of its graze box (default 12). Without \
@@ -106,7 +154,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_shot",
-            args: "x, y, angle, speed, type",
+            args: &[X, Y, ANGLE, SPEED, TYPE],
             returns: "fired",
             doc: "Fires a player shot (256 at most). Shots are tested along their whole path \
                   each frame against the targets, so none passes through.",
@@ -120,7 +168,15 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_target",
-            args: "id, x, y, w, h, [dx], [dy]",
+            args: &[
+                Arg::new("id", Kind::Integer),
+                X,
+                Y,
+                Arg::num("w"),
+                Arg::num("h"),
+                Arg::num("dx").or(Default::Num(0.0)),
+                Arg::num("dy").or(Default::Num(0.0)),
+            ],
             returns: "",
             doc: "Registers an enemy box (top-left and size) for this frame's shot tests, and \
                   how far it moved this frame (default 0). Register targets in `update()`.",
@@ -134,7 +190,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_events",
-            args: "",
+            args: &[],
             returns: "events",
             doc: "What the last bullet run found: an array of `{kind, type, x, y, target}` \
                   tables with `kind` `\"hit\"` (a bullet hit the player and vanished), \
@@ -145,7 +201,12 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_cancel",
-            args: "[x, y, w, h]",
+            args: &[
+                X.optional("everywhere"),
+                Y.optional("everywhere"),
+                Arg::num("w").optional("everywhere"),
+                Arg::num("h").optional("everywhere"),
+            ],
             returns: "n, positions",
             doc: "Removes every bullet (or those whose centre is in the rectangle) and returns \
                   how many, and their positions as a flat array `{x1, y1, x2, y2, ...}` to \
@@ -155,7 +216,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_count",
-            args: "",
+            args: &[],
             returns: "live, capacity",
             doc: "Live bullets, and the table's capacity (4096).",
             cost: &[],
@@ -163,7 +224,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_clear",
-            args: "",
+            args: &[],
             returns: "",
             doc: "Removes every bullet, shot and pending burst, without events.",
             cost: &[],
@@ -171,7 +232,10 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_layer",
-            args: "priority, [margin]",
+            args: &[
+                Arg::int("priority", 0, PRIORITY_LEVELS as i64 - 1),
+                Arg::int("margin", 0, 1024).optional("unchanged"),
+            ],
             returns: "",
             doc: "Sets the bullet layer's priority (0-3, default 2) and how far off-screen \
                   bullets may fly before they are removed (default 32 px).",
@@ -180,7 +244,13 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_pattern",
-            args: "name, x, y, [type], [loop]",
+            args: &[
+                name("name"),
+                X,
+                Y,
+                TYPE.or_int(0),
+                Arg::new("loop", Kind::Bool).or(Default::Bool(false)),
+            ],
             returns: "source",
             doc: "Starts the cart's BulletML pattern `name` (the file `name.xml`) from an \
                   enemy at (x, y); its bullets are of type `type` (default 0). Returns the \
@@ -197,7 +267,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_source",
-            args: "source, [x, y]",
+            args: &[SOURCE, X.optional("unmoved"), Y.optional("unmoved")],
             returns: "running",
             doc: "Moves a pattern's source and tells whether the pattern still runs (it ends \
                   when one of its top actions has ended).",
@@ -206,7 +276,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_source_stop",
-            args: "source",
+            args: &[SOURCE],
             returns: "",
             doc: "Stops a pattern; the bullets it fired fly on.",
             cost: &[],
@@ -214,7 +284,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_rank",
-            args: "rank",
+            args: &[Arg::num("rank")],
             returns: "",
             doc: "Sets BulletML's `$rank` (0-1, default 0.5).",
             cost: &[],
@@ -222,7 +292,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_atan",
-            args: "dx, dy",
+            args: &[Arg::num("dx"), Arg::num("dy")],
             returns: "angle",
             doc: "The angle (0-255, rounded) from the origin toward (dx, dy), from the table.",
             cost: &[],
@@ -230,7 +300,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "bu_sin",
-            args: "angle",
+            args: &[Arg::new("angle", Kind::Integer)],
             returns: "s, c",
             doc: "The sine and cosine of an angle (0-255) from the 16.16 tables.",
             cost: &[],
@@ -246,7 +316,7 @@ fn fine(steps: f64) -> u16 {
 }
 
 fn type_arg(c: &Call, i: usize) -> LuaResult<u8> {
-    Ok(c.int_in(i, "type", 0, TYPES as i64 - 1)? as u8)
+    Ok(c.int_arg(i)? as u8)
 }
 
 /// A type to fire bullets of: one `bu_type` has set (an unset type would draw nothing and
@@ -268,32 +338,24 @@ fn defined_type(c: &Call, kind: u8) -> LuaResult<u8> {
 }
 
 fn position(c: &Call, i: usize) -> LuaResult<(Fx, Fx)> {
-    Ok((fx_from_f64(c.num(i, "x")?), fx_from_f64(c.num(i + 1, "y")?)))
+    Ok((fx_from_f64(c.num_arg(i)?), fx_from_f64(c.num_arg(i + 1)?)))
 }
 
 fn speed_arg(c: &Call, i: usize) -> LuaResult<Fx> {
-    let speed = c.num(i, "speed")?;
-    if !(-256.0..=256.0).contains(&speed) {
-        return Err(c.error(format!("speed {speed} is outside -256..256 px per frame")));
-    }
-    Ok(fx_from_f64(speed))
+    Ok(fx_from_f64(c.num_arg(i)?))
 }
 
-fn count_arg(c: &Call, i: usize, what: &str) -> LuaResult<u32> {
-    Ok(c.int_in(i, what, 0, 4096)? as u32)
+fn count_arg(c: &Call, i: usize) -> LuaResult<u32> {
+    Ok(c.int_arg(i)? as u32)
 }
 
 fn bu_type(c: &mut Call) -> LuaResult<MultiValue> {
     let index = usize::from(type_arg(c, 0)?);
-    let tile = c.int_in(1, "tile", 0, PATTERN_TILES as i64 - 1)? as u16;
-    let size = c.opt_int_in(2, "size", 1, 2, 1)? as u8;
-    let palette = c.opt_int_in(3, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
-    let hit_w = if c.is_nil(4) { 2.0 } else { c.num(4, "hit_w")? };
-    let hit_h = if c.is_nil(5) {
-        hit_w
-    } else {
-        c.num(5, "hit_h")?
-    };
+    let tile = c.int_arg(1)? as u16;
+    let size = c.int_arg(2)? as u8;
+    let palette = c.int_arg(3)? as u8;
+    let hit_w = c.num_arg(4)?;
+    let hit_h = c.opt_num_arg(5)?.unwrap_or(hit_w);
     let kind = BulletType {
         tile,
         size,
@@ -307,7 +369,7 @@ fn bu_type(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_fire(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
-    let angle = fine(c.num(2, "angle")?);
+    let angle = fine(c.num_arg(2)?);
     let speed = speed_arg(c, 3)?;
     let kind = fired_type_arg(c, 4)?;
     let mut spawn = bullet(x, y, angle, speed, kind);
@@ -331,11 +393,7 @@ fn bu_aim(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
     let speed = speed_arg(c, 2)?;
     let kind = fired_type_arg(c, 3)?;
-    let offset = if c.is_nil(4) {
-        0.0
-    } else {
-        c.num(4, "offset")?
-    };
+    let offset = c.num_arg(4)?;
     let angle = c.m.bullets.aim_from(x, y).wrapping_add(fine(offset));
     c.charge(Unit::Bullets, cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.spawn(bullet(x, y, angle, speed, kind));
@@ -344,15 +402,12 @@ fn bu_aim(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_nway(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
-    let angle = if c.is_nil(2) {
-        c.m.bullets.aim_from(x, y)
-    } else {
-        fine(c.num(2, "angle")?)
+    let angle = match c.opt_num_arg(2)? {
+        Some(angle) => fine(angle),
+        None => c.m.bullets.aim_from(x, y),
     };
-    let n = count_arg(c, 3, "n")?;
-    let spread = (c.num(4, "spread")? * 256.0)
-        .round()
-        .clamp(-65536.0, 65536.0) as i32;
+    let n = count_arg(c, 3)?;
+    let spread = (c.num_arg(4)? * 256.0).round().clamp(-65536.0, 65536.0) as i32;
     let speed = speed_arg(c, 5)?;
     let kind = fired_type_arg(c, 6)?;
     c.charge(Unit::Bullets, u64::from(n) * cost::BULLET_SPAWN)?;
@@ -364,14 +419,10 @@ fn bu_nway(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_ring(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
-    let n = count_arg(c, 2, "n")?;
+    let n = count_arg(c, 2)?;
     let speed = speed_arg(c, 3)?;
     let kind = fired_type_arg(c, 4)?;
-    let start = if c.is_nil(5) {
-        0
-    } else {
-        fine(c.num(5, "start")?)
-    };
+    let start = fine(c.num_arg(5)?);
     c.charge(Unit::Bullets, u64::from(n) * cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.ring(bullet(x, y, start, speed, kind), n);
     c.ret(i64::from(fired))
@@ -379,10 +430,10 @@ fn bu_ring(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_spiral(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
-    let arms = count_arg(c, 2, "arms")?;
+    let arms = count_arg(c, 2)?;
     let speed = speed_arg(c, 3)?;
     let kind = fired_type_arg(c, 4)?;
-    let turn = c.num(5, "turn")?;
+    let turn = c.num_arg(5)?;
     let start = fine(c.m.frame as f64 * turn);
     c.charge(Unit::Bullets, u64::from(arms) * cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.ring(bullet(x, y, start, speed, kind), arms);
@@ -391,15 +442,11 @@ fn bu_spiral(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_burst(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
-    let n = count_arg(c, 2, "n")?;
+    let n = count_arg(c, 2)?;
     let speed = speed_arg(c, 3)?;
     let kind = fired_type_arg(c, 4)?;
-    let frames = c.int_in(5, "frames", 1, 600)? as u32;
-    let start = if c.is_nil(6) {
-        0
-    } else {
-        fine(c.num(6, "start")?)
-    };
+    let frames = c.int_arg(5)? as u32;
+    let start = fine(c.num_arg(6)?);
     // The first of every `frames` bullets flies now; the rest are paid when they appear.
     c.charge(
         Unit::Bullets,
@@ -411,17 +458,12 @@ fn bu_burst(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_player(c: &mut Call) -> LuaResult<MultiValue> {
-    if c.is_nil(0) {
+    let (Some(x), Some(y)) = (c.opt_num_arg(0)?, c.opt_num_arg(1)?) else {
         c.m.bullets.set_player(None).map_err(|e| c.error(e))?;
         return c.ret(());
-    }
-    let (x, y) = position(c, 0)?;
-    let hit = if c.is_nil(2) { 1.0 } else { c.num(2, "hit")? };
-    let graze = if c.is_nil(3) {
-        12.0
-    } else {
-        c.num(3, "graze")?
     };
+    let (x, y) = (fx_from_f64(x), fx_from_f64(y));
+    let (hit, graze) = (c.num_arg(2)?, c.num_arg(3)?);
     let (hit, graze) = (fx_from_f64(hit), fx_from_f64(graze));
     let player = Player {
         x,
@@ -439,7 +481,7 @@ fn bu_player(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn bu_shot(c: &mut Call) -> LuaResult<MultiValue> {
     let (x, y) = position(c, 0)?;
-    let angle = fine(c.num(2, "angle")?);
+    let angle = fine(c.num_arg(2)?);
     let speed = speed_arg(c, 3)?;
     let kind = fired_type_arg(c, 4)?;
     let (vx, vy) = shot_velocity(angle, speed);
@@ -448,22 +490,13 @@ fn bu_shot(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_target(c: &mut Call) -> LuaResult<MultiValue> {
-    let id = c.int(0, "id")?;
+    let id = c.int_arg(0)?;
     let (x, y) = position(c, 1)?;
-    let (w, h) = (fx_from_f64(c.num(3, "w")?), fx_from_f64(c.num(4, "h")?));
+    let (w, h) = (fx_from_f64(c.num_arg(3)?), fx_from_f64(c.num_arg(4)?));
     if w <= 0 || h <= 0 {
         return Err(c.error("w and h must be positive"));
     }
-    let dx = if c.is_nil(5) {
-        0
-    } else {
-        fx_from_f64(c.num(5, "dx")?)
-    };
-    let dy = if c.is_nil(6) {
-        0
-    } else {
-        fx_from_f64(c.num(6, "dy")?)
-    };
+    let (dx, dy) = (fx_from_f64(c.num_arg(5)?), fx_from_f64(c.num_arg(6)?));
     if !c.m.bullets.add_target(Target {
         id,
         x,
@@ -502,16 +535,15 @@ fn bu_events(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_cancel(c: &mut Call) -> LuaResult<MultiValue> {
-    let area = if c.is_nil(0) {
-        None
-    } else {
-        let (x, y) = position(c, 0)?;
-        Some((
-            x,
-            y,
-            fx_from_f64(c.num(2, "w")?),
-            fx_from_f64(c.num(3, "h")?),
-        ))
+    let area = match [0, 1, 2, 3].map(|i| c.opt_num_arg(i)) {
+        [Ok(None), Ok(None), Ok(None), Ok(None)] => None,
+        [Ok(Some(x)), Ok(Some(y)), Ok(Some(w)), Ok(Some(h))] => {
+            Some([x, y, w, h].map(fx_from_f64).into())
+        }
+        read => {
+            read.into_iter().collect::<LuaResult<Vec<_>>>()?;
+            return Err(c.error("give all of x, y, w and h, or none for every bullet"));
+        }
     };
     let removed = c.m.bullets.cancel(area);
     let positions = c.lua.create_table_with_capacity(removed.len() * 2, 0)?;
@@ -533,25 +565,21 @@ fn bu_clear(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_layer(c: &mut Call) -> LuaResult<MultiValue> {
-    let priority = c.int_in(0, "priority", 0, PRIORITY_LEVELS as i64 - 1)?;
-    let margin = match c.is_nil(1) {
-        true => None,
-        false => Some(c.int_in(1, "margin", 0, 1024)?),
-    };
+    let priority = c.int_arg(0)?;
+    let margin = c.opt_int_arg(1)?;
     c.m.bullets.set_layer(priority, margin);
     c.ret(())
 }
 
 fn bu_pattern(c: &mut Call) -> LuaResult<MultiValue> {
-    let name = c.string(0, "name")?;
+    let name = c.str_arg(0)?;
     let patterns = &c.cart.bullet_patterns;
     let pattern = patterns
         .id(&name)
         .ok_or_else(|| c.error(format!("the cart has no pattern named \"{name}\"")))?;
     let (x, y) = position(c, 1)?;
-    let kind = if c.is_nil(3) { 0 } else { type_arg(c, 3)? };
-    let kind = defined_type(c, kind)?;
-    let looping = c.opt_bool(4, false);
+    let kind = defined_type(c, type_arg(c, 3)?)?;
+    let looping = c.bool_arg(4);
     let id =
         c.m.bullets
             .start_pattern(patterns.patterns(), pattern, x, y, kind)
@@ -563,11 +591,11 @@ fn bu_pattern(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_source(c: &mut Call) -> LuaResult<MultiValue> {
-    let id = c.int(0, "source")?;
-    let position = if c.is_nil(1) {
-        None
-    } else {
-        Some(position(c, 1)?)
+    let id = c.int_arg(0)?;
+    let position = match (c.opt_num_arg(1)?, c.opt_num_arg(2)?) {
+        (Some(x), Some(y)) => Some((fx_from_f64(x), fx_from_f64(y))),
+        (None, None) => None,
+        _ => return Err(c.error("give both x and y, or neither")),
     };
     let running = match c.m.bullets.source_mut(id) {
         Some(source) => {
@@ -583,24 +611,24 @@ fn bu_source(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn bu_source_stop(c: &mut Call) -> LuaResult<MultiValue> {
-    let id = c.int(0, "source")?;
+    let id = c.int_arg(0)?;
     c.m.bullets.stop_source(id);
     c.ret(())
 }
 
 fn bu_rank(c: &mut Call) -> LuaResult<MultiValue> {
-    let rank = c.num(0, "rank")?;
+    let rank = c.num_arg(0)?;
     c.m.bullets.set_rank(rank);
     c.ret(())
 }
 
 fn bu_atan(c: &mut Call) -> LuaResult<MultiValue> {
-    let dx = fx_from_f64(c.num(0, "dx")?);
-    let dy = fx_from_f64(c.num(1, "dy")?);
+    let dx = fx_from_f64(c.num_arg(0)?);
+    let dy = fx_from_f64(c.num_arg(1)?);
     c.ret(i64::from(atan(i64::from(dx), i64::from(dy))))
 }
 
 fn bu_sin(c: &mut Call) -> LuaResult<MultiValue> {
-    let a = c.int(0, "angle")?.rem_euclid(256) as u8;
+    let a = c.int_arg(0)?.rem_euclid(256) as u8;
     c.ret((fx_to_f64(angle::sin(a)), fx_to_f64(angle::cos(a))))
 }

@@ -10,8 +10,13 @@ use crate::collide::platform::{Platform, move_among};
 use crate::collide::tile::Tile;
 use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
+use crate::script::api::common::name;
+use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::cost;
+
+const CX: Arg = Arg::new("cx", Kind::Integer);
+const CY: Arg = Arg::new("cy", Kind::Integer);
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Collision",
@@ -30,7 +35,12 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "col_size",
-            args: "cols, rows, [cell]",
+            args: &[
+                Arg::int("cols", 1, 256),
+                Arg::int("rows", 1, 256),
+                Arg::new("cell", Kind::Choice(&[8, 16, 32]))
+                    .or_int(crate::spec::COLLISION_CELL as i64),
+            ],
             returns: "",
             doc: "Makes the collision layer `cols` x `rows` cells (1-256 each) of `cell` px \
                   (8, 16 or 32; default 16), all empty.",
@@ -39,7 +49,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "col_load",
-            args: "map, map_layer",
+            args: &[name("map"), name("map_layer")],
             returns: "cols, rows",
             doc: "Makes the collision layer the size of a map layer, in cells of the map's \
                   size (8, 16 or 32 px), and fills it from the `collide` tile property of the \
@@ -49,7 +59,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "col_set",
-            args: "cx, cy, tile",
+            args: &[CX, CY, Arg::str("tile")],
             returns: "",
             doc: "Sets cell (cx, cy) of the collision layer to the tile named `tile`.",
             cost: &[Cost::call(cost::TILE_PROBE, Unit::Collision)],
@@ -57,7 +67,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "col_get",
-            args: "cx, cy",
+            args: &[CX, CY],
             returns: "tile",
             doc: "The name of the tile at cell (cx, cy); beyond the edges, `\"solid\"` or \
                   `\"empty\"` as `col_edges` says.",
@@ -66,7 +76,12 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "col_edges",
-            args: "left, right, top, bottom",
+            args: &[
+                Arg::new("left", Kind::Bool).or(Default::Bool(true)),
+                Arg::new("right", Kind::Bool).or(Default::Bool(true)),
+                Arg::new("top", Kind::Bool).or(Default::Bool(false)),
+                Arg::new("bottom", Kind::Bool).or(Default::Bool(false)),
+            ],
             returns: "",
             doc: "Whether the space beyond each edge of the layer is solid (default: walls \
                   left and right, open above and below).",
@@ -75,7 +90,10 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "col_margin",
-            args: "px, [top_speed]",
+            args: &[
+                Arg::new("px", Kind::Num(0.0, 16.0)),
+                Arg::new("top_speed", Kind::Num(0.0, f64::MAX)).optional("not checked"),
+            ],
             returns: "",
             doc: "Sets how far below the feet ground mode looks for a floor to follow \
                   (0-16 px, default 4; more than one cell acts as one cell). With \
@@ -91,7 +109,15 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "col_platform",
-            args: "id, x, y, w, h, [dx], [dy]",
+            args: &[
+                Arg::new("id", Kind::Integer),
+                Arg::num("x"),
+                Arg::num("y"),
+                Arg::int("w", 1, 4096),
+                Arg::int("h", 1, 4096),
+                Arg::num("dx").or(Default::Num(0.0)),
+                Arg::num("dy").or(Default::Num(0.0)),
+            ],
             returns: "",
             doc: "Registers a moving platform for this frame: a w x h rectangle at (x, y), its \
                   position after this frame's motion (dx, dy). Bodies land on its top from above \
@@ -104,7 +130,11 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "move_body",
-            args: "body, [mode], [options]",
+            args: &[
+                Arg::new("body", Kind::Table("{x, y, w, h, vx, vy}")),
+                Arg::str("mode").optional("\"ground\""),
+                Arg::new("options", Kind::Table("{gravity, drop, slope_speed}")).optional("none"),
+            ],
             returns: "flags, slope",
             doc: "Moves `body` by (vx, vy) through the collision layer and writes back its new \
                   x, y and the distance actually moved as vx, vy. `mode` is `\"ground\"` \
@@ -138,7 +168,15 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "hb_add",
-            args: "id, group, mask, x, y, w, h",
+            args: &[
+                Arg::new("id", Kind::Integer),
+                Arg::int("group", 0, 31),
+                Arg::new("mask", Kind::Integer),
+                Arg::new("x", Kind::Integer),
+                Arg::new("y", Kind::Integer),
+                Arg::new("w", Kind::Integer),
+                Arg::new("h", Kind::Integer),
+            ],
             returns: "",
             doc: "Registers a hitbox for this frame. `id` is any number the cart uses to know \
                   it again.",
@@ -147,7 +185,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "hb_pairs",
-            args: "",
+            args: &[],
             returns: "pairs, n",
             doc: "Every overlapping pair where one box's mask names the other's group, as a \
                   flat array `{a1, b1, a2, b2, ...}` of ids (box a tests box b) and the number \
@@ -161,7 +199,13 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "hb_query",
-            args: "x, y, w, h, [mask]",
+            args: &[
+                Arg::coord("x"),
+                Arg::coord("y"),
+                Arg::coord("w"),
+                Arg::coord("h"),
+                Arg::new("mask", Kind::Integer).optional("all groups"),
+            ],
             returns: "ids",
             doc: "An array of the ids of this frame's boxes that overlap the rectangle and \
                   whose group is in `mask` (default: all). Use w = h = 1 for a point.",
@@ -173,7 +217,16 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "rect_hit",
-            args: "ax, ay, aw, ah, bx, by, bw, bh",
+            args: &[
+                Arg::coord("ax"),
+                Arg::coord("ay"),
+                Arg::coord("aw"),
+                Arg::coord("ah"),
+                Arg::coord("bx"),
+                Arg::coord("by"),
+                Arg::coord("bw"),
+                Arg::coord("bh"),
+            ],
             returns: "hit",
             doc: "Whether two rectangles overlap, with the hitbox edge convention.",
             cost: &[Cost::call(cost::HITBOX_TEST, Unit::Collision)],
@@ -181,7 +234,14 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "point_in",
-            args: "px, py, x, y, w, h",
+            args: &[
+                Arg::coord("px"),
+                Arg::coord("py"),
+                Arg::coord("x"),
+                Arg::coord("y"),
+                Arg::coord("w"),
+                Arg::coord("h"),
+            ],
             returns: "inside",
             doc: "Whether point (px, py) lies in the rectangle (right and bottom edges open).",
             cost: &[Cost::call(cost::HITBOX_TEST, Unit::Collision)],
@@ -205,11 +265,12 @@ pub fn flag_constants() -> Vec<(&'static str, i64)> {
 }
 
 fn tile_arg(c: &Call, i: usize) -> LuaResult<Tile> {
-    let name = c.string(i, "tile")?;
+    let name = c.str_arg(i)?;
     Tile::from_name(&name).ok_or_else(|| c.error(format!("\"{name}\" is not a collision tile")))
 }
 
-/// The cell size `px`, or an error saying what has it (`problem`) and naming the sizes.
+/// The cell size `px`, or an error saying what has it (`problem`) and naming the sizes (for
+/// maps; `col_size`'s argument is checked by its declaration).
 fn cell_size(c: &Call, px: i64, problem: &str) -> LuaResult<CellSize> {
     CellSize::from_px(px).ok_or_else(|| {
         c.error(format!(
@@ -219,9 +280,9 @@ fn cell_size(c: &Call, px: i64, problem: &str) -> LuaResult<CellSize> {
 }
 
 fn col_size(c: &mut Call) -> LuaResult<MultiValue> {
-    let cols = c.int_in(0, "cols", 1, 256)? as usize;
-    let rows = c.int_in(1, "rows", 1, 256)? as usize;
-    let px = c.opt_int(2, "cell", i64::from(crate::spec::COLLISION_CELL))?;
+    let cols = c.int_arg(0)? as usize;
+    let rows = c.int_arg(1)? as usize;
+    let px = c.int_arg(2)?;
     let cell = cell_size(c, px, &format!("cell is {px}"))?;
     c.m.collide.load_map(CollisionMap::sized(cols, rows, cell));
     c.ret(())
@@ -229,12 +290,12 @@ fn col_size(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
     let cart = c.cart;
-    let name = c.string(0, "map")?;
+    let name = c.str_arg(0)?;
     let map = cart
         .maps
         .get(&name)
         .ok_or_else(|| c.error(format!("the cart has no map named \"{name}\"")))?;
-    let layer_name = c.string(1, "map_layer")?;
+    let layer_name = c.str_arg(1)?;
     let layer = map
         .layer(&layer_name)
         .ok_or_else(|| c.error(format!("map \"{name}\" has no tile layer \"{layer_name}\"")))?;
@@ -260,7 +321,7 @@ fn col_load(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn col_set(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.int(0, "cx")?, c.int(1, "cy")?);
+    let (x, y) = (c.int_arg(0)?, c.int_arg(1)?);
     let tile = tile_arg(c, 2)?;
     let map = &mut c.m.collide.map;
     let inside =
@@ -276,8 +337,8 @@ fn col_set(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn col_get(c: &mut Call) -> LuaResult<MultiValue> {
-    let x = c.int(0, "cx")?.clamp(-1, 1 << 16) as i32;
-    let y = c.int(1, "cy")?.clamp(-1, 1 << 16) as i32;
+    let x = c.int_arg(0)?.clamp(-1, 1 << 16) as i32;
+    let y = c.int_arg(1)?.clamp(-1, 1 << 16) as i32;
     let name = c.m.collide.map.get(x, y).name();
     c.charge(Unit::Collision, cost::TILE_PROBE)?;
     c.ret(name)
@@ -285,23 +346,20 @@ fn col_get(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn col_edges(c: &mut Call) -> LuaResult<MultiValue> {
     let edges = Edges {
-        left: c.opt_bool(0, true),
-        right: c.opt_bool(1, true),
-        top: c.opt_bool(2, false),
-        bottom: c.opt_bool(3, false),
+        left: c.bool_arg(0),
+        right: c.bool_arg(1),
+        top: c.bool_arg(2),
+        bottom: c.bool_arg(3),
     };
     c.m.collide.set_edges(edges);
     c.ret(())
 }
 
 fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
-    let margin = fx_from_f64(c.num(0, "px")?);
-    if !(0..=fx_from_f64(16.0)).contains(&margin) {
-        // Checked before the map is read, so a bad margin costs no probes.
-        return Err(c.error("the margin must be 0..16 px"));
-    }
-    if !c.is_nil(1) {
-        let top_speed = fx_from_f64(c.num(1, "top_speed")?);
+    // Checked before the map is read, so a bad margin costs no probes.
+    let margin = fx_from_f64(c.num_arg(0)?);
+    if let Some(top_speed) = c.opt_num_arg(1)? {
+        let top_speed = fx_from_f64(top_speed);
         let map = &c.m.collide.map;
         let cells = (map.cols() * map.rows()) as u64;
         check_margin(map, margin, top_speed).map_err(|e| c.error(e))?;
@@ -331,11 +389,7 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         vx: fx_from_f64(number_field(c, &table, "vx")?),
         vy: fx_from_f64(number_field(c, &table, "vy")?),
     };
-    let mode = if c.is_nil(1) {
-        "ground".to_string()
-    } else {
-        c.string(1, "mode")?
-    };
+    let mode = c.opt_str_arg(1)?.unwrap_or_else(|| "ground".to_string());
     let mut options = MoveOptions {
         mode: match mode.as_str() {
             "ground" => Mode::Ground,
@@ -403,15 +457,15 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn col_platform(c: &mut Call) -> LuaResult<MultiValue> {
-    let id = c.int(0, "id")?;
+    let id = c.int_arg(0)?;
     let platform = Platform {
         id,
-        x: fx_from_f64(c.num(1, "x")?),
-        y: fx_from_f64(c.num(2, "y")?),
-        w: c.int_in(3, "w", 1, 4096)? as i32,
-        h: c.int_in(4, "h", 1, 4096)? as i32,
-        dx: fx_from_f64(if c.is_nil(5) { 0.0 } else { c.num(5, "dx")? }),
-        dy: fx_from_f64(if c.is_nil(6) { 0.0 } else { c.num(6, "dy")? }),
+        x: fx_from_f64(c.num_arg(1)?),
+        y: fx_from_f64(c.num_arg(2)?),
+        w: c.int_arg(3)? as i32,
+        h: c.int_arg(4)? as i32,
+        dx: fx_from_f64(c.num_arg(5)?),
+        dy: fx_from_f64(c.num_arg(6)?),
     };
     c.m.collide
         .platforms
@@ -422,14 +476,9 @@ fn col_platform(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn hb_add(c: &mut Call) -> LuaResult<MultiValue> {
-    let id = c.int(0, "id")?;
-    let (group, mask) = (c.int(1, "group")?, c.int(2, "mask")?);
-    let (x, y, w, h) = (
-        c.int(3, "x")?,
-        c.int(4, "y")?,
-        c.int(5, "w")?,
-        c.int(6, "h")?,
-    );
+    let id = c.int_arg(0)?;
+    let (group, mask) = (c.int_arg(1)?, c.int_arg(2)?);
+    let (x, y, w, h) = (c.int_arg(3)?, c.int_arg(4)?, c.int_arg(5)?, c.int_arg(6)?);
     let hitbox = Hitbox::new(id, group, mask, x, y, w, h).map_err(|e| c.error(e))?;
     c.m.collide.hitboxes.add(hitbox).map_err(|e| c.error(e))?;
     c.charge(Unit::Collision, cost::HITBOX)?;
@@ -449,12 +498,12 @@ fn hb_pairs(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn hb_query(c: &mut Call) -> LuaResult<MultiValue> {
     let rect = [
-        c.coord(0, "x")?,
-        c.coord(1, "y")?,
-        c.coord(2, "w")?,
-        c.coord(3, "h")?,
+        c.coord_arg(0)?,
+        c.coord_arg(1)?,
+        c.coord_arg(2)?,
+        c.coord_arg(3)?,
     ];
-    let mask = c.opt_int(4, "mask", -1)? as u32;
+    let mask = c.opt_int_arg(4)?.unwrap_or(-1) as u32;
     let (ids, tested) =
         c.m.collide
             .hitboxes
@@ -469,10 +518,10 @@ fn hb_query(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn rect_args(c: &Call, first: usize) -> LuaResult<(i32, i32, i32, i32)> {
     Ok((
-        c.coord(first, "x")?,
-        c.coord(first + 1, "y")?,
-        c.coord(first + 2, "w")?,
-        c.coord(first + 3, "h")?,
+        c.coord_arg(first)?,
+        c.coord_arg(first + 1)?,
+        c.coord_arg(first + 2)?,
+        c.coord_arg(first + 3)?,
     ))
 }
 
@@ -483,7 +532,7 @@ fn rect_hit(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn point_in(c: &mut Call) -> LuaResult<MultiValue> {
-    let (px, py) = (c.coord(0, "px")?, c.coord(1, "py")?);
+    let (px, py) = (c.coord_arg(0)?, c.coord_arg(1)?);
     let rect = rect_args(c, 2)?;
     c.charge(Unit::Collision, cost::HITBOX_TEST)?;
     c.ret(rect.2 > 0 && rect.3 > 0 && overlap_rects((px, py, 1, 1), rect))

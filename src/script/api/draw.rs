@@ -4,8 +4,10 @@
 use mlua::MultiValue;
 
 use crate::meter::Unit;
+use crate::script::api::common::{COLOR, FLAGS, PALETTE, PRIORITY, TILE};
+use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
-use crate::spec::{PALETTES, PATTERN_TILES, PRIORITY_LEVELS, SPRITE_MAX_TILES, cost};
+use crate::spec::{SPRITE_MAX_TILES, cost};
 use crate::video::fonts::{self, Font};
 use crate::video::plane::{FRONT, FillPattern};
 use crate::video::raster::Clip;
@@ -13,6 +15,28 @@ use crate::video::sprite::Sprite;
 
 /// Largest radius a circle is drawn with; larger ones cover the screen all the same.
 const MAX_RADIUS: i64 = 1 << 18;
+
+const X: Arg = Arg::coord("x");
+const Y: Arg = Arg::coord("y");
+const TWO_CORNERS: &[Arg] = &[
+    Arg::coord("x0"),
+    Arg::coord("y0"),
+    Arg::coord("x1"),
+    Arg::coord("y1"),
+    COLOR,
+];
+const THREE_CORNERS: &[Arg] = &[
+    Arg::coord("x0"),
+    Arg::coord("y0"),
+    Arg::coord("x1"),
+    Arg::coord("y1"),
+    Arg::coord("x2"),
+    Arg::coord("y2"),
+    COLOR,
+];
+const CIRCLE: &[Arg] = &[X, Y, Arg::new("r", Kind::Integer), COLOR];
+const TEXT: Arg = Arg::new("text", Kind::Any("string or number"));
+const FONT: Arg = Arg::str("font").optional("\"system\"");
 
 const SPANS: &[Cost] = &[Cost::each(
     cost::DRAW_SPAN,
@@ -39,7 +63,7 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "cls",
-            args: "[color]",
+            args: &[COLOR.optional("none: the layers show")],
             returns: "",
             doc: "Forgets everything drawn this frame (shapes, text and `sprite` sprites) and \
                   resets the clip. With a colour, the screen is filled with it behind \
@@ -50,7 +74,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "print",
-            args: "text, x, y, [color], [font]",
+            args: &[TEXT, X, Y, COLOR.or_int(15), FONT],
             returns: "x_end",
             doc: "Draws `text` at (x, y). `\\n` starts a new line. Colour defaults to 15. \
                   `font` is `\"system\"` (8x8, the default), `\"small\"` (3x5 glyphs in 4x6 \
@@ -65,7 +89,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "text_width",
-            args: "text, [font]",
+            args: &[TEXT, FONT],
             returns: "width",
             doc: "The width in pixels of the widest line of `text` in `font`.",
             cost: &[Cost::each(
@@ -77,7 +101,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "rectfill",
-            args: "x0, y0, x1, y1, color",
+            args: TWO_CORNERS,
             returns: "",
             doc: "Fills a rectangle, corners included, in either order.",
             cost: SPANS,
@@ -85,7 +109,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "rect",
-            args: "x0, y0, x1, y1, color",
+            args: TWO_CORNERS,
             returns: "",
             doc: "Draws a rectangle's outline, corners included.",
             cost: SPANS,
@@ -93,7 +117,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "line",
-            args: "x0, y0, x1, y1, color",
+            args: TWO_CORNERS,
             returns: "",
             doc: "Draws a line, both ends included.",
             cost: LENGTH,
@@ -101,7 +125,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "pset",
-            args: "x, y, color",
+            args: &[X, Y, COLOR],
             returns: "",
             doc: "Sets one pixel.",
             cost: &[Cost::each(cost::DRAW_SPAN, "if shown", Unit::Video)],
@@ -109,7 +133,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "circfill",
-            args: "x, y, r, color",
+            args: CIRCLE,
             returns: "",
             doc: "Fills a circle of radius `r` around (x, y): the pixels whose centres lie \
                   within r + 0.4 px, so radius 0 is a pixel and radius 1 a plus. A negative \
@@ -119,7 +143,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "circ",
-            args: "x, y, r, color",
+            args: CIRCLE,
             returns: "",
             doc: "Draws a circle's outline: the pixels of `circfill` that touch a pixel \
                   outside it (left, right, above or below).",
@@ -128,7 +152,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "ovalfill",
-            args: "x0, y0, x1, y1, color",
+            args: TWO_CORNERS,
             returns: "",
             doc: "Fills the oval inscribed in the rectangle with corners (x0, y0) and (x1, y1), \
                   in either order; a box one pixel wide is a line.",
@@ -137,7 +161,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "oval",
-            args: "x0, y0, x1, y1, color",
+            args: TWO_CORNERS,
             returns: "",
             doc: "Draws the outline of the oval `ovalfill` fills.",
             cost: SPANS,
@@ -145,7 +169,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "trifill",
-            args: "x0, y0, x1, y1, x2, y2, color",
+            args: THREE_CORNERS,
             returns: "",
             doc: "Fills a triangle: the pixels whose centres lie inside it or on its edges. \
                   Three points on one line draw that line.",
@@ -154,7 +178,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "tri",
-            args: "x0, y0, x1, y1, x2, y2, color",
+            args: THREE_CORNERS,
             returns: "",
             doc: "Draws a triangle's three edges as lines.",
             cost: LENGTH,
@@ -162,7 +186,10 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "fillp",
-            args: "[pattern], [color2]",
+            args: &[
+                Arg::int("pattern", 0, 0xFFFF).or_int(0),
+                Arg::int("color2", 0, 255).optional("none: holes"),
+            ],
             returns: "old_pattern",
             doc: "Sets the 4x4 fill pattern of the shapes drawn after it, as on PICO-8: bit 15 \
                   (0x8000) is the top-left pixel, bits run along rows, bit 0 is the \
@@ -174,7 +201,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "camera",
-            args: "[x, y]",
+            args: &[Arg::coord("x").or_int(0), Arg::coord("y").or_int(0)],
             returns: "old_x, old_y",
             doc: "Moves the camera: drawings at (x, y) show at (x - camera x, y - camera y), \
                   for every drawing function and `sprite` (not `spr` sprites, layers or \
@@ -184,7 +211,12 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "clip",
-            args: "[x, y, w, h]",
+            args: &[
+                Arg::new("x", Kind::Integer).optional("the whole screen"),
+                Arg::new("y", Kind::Integer).optional("the whole screen"),
+                Arg::new("w", Kind::Integer).optional("the whole screen"),
+                Arg::new("h", Kind::Integer).optional("the whole screen"),
+            ],
             returns: "old_x, old_y, old_w, old_h",
             doc: "Restricts drawings and `sprite` sprites to the screen rectangle of `w` x `h` \
                   px at (x, y) (not moved by the camera; cut to the screen; a negative size is \
@@ -195,7 +227,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "draw_prio",
-            args: "[priority]",
+            args: &[Arg::int("priority", 0, FRONT as i64).optional("only reads it")],
             returns: "old_priority",
             doc: "Sets the priority of the drawings made after it: 0-3 draws them just in front \
                   of the layers of that priority and behind its sprites and bullets; 4 (the \
@@ -205,7 +237,16 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "sprite",
-            args: "tile, x, y, [w], [h], [palette], [flags], [priority]",
+            args: &[
+                TILE,
+                X,
+                Y,
+                Arg::int("w", 1, SPRITE_MAX_TILES as i64).or_int(1),
+                Arg::int("h", 1, SPRITE_MAX_TILES as i64).or_int(1),
+                PALETTE,
+                FLAGS,
+                PRIORITY,
+            ],
             returns: "entry",
             doc: "Draws a block of `w` x `h` tiles (1-8 each, default 1: up to 64x64 px) from \
                   `tile` at (x, y) for this frame only, through the camera and the clip. \
@@ -231,19 +272,18 @@ pub const GROUP: ApiGroup = ApiGroup {
 };
 
 fn color_arg(c: &Call, i: usize) -> LuaResult<u8> {
-    Ok(c.int_in(i, "color", 0, 255)? as u8)
+    Ok(c.int_arg(i)? as u8)
 }
 
-fn point(c: &Call, i: usize, x: &str, y: &str) -> LuaResult<(i32, i32)> {
-    Ok((c.coord(i, x)?, c.coord(i + 1, y)?))
+fn point(c: &Call, i: usize) -> LuaResult<(i32, i32)> {
+    Ok((c.coord_arg(i)?, c.coord_arg(i + 1)?))
 }
 
 /// The font named by argument `i` (default: the system font), with its number.
 fn font_arg<'a>(c: &'a Call, i: usize) -> LuaResult<(u8, &'a Font)> {
-    if c.is_nil(i) {
+    let Some(name) = c.opt_str_arg(i)? else {
         return Ok((0, fonts::system()));
-    }
-    let name = c.string(i, "font")?;
+    };
     let cart_fonts = &c.cart.fonts;
     let number = fonts::number_of(cart_fonts, &name).ok_or_else(|| {
         let mut known: Vec<&str> = fonts::BUILT_IN.to_vec();
@@ -265,18 +305,14 @@ fn text_arg(c: &Call, i: usize) -> LuaResult<Vec<u8>> {
 }
 
 fn cls(c: &mut Call) -> LuaResult<MultiValue> {
-    let color = if c.is_nil(0) {
-        None
-    } else {
-        Some(color_arg(c, 0)?)
-    };
+    let color = c.opt_int_arg(0)?.map(|n| n as u8);
     c.m.video.cls(color);
     c.ret(())
 }
 
 fn print(c: &mut Call) -> LuaResult<MultiValue> {
-    let at = point(c, 1, "x", "y")?;
-    let color = if c.is_nil(3) { 15 } else { color_arg(c, 3)? };
+    let at = point(c, 1)?;
+    let color = color_arg(c, 3)?;
     let (number, font) = font_arg(c, 4)?;
     let (glyph_cost, advance) = (font.glyph_cost(), font.width as i64);
     // Charged before the text is copied or drawn: a text too long for the cap stops here.
@@ -314,7 +350,7 @@ fn two_corners(
     c: &mut Call,
     draw: fn(&mut crate::video::plane::DrawingPlane, (i32, i32), (i32, i32), u8) -> u64,
 ) -> LuaResult<MultiValue> {
-    let (a, b) = (point(c, 0, "x0", "y0")?, point(c, 2, "x1", "y1")?);
+    let (a, b) = (point(c, 0)?, point(c, 2)?);
     let color = color_arg(c, 4)?;
     let runs = draw(&mut c.m.video.plane, a, b, color);
     c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
@@ -342,7 +378,7 @@ fn oval(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn pset(c: &mut Call) -> LuaResult<MultiValue> {
-    let at = point(c, 0, "x", "y")?;
+    let at = point(c, 0)?;
     let color = color_arg(c, 2)?;
     let runs = c.m.video.plane.pixel(at, color);
     c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
@@ -350,8 +386,8 @@ fn pset(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn circle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
-    let centre = point(c, 0, "x", "y")?;
-    let r = c.int(2, "r")?;
+    let centre = point(c, 0)?;
+    let r = c.int_arg(2)?;
     let color = color_arg(c, 3)?;
     if r < 0 {
         return c.ret(());
@@ -373,11 +409,7 @@ fn circ(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn triangle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
-    let points = [
-        point(c, 0, "x0", "y0")?,
-        point(c, 2, "x1", "y1")?,
-        point(c, 4, "x2", "y2")?,
-    ];
+    let points = [point(c, 0)?, point(c, 2)?, point(c, 4)?];
     let color = color_arg(c, 6)?;
     let runs = c.m.video.plane.triangle(points, filled, color);
     c.charge(Unit::Video, runs * cost::DRAW_SPAN)?;
@@ -394,31 +426,28 @@ fn tri(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn fillp(c: &mut Call) -> LuaResult<MultiValue> {
     let old = c.m.video.plane.state.fill.bits;
-    let bits = c.opt_int_in(0, "pattern", 0, 0xFFFF, 0)? as u16;
-    let alt = match c.is_nil(1) {
-        true => None,
-        false => Some(color_arg(c, 1)?),
-    };
+    let bits = c.int_arg(0)? as u16;
+    let alt = c.opt_int_arg(1)?.map(|n| n as u8);
     c.m.video.plane.state.fill = FillPattern { bits, alt };
     c.ret(i64::from(old))
 }
 
 fn camera(c: &mut Call) -> LuaResult<MultiValue> {
     let old = c.m.video.plane.state.camera;
-    let x = if c.is_nil(0) { 0 } else { c.coord(0, "x")? };
-    let y = if c.is_nil(1) { 0 } else { c.coord(1, "y")? };
+    let (x, y) = point(c, 0)?;
     c.m.video.plane.state.camera = (x, y);
     c.ret((i64::from(old.0), i64::from(old.1)))
 }
 
 fn clip(c: &mut Call) -> LuaResult<MultiValue> {
     let old = c.m.video.plane.state.clip;
-    let new = if (0..4).all(|i| c.is_nil(i)) {
-        Clip::SCREEN
-    } else {
-        let (x, y) = (c.int(0, "x")?, c.int(1, "y")?);
-        let (w, h) = (c.int(2, "w")?, c.int(3, "h")?);
-        Clip::new(x, y, w, h)
+    let new = match [0, 1, 2, 3].map(|i| c.opt_int_arg(i)) {
+        [Ok(None), Ok(None), Ok(None), Ok(None)] => Clip::SCREEN,
+        [Ok(Some(x)), Ok(Some(y)), Ok(Some(w)), Ok(Some(h))] => Clip::new(x, y, w, h),
+        read => {
+            read.into_iter().collect::<LuaResult<Vec<_>>>()?;
+            return Err(c.error("give all of x, y, w and h, or none to reset the clip"));
+        }
     };
     c.m.video.plane.state.clip = new;
     let (x, y) = (i64::from(old.x0), i64::from(old.y0));
@@ -427,21 +456,19 @@ fn clip(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn draw_prio(c: &mut Call) -> LuaResult<MultiValue> {
     let old = c.m.video.plane.state.priority;
-    if !c.is_nil(0) {
-        c.m.video.plane.state.priority = c.int_in(0, "priority", 0, i64::from(FRONT))? as u8;
+    if let Some(priority) = c.opt_int_arg(0)? {
+        c.m.video.plane.state.priority = priority as u8;
     }
     c.ret(i64::from(old))
 }
 
 fn sprite(c: &mut Call) -> LuaResult<MultiValue> {
-    let tile = c.int_in(0, "tile", 0, PATTERN_TILES as i64 - 1)? as u32;
-    let at = point(c, 1, "x", "y")?;
-    let max = SPRITE_MAX_TILES as i64;
-    let w = c.opt_int_in(3, "w", 1, max, 1)? as u8;
-    let h = c.opt_int_in(4, "h", 1, max, 1)? as u8;
-    let palette = c.opt_int_in(5, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
-    let flags = c.opt_int_in(6, "flags", 0, 3, 0)?;
-    let priority = c.opt_int_in(7, "priority", 0, PRIORITY_LEVELS as i64 - 1, 2)?;
+    let tile = c.int_arg(0)? as u32;
+    let at = point(c, 1)?;
+    let (w, h) = (c.int_arg(3)? as u8, c.int_arg(4)? as u8);
+    let palette = c.int_arg(5)? as u8;
+    let flags = c.int_arg(6)?;
+    let priority = c.int_arg(7)?;
     let plane = &c.m.video.plane;
     let (x, y) = plane.to_screen(at);
     let near = |v: i64| v.clamp(-(1 << 20), 1 << 20) as i32;

@@ -3,8 +3,15 @@
 use mlua::{MultiValue, Value};
 
 use crate::input::{Button, Repeat};
+use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::PLAYERS;
+
+const PLAYER: Arg = Arg::int("player", 0, PLAYERS as i64 - 1).or_int(0);
+const BUTTON_AND_PLAYER: &[Arg] = &[
+    Arg::new("button", Kind::Any("button number 0-11 or name")),
+    PLAYER,
+];
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Input",
@@ -19,7 +26,7 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "btn",
-            args: "button, [player]",
+            args: BUTTON_AND_PLAYER,
             returns: "held",
             doc: "Whether the button is held this frame.",
             cost: &[],
@@ -27,7 +34,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "btnp",
-            args: "button, [player]",
+            args: BUTTON_AND_PLAYER,
             returns: "pressed",
             doc: "Whether the button went down this frame (held now, not in the previous \
                   frame), or has been held long enough to repeat: after 15 frames, then every 4 \
@@ -37,7 +44,10 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "btnp_repeat",
-            args: "delay, [period]",
+            args: &[
+                Arg::int("delay", 0, 255),
+                Arg::int("period", 0, 255).or_int(crate::spec::BTNP_REPEAT_PERIOD as i64),
+            ],
             returns: "",
             doc: "Sets `btnp`'s auto-repeat for every button and player: a held button reads as \
                   pressed again `delay` frames after it went down, then every `period` frames \
@@ -49,7 +59,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "btnword",
-            args: "[player]",
+            args: &[PLAYER],
             returns: "bits",
             doc: "All buttons of a player as one integer, bit n = button n.",
             cost: &[],
@@ -71,7 +81,7 @@ fn button_and_player(c: &Call) -> LuaResult<(Button, usize)> {
             Button::from_index(index).ok_or_else(|| c.error(format!("no button {index} (0-11)")))?
         }
     };
-    let player = c.opt_int_in(1, "player", 0, PLAYERS as i64 - 1, 0)? as usize;
+    let player = c.int_arg(1)? as usize;
     Ok((button, player))
 }
 
@@ -86,14 +96,14 @@ fn btnp(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn btnp_repeat(c: &mut Call) -> LuaResult<MultiValue> {
-    let delay = c.int_in(0, "delay", 0, 255)? as u8;
-    let period = c.opt_int_in(1, "period", 0, 255, 4)? as u8;
+    let delay = c.int_arg(0)? as u8;
+    let period = c.int_arg(1)? as u8;
     c.m.input.repeat = Repeat { delay, period };
     c.ret(())
 }
 
 fn btnword(c: &mut Call) -> LuaResult<MultiValue> {
-    let player = c.opt_int_in(0, "player", 0, PLAYERS as i64 - 1, 0)? as usize;
+    let player = c.int_arg(0)? as usize;
     c.ret(i64::from(c.m.input.current.0[player]))
 }
 

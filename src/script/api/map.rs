@@ -6,8 +6,13 @@ use mlua::MultiValue;
 use crate::cart::map::{MapAsset, MapLayer};
 use crate::cart::tiled::Properties;
 use crate::meter::Unit;
+use crate::script::api::common::{LAYER, name};
+use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
-use crate::spec::{BG_LAYERS, cost};
+use crate::spec::cost;
+
+const MAP: Arg = name("map");
+const MAP_LAYER: Arg = name("map_layer");
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Maps",
@@ -17,7 +22,7 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "map_load",
-            args: "map, map_layer, layer",
+            args: &[MAP, MAP_LAYER, LAYER],
             returns: "cols, rows",
             doc: "Resizes background layer `layer` (0-3) to the map's size and cell size and \
                   copies the cells of the map's tile layer `map_layer` into it (Tiled's empty \
@@ -31,7 +36,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "map_size",
-            args: "map",
+            args: &[MAP],
             returns: "cols, rows, cell",
             doc: "The map's size in cells and its cell size in pixels.",
             cost: &[],
@@ -39,7 +44,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "map_objects",
-            args: "map",
+            args: &[MAP],
             returns: "objects",
             doc: "A new array of the map's objects, each a table `{id, name, class, kind, layer, \
                   x, y, w, h, rotation, visible, props}` (positions in pixels, `props` a table \
@@ -52,7 +57,13 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "map_prop",
-            args: "map, map_layer, cx, cy, key",
+            args: &[
+                MAP,
+                MAP_LAYER,
+                Arg::new("cx", Kind::Integer),
+                Arg::new("cy", Kind::Integer),
+                Arg::str("key"),
+            ],
             returns: "value",
             doc: "The tile property `key` of the tile at cell (cx, cy) of a map layer, as a \
                   string, or nil.",
@@ -61,7 +72,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "map_props",
-            args: "map, [map_layer]",
+            args: &[MAP, MAP_LAYER.optional("the map's own")],
             returns: "props",
             doc: "A new table of the map's properties, or of the layer's (any kind of layer) \
                   when `map_layer` is given.",
@@ -70,7 +81,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "map_tile",
-            args: "map, gid",
+            args: &[MAP, Arg::int("gid", 0, u32::MAX as i64)],
             returns: "tile, palette, flags",
             doc: "The pattern tile, palette and flip flags that Tiled's global tile id `gid` \
                   (flip bits included) shows in this map, or nil if no loaded tile has it: \
@@ -86,13 +97,13 @@ fn map_arg<'m>(
     c: &Call,
     maps: &'m std::collections::BTreeMap<String, MapAsset>,
 ) -> LuaResult<&'m MapAsset> {
-    let name = c.string(0, "map")?;
+    let name = c.str_arg(0)?;
     maps.get(&name)
         .ok_or_else(|| c.error(format!("the cart has no map named \"{name}\"")))
 }
 
 fn map_layer_arg<'m>(c: &Call, map: &'m MapAsset, i: usize) -> LuaResult<&'m MapLayer> {
-    let name = c.string(i, "map_layer")?;
+    let name = c.str_arg(i)?;
     map.layer(&name)
         .ok_or_else(|| c.error(format!("map \"{}\" has no tile layer \"{name}\"", map.name)))
 }
@@ -101,7 +112,7 @@ fn map_load(c: &mut Call) -> LuaResult<MultiValue> {
     let cart = c.cart;
     let map = map_arg(c, &cart.maps)?;
     let source = map_layer_arg(c, map, 1)?;
-    let layer = c.int_in(2, "layer", 0, BG_LAYERS as i64 - 1)? as usize;
+    let layer = c.int_arg(2)? as usize;
     c.m.video.layers[layer]
         .load(map.cols, map.rows, map.cell_size, &source.cells)
         .map_err(|e| c.error(e))?;
@@ -169,8 +180,8 @@ fn map_prop(c: &mut Call) -> LuaResult<MultiValue> {
     let cart = c.cart;
     let map = map_arg(c, &cart.maps)?;
     let layer = map_layer_arg(c, map, 1)?;
-    let (x, y) = (c.int(2, "cx")?, c.int(3, "cy")?);
-    let key = c.string(4, "key")?;
+    let (x, y) = (c.int_arg(2)?, c.int_arg(3)?);
+    let key = c.str_arg(4)?;
     if !(0..map.cols as i64).contains(&x) || !(0..map.rows as i64).contains(&y) {
         return c.ret(());
     }
@@ -189,12 +200,11 @@ fn props_table(c: &Call, props: &Properties) -> LuaResult<mlua::Table> {
 fn map_props(c: &mut Call) -> LuaResult<MultiValue> {
     let cart = c.cart;
     let map = map_arg(c, &cart.maps)?;
-    let props = if c.is_nil(1) {
-        &map.properties
-    } else {
-        let name = c.string(1, "map_layer")?;
-        map.layer_props(&name)
-            .ok_or_else(|| c.error(format!("map \"{}\" has no layer \"{name}\"", map.name)))?
+    let props = match c.opt_str_arg(1)? {
+        None => &map.properties,
+        Some(name) => map
+            .layer_props(&name)
+            .ok_or_else(|| c.error(format!("map \"{}\" has no layer \"{name}\"", map.name)))?,
     };
     let table = props_table(c, props)?;
     c.charge(Unit::Script, cost::MAP_OBJECT)?;
@@ -204,7 +214,7 @@ fn map_props(c: &mut Call) -> LuaResult<MultiValue> {
 fn map_tile(c: &mut Call) -> LuaResult<MultiValue> {
     let cart = c.cart;
     let map = map_arg(c, &cart.maps)?;
-    let gid = c.int_in(1, "gid", 0, i64::from(u32::MAX))? as u32;
+    let gid = c.int_arg(1)? as u32;
     match map.cell_of_gid(gid) {
         Some(cell) => c.ret((
             cell.tile() as i64,

@@ -4,6 +4,7 @@
 use mlua::MultiValue;
 
 use crate::meter::Unit;
+use crate::script::args::Arg;
 use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::cost;
 
@@ -16,7 +17,7 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "prof_begin",
-            args: "name",
+            args: &[Arg::str("name")],
             returns: "",
             doc: "Opens section `name` (1 to 32 bytes). Sections nest up to 16 deep; one frame \
                   may use up to 64 different names. A section still open when the frame ends \
@@ -26,7 +27,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "prof_end",
-            args: "",
+            args: &[],
             returns: "",
             doc: "Closes the innermost open section. An error if none is open.",
             cost: &[],
@@ -37,7 +38,7 @@ pub const GROUP: ApiGroup = ApiGroup {
 };
 
 fn prof_begin(c: &mut Call) -> LuaResult<MultiValue> {
-    let name = c.string(0, "name")?;
+    let name = c.str_arg(0)?;
     c.context(|ctx| {
         let now = ctx.meter.cycles();
         ctx.profile.begin(&name, now)

@@ -6,8 +6,11 @@ use mlua::{MultiValue, Table, Value};
 
 use crate::meter::Unit;
 use crate::saveram::value::{self, MAX_DEPTH, Plain};
+use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult, type_name};
 use crate::spec::{SAVE_SLOTS, SAVE_VALUE_BYTES, cost};
+
+const SLOT: Arg = Arg::int("slot", 0, SAVE_SLOTS as i64 - 1);
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Save RAM",
@@ -18,7 +21,7 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "sd_get",
-            args: "slot",
+            args: &[SLOT],
             returns: "n",
             doc: "The number in slot 0-63 (0 if never set). Slots hold 64-bit floats: \
                   integers up to 2^53 come back exactly, as integers.",
@@ -27,7 +30,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "sd_set",
-            args: "slot, n",
+            args: &[SLOT, Arg::num("n")],
             returns: "",
             doc: "Stores number `n` in slot 0-63.",
             cost: &[Cost::call(cost::SAVE_SLOT, Unit::System)],
@@ -35,7 +38,10 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "sd_write",
-            args: "value",
+            args: &[Arg::new(
+                "value",
+                Kind::Any("nil, boolean, number, string or table of them"),
+            )],
             returns: "",
             doc: "Stores one plain value after the slots: `nil` (clears it), a boolean, \
                   number, string, or a table of them (keys booleans, numbers or strings; \
@@ -51,7 +57,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "sd_read",
-            args: "",
+            args: &[],
             returns: "value",
             doc: "The value last stored with `sd_write` (a fresh copy), or nil. If the \
                   bytes there are not a value (written by an older cart, say), nil and a \
@@ -65,7 +71,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "sd_clear",
-            args: "",
+            args: &[],
             returns: "",
             doc: "Zeroes all of save RAM: every slot and the stored value.",
             cost: &[Cost::call(cost::SAVE_SLOT, Unit::System)],
@@ -86,18 +92,15 @@ fn number_value(n: f64) -> Value {
 }
 
 fn sd_get(c: &mut Call) -> LuaResult<MultiValue> {
-    let slot = c.int(0, "slot")?;
+    let slot = c.int_arg(0)?;
     let n = c.m.save.slot(slot).map_err(|e| c.error(e))?;
     c.charge(Unit::System, cost::SAVE_SLOT)?;
     c.ret(number_value(n))
 }
 
 fn sd_set(c: &mut Call) -> LuaResult<MultiValue> {
-    let slot = c.int(0, "slot")?;
-    if !(0..SAVE_SLOTS as i64).contains(&slot) {
-        return Err(c.error(crate::saveram::SaveError::NoSuchSlot(slot)));
-    }
-    let n = c.num(1, "n")?;
+    let slot = c.int_arg(0)?;
+    let n = c.num_arg(1)?;
     c.charge(Unit::System, cost::SAVE_SLOT)?;
     c.m.save.set_slot(slot, n).map_err(|e| c.error(e))?;
     c.ret(())

@@ -7,6 +7,7 @@ use crate::script::context::escape_line;
 use crate::script::sandbox::TOSTRING;
 
 use crate::meter::Unit;
+use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{FRAME_BUDGET, FRAME_RATE, cost};
 
@@ -17,7 +18,7 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "log",
-            args: "...",
+            args: &[Arg::new("...", Kind::Any("any values")).optional("an empty line")],
             returns: "",
             doc: "Writes its arguments, converted like `tostring` and separated by spaces, as one \
                   line on the host's standard output (also in headless runs).",
@@ -29,7 +30,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "frame",
-            args: "",
+            args: &[],
             returns: "n",
             doc: "Machine frames run since power-on (0 during `init`). A frame that slows down \
                   still counts once.",
@@ -38,7 +39,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "time",
-            args: "",
+            args: &[],
             returns: "seconds",
             doc: "Seconds of machine time since power-on: `frame() / 60` as a float (0 during \
                   `init`), like PICO-8's `time()`. It is counted in machine frames, not read \
@@ -49,7 +50,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "cycles",
-            args: "",
+            args: &[],
             returns: "n",
             doc: "Cycles this frame has used so far, all units together.",
             cost: &[],
@@ -57,7 +58,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "budget",
-            args: "",
+            args: &[],
             returns: "n",
             doc: "Cycles a frame may use before it takes a second vblank (100000).",
             cost: &[],
@@ -65,7 +66,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "rnd",
-            args: "[n]",
+            args: &[Arg::num("n").or(Default::Num(1.0))],
             returns: "x",
             doc: "A random float in [0, n) (n defaults to 1).",
             cost: &[],
@@ -73,7 +74,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "rndi",
-            args: "lo, hi",
+            args: &[Arg::new("lo", Kind::Integer), Arg::new("hi", Kind::Integer)],
             returns: "n",
             doc: "A random integer in lo..hi, both included.",
             cost: &[],
@@ -81,7 +82,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "srand",
-            args: "seed",
+            args: &[Arg::new("seed", Kind::Integer)],
             returns: "",
             doc: "Restarts the machine's random numbers from `seed` (an integer).",
             cost: &[],
@@ -89,7 +90,10 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "math.random",
-            args: "[m, [n]]",
+            args: &[
+                Arg::new("m", Kind::Any("integer")).optional("a float in [0, 1)"),
+                Arg::new("n", Kind::Any("integer")).optional("1..m"),
+            ],
             returns: "x",
             doc: "Lua's `math.random` with its argument rules, on the machine's generator: a \
                   float in [0, 1), an integer in 1..m, or one in m..n.",
@@ -98,7 +102,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "math.randomseed",
-            args: "[x]",
+            args: &[Arg::new("x", Kind::Integer).or_int(0)],
             returns: "",
             doc: "Restarts the machine's random numbers from integer `x` (default 0), like \
                   `srand`.",
@@ -158,14 +162,13 @@ fn budget(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn rnd(c: &mut Call) -> LuaResult<MultiValue> {
-    let n = if c.is_nil(0) { 1.0 } else { c.num(0, "n")? };
+    let n = c.num_arg(0)?;
     let x = c.m.rng.next_f64() * n;
     c.ret(x)
 }
 
 fn rndi(c: &mut Call) -> LuaResult<MultiValue> {
-    let lo = c.int(0, "lo")?;
-    let hi = c.int(1, "hi")?;
+    let (lo, hi) = (c.int_arg(0)?, c.int_arg(1)?);
     if lo > hi {
         return Err(c.error(format!("empty range {lo}..{hi}")));
     }
@@ -174,7 +177,7 @@ fn rndi(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn srand(c: &mut Call) -> LuaResult<MultiValue> {
-    let seed = c.int(0, "seed")?;
+    let seed = c.int_arg(0)?;
     c.m.rng.reseed(seed as u64);
     c.ret(())
 }
@@ -208,7 +211,7 @@ fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
 
 /// `math.randomseed` on the machine RNG.
 fn math_randomseed(c: &mut Call) -> LuaResult<MultiValue> {
-    let seed = c.opt_int(0, "x", 0)?;
+    let seed = c.int_arg(0)?;
     c.m.rng.reseed(seed as u64);
     c.ret(())
 }

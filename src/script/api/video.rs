@@ -3,18 +3,28 @@
 use mlua::MultiValue;
 
 use crate::meter::Unit;
+use crate::script::api::common::{FLAGS, LAYER, PALETTE, PRIORITY, TILE};
+use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{
-    BG_CELL_SIZES, BG_LAYERS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES,
-    PRIORITY_LEVELS, SCREEN_H, TILE_ANIM_FRAMES, TILE_SIZE, cost,
+    BG_MAX_CELLS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES, PRIORITY_LEVELS, SCREEN_H,
+    TILE_ANIM_FRAMES, TILE_SIZE, cost,
 };
 use crate::video::anim::{AnimFrame, TileAnim};
 use crate::video::cell::Cell;
 use crate::video::sprite::Sprite;
 
 const MAX_TILE: i64 = PATTERN_TILES as i64 - 1;
-const MAX_LAYER: i64 = BG_LAYERS as i64 - 1;
 const MAX_PRIORITY: i64 = PRIORITY_LEVELS as i64 - 1;
+
+const RGB: Arg = Arg::int("rgb", 0, 0xFF_FFFF).optional("only reads it");
+const PIXEL_X: Arg = Arg::int("x", 0, TILE_SIZE as i64 - 1);
+const PIXEL_Y: Arg = Arg::int("y", 0, TILE_SIZE as i64 - 1);
+const CX: Arg = Arg::new("cx", Kind::Integer);
+const CY: Arg = Arg::new("cy", Kind::Integer);
+/// A cell's tile: -1 makes the cell empty.
+const CELL_TILE: Arg = Arg::int("tile", -1, MAX_TILE);
+const SPRITE: Arg = Arg::int("i", 0, OAM_ENTRIES as i64 - 1);
 
 pub const GROUP: ApiGroup = ApiGroup {
     title: "Video",
@@ -25,7 +35,11 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "pal",
-            args: "palette, color, [rgb]",
+            args: &[
+                Arg::int("palette", 0, PALETTES as i64 - 1),
+                Arg::int("color", 0, PALETTE_COLORS as i64 - 1),
+                RGB,
+            ],
             returns: "old_rgb",
             doc: "Reads colour `color` (0-15) of `palette` (0-15) and, given `rgb`, sets it.",
             cost: &[],
@@ -33,7 +47,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "backdrop",
-            args: "[rgb]",
+            args: &[RGB],
             returns: "old_rgb",
             doc: "Reads and optionally sets the backdrop colour (palette 0, colour 0), shown \
                   wherever no layer or sprite has an opaque pixel.",
@@ -42,7 +56,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "tset",
-            args: "tile, x, y, color",
+            args: &[TILE, PIXEL_X, PIXEL_Y, Arg::int("color", 0, 15)],
             returns: "",
             doc: "Sets pixel (x, y) (0-7) of pattern tile `tile` (0-2047) to `color` (0-15).",
             cost: &[Cost::call(cost::PIXEL_WRITE, Unit::Video)],
@@ -50,7 +64,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "tget",
-            args: "tile, x, y",
+            args: &[TILE, PIXEL_X, PIXEL_Y],
             returns: "color",
             doc: "The colour of pixel (x, y) of pattern tile `tile`.",
             cost: &[],
@@ -58,7 +72,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "layer_on",
-            args: "layer, [on]",
+            args: &[LAYER, Arg::new("on", Kind::Bool).or(Default::Bool(true))],
             returns: "",
             doc: "Shows (default) or hides background layer `layer` (0-3).",
             cost: &[],
@@ -66,7 +80,12 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "layer_size",
-            args: "layer, cols, rows, [cell]",
+            args: &[
+                LAYER,
+                Arg::int("cols", 1, BG_MAX_CELLS as i64),
+                Arg::int("rows", 1, BG_MAX_CELLS as i64),
+                Arg::new("cell", Kind::Choice(&[8, 16, 32])).or_int(8),
+            ],
             returns: "",
             doc: "Gives the layer a cell map of `cols` x `rows` cells (1-256 each) of `cell` px \
                   (8, 16 or 32, default 8) and clears it to tile 0.",
@@ -75,7 +94,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "layer_prio",
-            args: "layer, priority",
+            args: &[LAYER, Arg::int("priority", 0, MAX_PRIORITY)],
             returns: "",
             doc: "Sets the layer's priority (0-3). Among layers of equal priority, lower \
                   numbers are in front.",
@@ -84,7 +103,11 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "scroll",
-            args: "layer, [x, y]",
+            args: &[
+                LAYER,
+                Arg::new("x", Kind::Integer).optional("unchanged"),
+                Arg::new("y", Kind::Integer).optional("unchanged"),
+            ],
             returns: "x, y",
             doc: "Reads and optionally sets the layer's scroll: the layer pixel shown at the \
                   screen's top-left corner. The map wraps around in both directions.",
@@ -93,7 +116,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "cell",
-            args: "layer, cx, cy, tile, [palette], [flags]",
+            args: &[LAYER, CX, CY, CELL_TILE, PALETTE, FLAGS],
             returns: "",
             doc: "Sets cell (cx, cy) of the layer. A 16 px cell shows the 2x2 tile block whose \
                   top-left is `tile`, a 32 px cell the 4x4 block. Tile -1 makes the cell \
@@ -103,7 +126,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "cellget",
-            args: "layer, cx, cy",
+            args: &[LAYER, CX, CY],
             returns: "tile, palette, flags",
             doc: "Reads cell (cx, cy) of the layer; an empty cell reads as tile -1.",
             cost: &[],
@@ -111,7 +134,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "fill",
-            args: "layer, tile, [palette], [flags]",
+            args: &[LAYER, CELL_TILE, PALETTE, FLAGS],
             returns: "",
             doc: "Sets every cell of the layer (tile -1: empty).",
             cost: &[Cost::each(cost::CELL_WRITE, "per cell", Unit::Video)],
@@ -119,7 +142,12 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "tanim",
-            args: "tile, [frames], [palette]",
+            args: &[
+                TILE,
+                Arg::new("frames", Kind::Table("{tile1, n1, tile2, n2, ...}"))
+                    .optional("stops animating the tile"),
+                Arg::int("palette", 0, PALETTES as i64 - 1).optional("each cell's own"),
+            ],
             returns: "",
             doc: "Animates pattern tile `tile` on every background layer: `frames` is \
                   `{tile1, n1, tile2, n2, ...}`, each tile shown for n machine frames, looping \
@@ -131,7 +159,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "tanim_clear",
-            args: "",
+            args: &[],
             returns: "",
             doc: "Stops every tile animation.",
             cost: &[],
@@ -139,7 +167,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "tpal",
-            args: "tile",
+            args: &[TILE],
             returns: "palette",
             doc: "The palette the cart loader gave pattern tile `tile` when it filled it from a \
                   sheet or tileset (sheets with many colours are split over several \
@@ -149,7 +177,12 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "linescroll",
-            args: "layer, line, dx, [dy]",
+            args: &[
+                LAYER,
+                Arg::int("line", 0, SCREEN_H as i64 - 1),
+                Arg::new("dx", Kind::Integer),
+                Arg::new("dy", Kind::Integer).or_int(0),
+            ],
             returns: "",
             doc: "Adds (dx, dy) to the layer's scroll on screen line `line` only (0-255), for \
                   parallax and wave effects. The layer costs extra while it has a line table.",
@@ -163,7 +196,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "linescroll_clear",
-            args: "layer",
+            args: &[LAYER],
             returns: "",
             doc: "Removes the layer's per-line scroll table.",
             cost: &[],
@@ -171,7 +204,16 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "spr",
-            args: "i, x, y, tile, [size], [palette], [flags], [priority]",
+            args: &[
+                SPRITE,
+                Arg::coord("x"),
+                Arg::coord("y"),
+                TILE,
+                Arg::new("size", Kind::Choice(&[1, 2, 4, 8])).or_int(1),
+                PALETTE,
+                FLAGS,
+                PRIORITY,
+            ],
             returns: "",
             doc: "Sets and shows sprite `i` (0-255): the `size` x `size` tile block (size 1, 2, \
                   4 or 8, default 1) from `tile` at screen position (x, y), which may be \
@@ -190,7 +232,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "spr_hide",
-            args: "i",
+            args: &[SPRITE],
             returns: "",
             doc: "Hides sprite `i`.",
             cost: &[],
@@ -198,7 +240,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         },
         ApiFn {
             name: "spr_clear",
-            args: "",
+            args: &[],
             returns: "",
             doc: "Hides every sprite.",
             cost: &[],
@@ -214,44 +256,35 @@ pub const GROUP: ApiGroup = ApiGroup {
 };
 
 fn layer_arg(c: &Call, i: usize) -> LuaResult<usize> {
-    Ok(c.int_in(i, "layer", 0, MAX_LAYER)? as usize)
-}
-
-fn rgb_arg(c: &Call, i: usize) -> LuaResult<u32> {
-    Ok(c.int_in(i, "rgb", 0, 0xFF_FFFF)? as u32)
+    Ok(c.int_arg(i)? as usize)
 }
 
 fn pal(c: &mut Call) -> LuaResult<MultiValue> {
-    let palette = c.int_in(0, "palette", 0, PALETTES as i64 - 1)?;
-    let color = c.int_in(1, "color", 0, PALETTE_COLORS as i64 - 1)?;
+    let (palette, color) = (c.int_arg(0)?, c.int_arg(1)?);
     let index = (palette * PALETTE_COLORS as i64 + color) as u8;
     let old = c.m.video.palette.get(index);
-    if !c.is_nil(2) {
-        let rgb = rgb_arg(c, 2)?;
-        c.m.video.palette.set(index, rgb);
+    if let Some(rgb) = c.opt_int_arg(2)? {
+        c.m.video.palette.set(index, rgb as u32);
     }
     c.ret(i64::from(old))
 }
 
 fn backdrop(c: &mut Call) -> LuaResult<MultiValue> {
     let old = c.m.video.palette.backdrop();
-    if !c.is_nil(0) {
-        let rgb = rgb_arg(c, 0)?;
-        c.m.video.palette.set(0, rgb);
+    if let Some(rgb) = c.opt_int_arg(0)? {
+        c.m.video.palette.set(0, rgb as u32);
     }
     c.ret(i64::from(old))
 }
 
 fn tile_pixel_args(c: &Call) -> LuaResult<(usize, usize, usize)> {
-    let tile = c.int_in(0, "tile", 0, MAX_TILE)? as usize;
-    let x = c.int_in(1, "x", 0, TILE_SIZE as i64 - 1)? as usize;
-    let y = c.int_in(2, "y", 0, TILE_SIZE as i64 - 1)? as usize;
-    Ok((tile, x, y))
+    let tile = c.int_arg(0)? as usize;
+    Ok((tile, c.int_arg(1)? as usize, c.int_arg(2)? as usize))
 }
 
 fn tset(c: &mut Call) -> LuaResult<MultiValue> {
     let (tile, x, y) = tile_pixel_args(c)?;
-    let color = c.int_in(3, "color", 0, 15)? as u8;
+    let color = c.int_arg(3)? as u8;
     c.m.video.patterns.set_pixel(tile, x, y, color);
     c.charge(Unit::Video, cost::PIXEL_WRITE)?;
     c.ret(())
@@ -264,22 +297,16 @@ fn tget(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn layer_on(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
-    let on = c.opt_bool(1, true);
+    let on = c.bool_arg(1);
     c.m.video.layers[layer].set_enabled(on);
     c.ret(())
 }
 
 fn layer_size(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
-    let cols = c.int_in(1, "cols", 1, 256)? as usize;
-    let rows = c.int_in(2, "rows", 1, 256)? as usize;
-    let cell = c.opt_int(3, "cell", 8)?;
-    let Some(cell) = usize::try_from(cell)
-        .ok()
-        .filter(|c| BG_CELL_SIZES.contains(c))
-    else {
-        return Err(c.error(format!("cell size {cell} px is not 8, 16 or 32")));
-    };
+    let cols = c.int_arg(1)? as usize;
+    let rows = c.int_arg(2)? as usize;
+    let cell = c.int_arg(3)? as usize;
     c.m.video.layers[layer]
         .configure(cols, rows, cell)
         .map_err(|e| c.error(e))?;
@@ -289,7 +316,7 @@ fn layer_size(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn layer_prio(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
-    let priority = c.int_in(1, "priority", 0, MAX_PRIORITY)?;
+    let priority = c.int_arg(1)?;
     c.m.video.layers[layer].set_priority(priority);
     c.ret(())
 }
@@ -298,32 +325,30 @@ fn scroll(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
     let bg = &c.m.video.layers[layer];
     let old = (i64::from(bg.scroll_x), i64::from(bg.scroll_y));
-    if !c.is_nil(1) || !c.is_nil(2) {
-        let x = c
-            .opt_int(1, "x", old.0)?
-            .clamp(i32::MIN.into(), i32::MAX.into()) as i32;
-        let y = c
-            .opt_int(2, "y", old.1)?
-            .clamp(i32::MIN.into(), i32::MAX.into()) as i32;
-        c.m.video.layers[layer].set_scroll(x, y);
+    let (x, y) = (c.opt_int_arg(1)?, c.opt_int_arg(2)?);
+    if x.is_some() || y.is_some() {
+        let near = |v: Option<i64>, old: i64| {
+            v.unwrap_or(old).clamp(i32::MIN.into(), i32::MAX.into()) as i32
+        };
+        c.m.video.layers[layer].set_scroll(near(x, old.0), near(y, old.1));
     }
     c.ret(old)
 }
 
 fn cell_from_args(c: &Call, first: usize) -> LuaResult<Cell> {
-    let tile = c.int_in(first, "tile", -1, MAX_TILE)?;
+    let tile = c.int_arg(first)?;
     if tile < 0 {
         return Ok(Cell::EMPTY);
     }
     let tile = tile as u32;
-    let palette = c.opt_int_in(first + 1, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
-    let flags = c.opt_int_in(first + 2, "flags", 0, 3, 0)?;
+    let palette = c.int_arg(first + 1)? as u8;
+    let flags = c.int_arg(first + 2)?;
     Ok(Cell::new(tile, palette, flags & 1 != 0, flags & 2 != 0))
 }
 
 fn cell(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
-    let (x, y) = (c.int(1, "cx")?, c.int(2, "cy")?);
+    let (x, y) = (c.int_arg(1)?, c.int_arg(2)?);
     let value = cell_from_args(c, 3)?;
     c.m.video.layers[layer]
         .set_cell(x, y, value)
@@ -334,7 +359,7 @@ fn cell(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn cellget(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
-    let (x, y) = (c.int(1, "cx")?, c.int(2, "cy")?);
+    let (x, y) = (c.int_arg(1)?, c.int_arg(2)?);
     let value = c.m.video.layers[layer].cell(x, y).map_err(|e| c.error(e))?;
     if value.is_empty() {
         return c.ret((-1, 0, 0));
@@ -358,11 +383,9 @@ fn fill(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn linescroll(c: &mut Call) -> LuaResult<MultiValue> {
     let layer = layer_arg(c, 0)?;
-    let line = c.int_in(1, "line", 0, SCREEN_H as i64 - 1)? as usize;
-    let dx = c.int(2, "dx")?.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
-    let dy = c
-        .opt_int(3, "dy", 0)?
-        .clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+    let line = c.int_arg(1)? as usize;
+    let near = |v: i64| v.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+    let (dx, dy) = (near(c.int_arg(2)?), near(c.int_arg(3)?));
     c.m.video.layers[layer].set_line_scroll(line, dx, dy);
     c.ret(())
 }
@@ -374,20 +397,18 @@ fn linescroll_clear(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn sprite_index(c: &Call) -> LuaResult<usize> {
-    Ok(c.int_in(0, "i", 0, OAM_ENTRIES as i64 - 1)? as usize)
+    Ok(c.int_arg(0)? as usize)
 }
 
 fn spr(c: &mut Call) -> LuaResult<MultiValue> {
     let i = sprite_index(c)?;
-    let (x, y) = (c.coord(1, "x")?, c.coord(2, "y")?);
-    let tile = c.int_in(3, "tile", 0, MAX_TILE)? as u32;
-    let size = c.opt_int(4, "size", 1)?;
-    let palette = c.opt_int_in(5, "palette", 0, PALETTES as i64 - 1, 0)? as u8;
-    let flags = c.opt_int_in(6, "flags", 0, 3, 0)?;
-    let priority = c.opt_int_in(7, "priority", 0, MAX_PRIORITY, 2)?;
-    let sprite = u8::try_from(size)
-        .ok()
-        .and_then(|size| Sprite::new(x, y, tile, size))
+    let (x, y) = (c.coord_arg(1)?, c.coord_arg(2)?);
+    let tile = c.int_arg(3)? as u32;
+    let size = c.int_arg(4)? as u8;
+    let palette = c.int_arg(5)? as u8;
+    let flags = c.int_arg(6)?;
+    let priority = c.int_arg(7)?;
+    let sprite = Sprite::new(x, y, tile, size)
         .ok_or_else(|| c.error(format!("size {size} is not 1, 2, 4 or 8 tiles")))?;
     let sprite = sprite.with_style(palette, priority, flags & 1 != 0, flags & 2 != 0);
     c.m.video.set_sprite(i, sprite);
@@ -406,7 +427,7 @@ fn spr_clear(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn tanim(c: &mut Call) -> LuaResult<MultiValue> {
-    let tile = c.int_in(0, "tile", 0, MAX_TILE)? as u16;
+    let tile = c.int_arg(0)? as u16;
     if c.is_nil(1) {
         c.m.video.anims.remove(tile);
         return c.ret(());
@@ -415,10 +436,7 @@ fn tanim(c: &mut Call) -> LuaResult<MultiValue> {
     if list.is_empty() || list.len() % 2 != 0 {
         return Err(c.error("frames must be pairs {tile, frames, ...}, at least one"));
     }
-    let palette = match c.is_nil(2) {
-        true => None,
-        false => Some(c.int_in(2, "palette", 0, PALETTES as i64 - 1)? as u8),
-    };
+    let palette = c.opt_int_arg(2)?.map(|n| n as u8);
     let mut frames = Vec::with_capacity(list.len() / 2);
     for pair in list.chunks_exact(2) {
         if !(0..=MAX_TILE).contains(&pair[0]) || !(1..=i64::from(u16::MAX)).contains(&pair[1]) {
@@ -448,7 +466,7 @@ fn tanim_clear(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn tpal(c: &mut Call) -> LuaResult<MultiValue> {
-    let tile = c.int_in(0, "tile", 0, MAX_TILE)? as usize;
+    let tile = c.int_arg(0)? as usize;
     c.ret(
         c.cart
             .tile_palettes
