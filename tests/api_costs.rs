@@ -542,3 +542,135 @@ fn hostile_arguments_get_clean_errors_charged_as_one_call() {
         }
     }
 }
+
+/// Runs `setup`, calls `name` with the Lua expression list `args`; returns what it returned
+/// (as text) or its error, and the machine afterwards (serialized).
+fn call_state(
+    cart: &Arc<Cart>,
+    setup: &str,
+    name: &str,
+    args: &str,
+) -> (Result<String, String>, Vec<u8>) {
+    let heap = state(cart);
+    let lua = heap.lua();
+    lua.load(setup).exec().unwrap();
+    let args: MultiValue = lua.load(format!("return {args}")).eval().unwrap();
+    let result = function(lua, name)
+        .call::<MultiValue>(args)
+        .map(|values| {
+            let shown: Vec<String> = values
+                .iter()
+                .map(|v| match v {
+                    mlua::Value::Table(_) => "table".to_string(),
+                    other => format!("{other:?}"),
+                })
+                .collect();
+            shown.join(", ")
+        })
+        .map_err(|e| e.to_string());
+    let machine = lua.app_data_ref::<Box<Machine>>().unwrap();
+    (result, postcard::to_stdvec(&**machine).unwrap())
+}
+
+/// The arguments `args` (a Lua expression list) with argument `n` (1-based) replaced by the
+/// Lua expression `value`.
+fn replaced(args: &str, n: usize, value: &str) -> String {
+    format!(
+        "(function() local t = table.pack({args}) t[{n}] = {value} \
+         return table.unpack(t, 1, math.max(t.n, {n})) end)()"
+    )
+}
+
+/// A Lua literal of `x` that reads back exactly.
+fn lua_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
+#[test]
+fn every_declared_argument_is_read_as_its_declaration_says() {
+    use kairo::script::args::{Default, Kind, or_list};
+    let cart = cart();
+    let mut checked = 0;
+    for (name, setup, args, _) in cases() {
+        let api = all_functions().find(|f| f.name == name).unwrap();
+        let good = call_state(&cart, setup, name, args);
+        assert!(good.0.is_ok(), "{name}({args}): {:?}", good.0);
+        for (i, arg) in api.args.iter().enumerate() {
+            let n = i + 1;
+            let what = format!("argument {n} ({})", arg.name);
+            // (value, what the error must say)
+            let mut hostile: Vec<(String, String)> = Vec::new();
+            match arg.kind {
+                Kind::Int(lo, hi) => {
+                    for v in [lo.checked_sub(1), hi.checked_add(1)].into_iter().flatten() {
+                        hostile.push((v.to_string(), format!("{what} is {v}, must be {lo}..{hi}")));
+                    }
+                }
+                Kind::Choice(values) => {
+                    let v = values.iter().max().unwrap() + 1;
+                    let must = or_list(values);
+                    hostile.push((v.to_string(), format!("{what} is {v}, must be {must}")));
+                }
+                Kind::Num(lo, hi) => {
+                    if lo > f64::MIN {
+                        let v = lo - 1.0;
+                        hostile.push((lua_number(v), format!("{what} is {v}, must be")));
+                    }
+                    if hi < f64::MAX {
+                        let v = hi + 1.0;
+                        hostile.push((lua_number(v), format!("{what} is {v}, must be")));
+                    }
+                }
+                Kind::Str => {
+                    hostile.push(("{}".into(), format!("{what} must be a string, got table")));
+                }
+                _ => {}
+            }
+            if matches!(
+                arg.kind,
+                Kind::Int(..) | Kind::Choice(_) | Kind::Num(..) | Kind::Coord | Kind::Integer
+            ) {
+                hostile.push((
+                    "0/0".into(),
+                    format!("{what} must be a finite number, got nan"),
+                ));
+                hostile.push(("{}".into(), format!("{what} must be a number, got table")));
+            }
+            if !arg.is_optional() && !matches!(arg.kind, Kind::Any(_)) {
+                hostile.push(("nil".into(), String::new()));
+            }
+            for (value, says) in hostile {
+                let call = replaced(args, n, &value);
+                let (result, _) = call_state(&cart, setup, name, &call);
+                let error = result.expect_err(&format!("{name} with {what} = {value} passed"));
+                assert!(
+                    error.contains(&says),
+                    "{name} with {what} = {value}: {error}"
+                );
+                checked += 1;
+            }
+            // Leaving an argument out is the same as passing its declared default.
+            let default = match arg.default {
+                Default::Int(d) => Some(d.to_string()),
+                Default::Num(d) => Some(lua_number(d)),
+                Default::Bool(b) => Some(b.to_string()),
+                _ => None,
+            };
+            if let Some(default) = default {
+                let left_out = call_state(&cart, setup, name, &replaced(args, n, "nil"));
+                let given = call_state(&cart, setup, name, &replaced(args, n, &default));
+                assert_eq!(left_out.0, given.0, "{name}: {what} left out vs {default}");
+                assert!(
+                    left_out.1 == given.1,
+                    "{name}: {what} left out does not leave the machine as {default} does"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked} checks");
+}

@@ -125,7 +125,7 @@ fn step_1_shows_the_level_and_step_2_walks_the_hero() {
 fn step_3_stands_on_the_ground_and_jumps_onto_the_ledge() {
     let (standing, _) = play("03-collision", "-*60", 60, &[]);
     assert_eq!(hero_at(&standing), (20, 216), "feet on the grass at y 224");
-    let (jumped, _) = play("03-collision", "right+a*1,right*30,-*40", 71, &[]);
+    let (jumped, _) = play("03-collision", "-*2,right+a*1,right*30,-*40", 73, &[]);
     let (x, y) = hero_at(&jumped);
     assert_eq!(y, 192, "on the ledge, whose top is y 200 (hero at x {x})");
     assert!((32..80).contains(&x), "above the ledge: x {x}");

@@ -98,7 +98,7 @@ def write_map(path):
             f'  <data encoding="csv">\n{csv}\n</data>\n'
             " </layer>\n"
             ' <objectgroup id="2" name="things">\n'
-            '  <object id="1" name="start" x="24" y="216"><point/></object>\n'
+            '  <object id="1" name="start" x="24" y="224"><point/></object>\n'
             f"{objects}"
             " </objectgroup>\n"
             "</map>\n"
