@@ -46,9 +46,9 @@ pub const GROUP: ApiGroup = ApiGroup {
                 Arg::num("hit_h").optional("hit_w"),
             ],
             returns: "",
-            doc: "Defines bullet type `type` (0-63): drawn as the `size` x `size` tile block \
-                  (1 or 2) from `tile` with `palette`, centred on the bullet; hit box half \
-                  sizes in pixels (default 2, and `hit_h` defaults to `hit_w`).",
+            doc: "Defines bullet type `type`: drawn as the `size` x `size` tile block from \
+                  `tile` with `palette`, centred on the bullet; `hit_w` and `hit_h` are its hit \
+                  box's half sizes in pixels.",
             cost: &[],
             call: bu_type,
         },
@@ -99,7 +99,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "bu_ring",
             args: &[X, Y, COUNT, SPEED, TYPE, START],
             returns: "fired",
-            doc: "Fires `n` bullets evenly around a circle, the first at `start` (default 0).",
+            doc: "Fires `n` bullets evenly around a circle, the first at angle `start`.",
             cost: &[Cost::each(cost::BULLET_SPAWN, "per bullet", Unit::Bullets)],
             call: bu_ring,
         },
@@ -147,7 +147,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             ],
             returns: "",
             doc: "Sets the player the bullets test against: its centre, the half size of its \
-                  hit box (default 1; 0 is a point) and of its graze box (default 12). Without \
+                  hit box (0 is a point) and of its graze box. Without \
                   arguments, no player (no hit tests, aimed bullets fire straight down).",
             cost: &[],
             call: bu_player,
@@ -179,7 +179,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             ],
             returns: "",
             doc: "Registers an enemy box (top-left and size) for this frame's shot tests, and \
-                  how far it moved this frame (default 0). Register targets in `update()`.",
+                  how far it moved this frame. Register targets in `update()`.",
             cost: &[Cost::later(
                 cost::HIT_TEST,
                 "per shot tested",
@@ -237,8 +237,8 @@ pub const GROUP: ApiGroup = ApiGroup {
                 Arg::int("margin", 0, 1024).optional("unchanged"),
             ],
             returns: "",
-            doc: "Sets the bullet layer's priority (0-3, default 2) and how far off-screen \
-                  bullets may fly before they are removed (default 32 px).",
+            doc: "Sets the bullet layer's priority (2 at power-on) and, given `margin`, how far \
+                  off-screen bullets may fly before they are removed (32 px at power-on).",
             cost: &[],
             call: bu_layer,
         },
@@ -286,7 +286,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "bu_rank",
             args: &[Arg::num("rank")],
             returns: "",
-            doc: "Sets BulletML's `$rank` (0-1, default 0.5).",
+            doc: "Sets BulletML's `$rank`, kept within 0-1 (0.5 at power-on).",
             cost: &[],
             call: bu_rank,
         },
@@ -302,7 +302,8 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "bu_sin",
             args: &[Arg::new("angle", Kind::Integer)],
             returns: "s, c",
-            doc: "The sine and cosine of an angle (0-255) from the 16.16 tables.",
+            doc: "The sine and cosine of an angle (in 256ths of a turn, taken modulo 256) \
+                  from the 16.16 tables.",
             cost: &[],
             call: bu_sin,
         },

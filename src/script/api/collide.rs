@@ -83,7 +83,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                 Arg::new("bottom", Kind::Bool).or(Default::Bool(false)),
             ],
             returns: "",
-            doc: "Whether the space beyond each edge of the layer is solid (default: walls \
+            doc: "Whether the space beyond each edge of the layer is solid (at power-on: walls \
                   left and right, open above and below).",
             cost: &[],
             call: col_edges,

@@ -76,8 +76,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "print",
             args: &[TEXT, X, Y, COLOR.or_int(15), FONT],
             returns: "x_end",
-            doc: "Draws `text` at (x, y). `\\n` starts a new line. Colour defaults to 15. \
-                  `font` is `\"system\"` (8x8, the default), `\"small\"` (3x5 glyphs in 4x6 \
+            doc: "Draws `text` at (x, y). `\\n` starts a new line. `font` is `\"system\"` (8x8, the default), `\"small\"` (3x5 glyphs in 4x6 \
                   cells) or the name of a `[[font]]` of `cart.toml`; characters a font lacks \
                   draw as `?`. Returns the x after the last character.",
             cost: &[Cost::each(
@@ -248,9 +247,8 @@ pub const GROUP: ApiGroup = ApiGroup {
                 PRIORITY,
             ],
             returns: "entry",
-            doc: "Draws a block of `w` x `h` tiles (1-8 each, default 1: up to 64x64 px) from \
-                  `tile` at (x, y) for this frame only, through the camera and the clip. \
-                  Palette defaults to 0, flags to 0, priority to 2, as for `spr`. It borrows an \
+            doc: "Draws a block of `w` x `h` tiles (up to 64x64 px) from `tile` at (x, y) for \
+                  this frame only, through the camera and the clip. It borrows an \
                   OAM entry no `spr` sprite shows, from 255 down (so later calls are behind \
                   earlier ones), and returns its number; the entry is free again at the next \
                   frame or `cls`. When all 256 entries are showing, the sprite is not drawn, \

@@ -24,7 +24,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "map_load",
             args: &[MAP, MAP_LAYER, LAYER],
             returns: "cols, rows",
-            doc: "Resizes background layer `layer` (0-3) to the map's size and cell size and \
+            doc: "Resizes background layer `layer` to the map's size and cell size and \
                   copies the cells of the map's tile layer `map_layer` into it (Tiled's empty \
                   cells stay empty). The layer's animated tiles go into the tile animation \
                   table (see `tanim`). Layers are off at power-on: `layer_on(layer)` shows it.",

@@ -68,7 +68,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "rnd",
             args: &[Arg::num("n").or(Default::Num(1.0))],
             returns: "x",
-            doc: "A random float in [0, n) (n defaults to 1).",
+            doc: "A random float in [0, n).",
             cost: &[],
             call: rnd,
         },
@@ -104,8 +104,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "math.randomseed",
             args: &[Arg::new("x", Kind::Integer).or_int(0)],
             returns: "",
-            doc: "Restarts the machine's random numbers from integer `x` (default 0), like \
-                  `srand`.",
+            doc: "Restarts the machine's random numbers from integer `x`, like `srand`.",
             cost: &[],
             call: math_randomseed,
         },

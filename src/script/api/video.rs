@@ -41,7 +41,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                 RGB,
             ],
             returns: "old_rgb",
-            doc: "Reads colour `color` (0-15) of `palette` (0-15) and, given `rgb`, sets it.",
+            doc: "Reads colour `color` of `palette` and, given `rgb`, sets it.",
             cost: &[],
             call: pal,
         },
@@ -58,7 +58,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "tset",
             args: &[TILE, PIXEL_X, PIXEL_Y, Arg::int("color", 0, 15)],
             returns: "",
-            doc: "Sets pixel (x, y) (0-7) of pattern tile `tile` (0-2047) to `color` (0-15).",
+            doc: "Sets pixel (x, y) of pattern tile `tile` to `color`.",
             cost: &[Cost::call(cost::PIXEL_WRITE, Unit::Video)],
             call: tset,
         },
@@ -74,7 +74,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "layer_on",
             args: &[LAYER, Arg::new("on", Kind::Bool).or(Default::Bool(true))],
             returns: "",
-            doc: "Shows (default) or hides background layer `layer` (0-3).",
+            doc: "Shows or hides background layer `layer`.",
             cost: &[],
             call: layer_on,
         },
@@ -96,7 +96,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "layer_prio",
             args: &[LAYER, Arg::int("priority", 0, MAX_PRIORITY)],
             returns: "",
-            doc: "Sets the layer's priority (0-3). Among layers of equal priority, lower \
+            doc: "Sets the layer's priority. Among layers of equal priority, lower \
                   numbers are in front.",
             cost: &[],
             call: layer_prio,
@@ -184,7 +184,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                 Arg::new("dy", Kind::Integer).or_int(0),
             ],
             returns: "",
-            doc: "Adds (dx, dy) to the layer's scroll on screen line `line` only (0-255), for \
+            doc: "Adds (dx, dy) to the layer's scroll on screen line `line` only, for \
                   parallax and wave effects. The layer costs extra while it has a line table.",
             cost: &[Cost::later(
                 cost::LINE_SCROLL,
@@ -215,10 +215,9 @@ pub const GROUP: ApiGroup = ApiGroup {
                 PRIORITY,
             ],
             returns: "",
-            doc: "Sets and shows sprite `i` (0-255): the `size` x `size` tile block (size 1, 2, \
-                  4 or 8, default 1) from `tile` at screen position (x, y), which may be \
-                  off-screen. Palette defaults to 0, flags to 0, priority to 2. Sprite 0 is in \
-                  front of sprite 1. Sprites stay until changed or hidden.",
+            doc: "Sets and shows sprite `i`: the `size` x `size` tile block from `tile` at \
+                  screen position (x, y), which may be off-screen. Sprite 0 is in front of \
+                  sprite 1. Sprites stay until changed or hidden.",
             cost: &[
                 Cost::later(cost::SPRITE, "", Unit::Video, "each frame it shows"),
                 Cost::later(
