@@ -550,3 +550,22 @@ fn the_internals_are_linked_from_the_readme_and_their_index() {
         }
     }
 }
+
+#[test]
+fn the_collision_guides_cost_table_gives_the_specs_costs() {
+    let rows = table_rows(&read("docs/collision.md"), "## Costs");
+    let first_number = |request: &str| -> u64 {
+        let row = rows
+            .iter()
+            .find(|r| r[0] == request)
+            .unwrap_or_else(|| panic!("no row for {request}"));
+        let digits: String = row[1].chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().unwrap()
+    };
+    assert_eq!(first_number("`move_body`"), cost::MOVE_BODY);
+    assert_eq!(first_number("`col_set`, `col_get`"), cost::TILE_PROBE);
+    assert_eq!(first_number("`col_platform`"), cost::PLATFORM);
+    assert_eq!(first_number("`hb_add`"), cost::HITBOX);
+    assert_eq!(first_number("`hb_query`"), cost::HITBOX_QUERY);
+    assert_eq!(first_number("`rect_hit`, `point_in`"), cost::HITBOX_TEST);
+}
