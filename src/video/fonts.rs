@@ -36,7 +36,7 @@ impl Font {
         let glyphs = rows.len() / height.max(1);
         let fits = sides.contains(&width)
             && sides.contains(&height)
-            && rows.len() % height == 0
+            && rows.len().is_multiple_of(height)
             && usize::from(first) + glyphs <= 256;
         fits.then(|| Font {
             name: name.to_string(),

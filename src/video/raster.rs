@@ -94,7 +94,7 @@ impl Clip {
         (x1, y1): (i64, i64),
     ) -> std::ops::RangeInclusive<i64> {
         if x1 < i64::from(self.x0) || x0 >= i64::from(self.x1) {
-            return 1..=0;
+            return std::ops::RangeInclusive::new(1, 0);
         }
         self.rows(y0, y1)
     }

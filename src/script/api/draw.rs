@@ -343,11 +343,11 @@ fn text_width(c: &mut Call) -> LuaResult<MultiValue> {
     c.ret(width as i64)
 }
 
+/// Draws a shape given two corners and a colour; returns the runs it covers.
+type TwoCornerShape = fn(&mut crate::video::plane::DrawingPlane, (i32, i32), (i32, i32), u8) -> u64;
+
 /// Draws a two-corner shape with arguments (x0, y0, x1, y1, color) and charges its runs.
-fn two_corners(
-    c: &mut Call,
-    draw: fn(&mut crate::video::plane::DrawingPlane, (i32, i32), (i32, i32), u8) -> u64,
-) -> LuaResult<MultiValue> {
+fn two_corners(c: &mut Call, draw: TwoCornerShape) -> LuaResult<MultiValue> {
     let (a, b) = (point(c, 0)?, point(c, 2)?);
     let color = color_arg(c, 4)?;
     let runs = draw(&mut c.m.video.plane, a, b, color);
