@@ -119,10 +119,19 @@ impl Browser {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
-        // SAFETY: only async-signal-safe calls (dup2) between fork and exec.
+        // SAFETY: only async-signal-safe calls (fcntl, dup2) between fork and exec. Both
+        // ends are first copied above 3 and 4: when one of them already is fd 3 or 4, moving
+        // the other there first would close it (chromium then exits and the first command
+        // meets a broken pipe).
         unsafe {
             command.pre_exec(move || {
-                if libc::dup2(in_fd, 3) < 0 || libc::dup2(out_fd, 4) < 0 {
+                let high_in = libc::fcntl(in_fd, libc::F_DUPFD, 10);
+                let high_out = libc::fcntl(out_fd, libc::F_DUPFD, 10);
+                if high_in < 0
+                    || high_out < 0
+                    || libc::dup2(high_in, 3) < 0
+                    || libc::dup2(high_out, 4) < 0
+                {
                     return Err(std::io::Error::last_os_error());
                 }
                 Ok(())
