@@ -100,7 +100,7 @@ const LENT: &str = "the machine is only lent during script calls";
 
 /// The whole console between vblanks, kept in memory: the hardware, the Lua heap and the
 /// picture. Restored only into the console it was taken of, in the same process; a state
-/// for files and other processes is [`crate::tools::savestate`]'s.
+/// for files and other processes is [`crate::savestate`]'s.
 #[derive(Clone, Debug, Default)]
 pub struct ConsoleSnapshot {
     machine: Option<Box<Machine>>,

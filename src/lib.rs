@@ -22,6 +22,7 @@ pub mod rewind;
 pub mod rng;
 pub mod savefile;
 pub mod saveram;
+pub mod savestate;
 pub mod script;
 pub mod serde_array;
 pub mod spec;

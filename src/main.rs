@@ -352,12 +352,11 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     // A loaded state brings its console and the input of every vblank before it.
     let (mut console, earlier) = match &args.load_state {
         Some(path) => {
-            let restored = kairo::tools::savestate::load_file(cart, path).map_err(|source| {
-                ToolError::State {
+            let restored =
+                kairo::savestate::load_file(cart, path).map_err(|source| ToolError::State {
                     path: path.clone(),
                     source,
-                }
-            })?;
+                })?;
             let offset = restored.history.ticks.len();
             if let Some(movie) = &mut movie {
                 movie.ticks.drain(..offset.min(movie.ticks.len()));
@@ -435,7 +434,7 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     if fault.is_none()
         && let Some(path) = &args.save_state
     {
-        let bytes = kairo::tools::savestate::save(&console, &history);
+        let bytes = kairo::savestate::save(&console, &history);
         kairo::fsutil::write_atomic(path, &bytes).map_err(ToolError::write(path))?;
     }
     if let Some(dir) = &args.dump_vram {

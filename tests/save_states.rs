@@ -11,7 +11,7 @@ use kairo::cart::Cart;
 use kairo::console::Console;
 use kairo::input::InputFrame;
 use kairo::movie::Movie;
-use kairo::tools::savestate::{self, StateError};
+use kairo::savestate::{self, StateError};
 
 /// The frame hash after `vblanks` vblanks of `movie` from power-on, in one go.
 fn straight_hash(cart: &Cart, movie: &Movie, vblanks: usize) -> String {

@@ -49,7 +49,7 @@ fn main() {
             }
             let serialize = start.elapsed() / REPEATS;
             // The state without its padding chunk (tag, length, zeros).
-            let chunks = kairo::tools::savestate::file::Chunks::decode(&state).expect("a state");
+            let chunks = kairo::savestate::file::Chunks::decode(&state).expect("a state");
             let natural = padded - chunks.get("PADD").map_or(0, |zeros| zeros.len() + 8);
             let start = Instant::now();
             for k in 0..REPEATS as usize {

@@ -12,7 +12,6 @@ pub mod abi;
 pub mod core;
 pub mod frontend;
 pub mod pad;
-pub mod snapshots;
 pub mod states;
 
 use std::cell::RefCell;

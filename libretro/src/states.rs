@@ -6,7 +6,8 @@
 //! A full replay costs about a second per two minutes of play, far too slow for RetroArch's
 //! rewind and run-ahead, which go back a few vblanks every host frame. So once the frontend
 //! asks for states, the core also keeps in-memory snapshots of its own run
-//! ([`crate::snapshots`]). A state of this cart and build whose history powered on with the
+//! ([`kairo::rewind::Rewind`], the window's rewind buffer with a window of [`SNAPSHOT_SECONDS`]:
+//! RetroArch runs its own rewind buffer beside it). A state of this cart and build whose history powered on with the
 //! same save RAM is reached from the nearest snapshot inside the history it shares with the
 //! run (else from power-on), playing only the input after it; the machine is then checked
 //! against the state's. Anything else (another build, another cart, damage) goes through
@@ -19,17 +20,18 @@ use kairo::cart::Cart;
 use kairo::console::Console;
 use kairo::movie::Movie;
 use kairo::saveram::SaveRam;
-use kairo::tools::savestate::{self, BUILD_ID, file::Chunks};
+use kairo::savestate::{self, StateImage, file::Chunks};
 
-use crate::snapshots::Snapshots;
+use kairo::rewind::Rewind;
+
+/// Seconds of play the core's own snapshots reach back.
+pub const SNAPSHOT_SECONDS: u64 = 10;
 
 /// The reported state size grows in steps of this many bytes (about half an hour of play's
 /// input record for the bundled carts), so that the frontend sees it change seldom.
 pub const SIZE_STEP: usize = 64 * 1024;
 /// Bytes a chunk's header takes (tag and length).
 const CHUNK_HEADER: usize = 8;
-/// The largest machine image accepted from a state (as `savestate` allows).
-const MAX_MACHINE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// How a state was brought back (for tests and the log).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +49,7 @@ pub struct States {
     digest: String,
     /// Whether the frontend has asked for states (snapshots are kept only from then on).
     keeping: bool,
-    snapshots: Snapshots,
+    snapshots: Rewind,
     /// The size last reported to the frontend.
     reported: usize,
     /// The state worked out for `retro_serialize_size`, for the `retro_serialize` after it.
@@ -59,7 +61,7 @@ impl States {
         States {
             digest: savestate::cart_digest(cart),
             keeping: false,
-            snapshots: Snapshots::default(),
+            snapshots: Rewind::with_window(SNAPSHOT_SECONDS * 60),
             reported: 0,
             pending: None,
         }
@@ -148,24 +150,10 @@ impl States {
     /// The state's history and machine, if it is a state of this cart and build whose
     /// history powered on with the same save RAM as this run (else `None`: the full route
     /// decides, and words any refusal).
-    fn same_run(&self, console: &Console, history: &Movie, bytes: &[u8]) -> Option<Target> {
-        let chunks = Chunks::decode(bytes).ok()?;
-        let text = |tag| chunks.get(tag).ok().map(String::from_utf8_lossy);
-        if text("BILD")? != BUILD_ID
-            || text("NAME")? != console.cart().name()
-            || text("CART")? != self.digest
-        {
-            return None;
-        }
-        let theirs = Movie::parse(&text("INPT")?, "state").ok()?;
-        if theirs.save != history.save {
-            return None;
-        }
-        let machine = inflate(chunks.get("MACH").ok()?)?;
-        Some(Target {
-            history: theirs,
-            machine,
-        })
+    fn same_run(&self, console: &Console, history: &Movie, bytes: &[u8]) -> Option<StateImage> {
+        let name = console.cart().name();
+        let image = savestate::read(bytes, "state", name, &self.digest).ok()?;
+        (image.history.save == history.save).then_some(image)
     }
 
     /// Goes back along this run to where it parts from `target`'s history (from a snapshot,
@@ -175,7 +163,7 @@ impl States {
         &mut self,
         console: &mut Console,
         history: &mut Movie,
-        target: &Target,
+        target: &StateImage,
     ) -> bool {
         let theirs = &target.history.ticks;
         let common = history
@@ -184,10 +172,13 @@ impl States {
             .zip(theirs)
             .take_while(|(a, b)| a == b)
             .count();
-        if common < history.ticks.len()
-            && !self
-                .snapshots
-                .go_back(console, &mut history.ticks, common as u64)
+        let back = common < history.ticks.len();
+        if back
+            && !matches!(
+                self.snapshots
+                    .go_back_to(console, &mut history.ticks, common as u64),
+                Ok(true)
+            )
         {
             let power_on = SaveRam::from_bytes(&history.save);
             let Ok(fresh) = Console::with_save(console.cart().clone(), power_on) else {
@@ -214,12 +205,6 @@ impl States {
     }
 }
 
-/// A state to reach: its history and its machine image.
-struct Target {
-    history: Movie,
-    machine: Vec<u8>,
-}
-
 /// `state` padded with a `PADD` chunk to exactly `len` bytes (`None` if it does not fit).
 fn pad(state: Vec<u8>, len: usize) -> Option<Vec<u8>> {
     if state.len() == len {
@@ -231,15 +216,4 @@ fn pad(state: Vec<u8>, len: usize) -> Option<Vec<u8>> {
     let padded = chunks.encode();
     debug_assert_eq!(padded.len(), len);
     Some(padded)
-}
-
-/// Inflates a machine image (`None` if damaged or too large).
-fn inflate(bytes: &[u8]) -> Option<Vec<u8>> {
-    use std::io::Read;
-    let mut out = Vec::new();
-    flate2::read::ZlibDecoder::new(bytes)
-        .take(MAX_MACHINE_BYTES + 1)
-        .read_to_end(&mut out)
-        .ok()?;
-    (out.len() as u64 <= MAX_MACHINE_BYTES).then_some(out)
 }

@@ -1,5 +1,5 @@
 //! Save-state slots in the window: [`SLOTS`] per cart, each a state file
-//! ([`crate::tools::savestate`]) in `<data folder>/states/<cart>/slotN.kst` with two extra
+//! ([`crate::savestate`]) in `<data folder>/states/<cart>/slotN.kst` with two extra
 //! chunks, a thumbnail (`THMB`) and the time it was saved (`TIME`). Written atomically.
 
 use std::path::{Path, PathBuf};
@@ -9,8 +9,8 @@ use crate::cart::Cart;
 use crate::console::Console;
 use crate::fsutil::ReadError;
 use crate::movie::Movie;
+use crate::savestate::{self, Restored, StateError, file::Chunks};
 use crate::spec::{SCREEN_H, SCREEN_W};
-use crate::tools::savestate::{self, Restored, StateError, file::Chunks};
 
 /// Slots per cart.
 pub const SLOTS: usize = 4;

@@ -46,7 +46,7 @@ pub enum ToolError {
     #[error("{}: {source}", path.display())]
     State {
         path: PathBuf,
-        source: crate::tools::savestate::StateError,
+        source: crate::savestate::StateError,
     },
     #[error("{}: not UTF-8 text", .0.display())]
     NotText(PathBuf),

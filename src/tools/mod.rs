@@ -17,7 +17,6 @@ pub mod headless;
 pub mod overlays;
 pub mod preview;
 pub mod profile;
-pub mod savestate;
 pub mod screenshot;
 pub mod sound;
 pub mod ui_canvas;

@@ -1,4 +1,5 @@
-//! Save states for `kairo headless --save-state FILE` and `--load-state FILE`.
+//! Save states: the one state format of every front end (`kairo headless --save-state` and
+//! `--load-state`, the window's slots, the libretro core).
 //!
 //! A state holds the whole history of the run since power-on, not the cart's Lua heap: the
 //! save RAM the run powered on with, the input of every vblank, and the machine (hardware)
@@ -78,7 +79,7 @@ fn deflate(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// Inflates at most `cap` bytes: `None` if the data is damaged or larger.
-fn inflate(bytes: &[u8], cap: u64) -> Option<Vec<u8>> {
+pub fn inflate(bytes: &[u8], cap: u64) -> Option<Vec<u8>> {
     use std::io::Read;
     let mut out = Vec::new();
     flate2::read::ZlibDecoder::new(bytes)
@@ -89,7 +90,7 @@ fn inflate(bytes: &[u8], cap: u64) -> Option<Vec<u8>> {
 }
 
 /// Largest machine image accepted (it is about 100 KB).
-const MAX_MACHINE_BYTES: u64 = 16 * 1024 * 1024;
+pub const MAX_MACHINE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// The state file of `console` after running `history` (every vblank's input since power-on
 /// and the save RAM it powered on with).
@@ -119,8 +120,17 @@ pub fn load_file(cart: Cart, path: &std::path::Path) -> Result<Restored, StateEr
     load(cart, &bytes, &path.display().to_string())
 }
 
-/// Restores a state of `cart` from `bytes` (`file` names it in messages).
-pub fn load(cart: Cart, bytes: &[u8], file: &str) -> Result<Restored, StateError> {
+/// What a state file holds, read and checked against a cart: the run's history and the
+/// machine as it was saved (serialized, inflated).
+pub struct StateImage {
+    pub history: Movie,
+    pub machine: Vec<u8>,
+}
+
+/// Reads the state in `bytes` (`file` names it in messages), refusing a state of another
+/// build, of another cart than the one named `name`, or of that cart with other files than
+/// those of `digest` ([`cart_digest`]). Every front end reads states through here.
+pub fn read(bytes: &[u8], file: &str, name: &str, digest: &str) -> Result<StateImage, StateError> {
     let chunks = Chunks::decode(bytes)?;
     let text = |tag| -> Result<String, StateError> {
         Ok(String::from_utf8_lossy(chunks.get(tag)?).into_owned())
@@ -129,15 +139,21 @@ pub fn load(cart: Cart, bytes: &[u8], file: &str) -> Result<Restored, StateError
     if build != BUILD_ID {
         return Err(StateError::Build { theirs: build });
     }
-    let name = text("NAME")?;
-    if name != cart.name() {
-        return Err(StateError::OtherCart { name });
+    let theirs = text("NAME")?;
+    if theirs != name {
+        return Err(StateError::OtherCart { name: theirs });
     }
-    if text("CART")? != cart_digest(&cart) {
-        return Err(StateError::CartChanged { name });
+    if text("CART")? != digest {
+        return Err(StateError::CartChanged { name: theirs });
     }
     let history = Movie::parse(&text("INPT")?, file)?;
     let machine = inflate(chunks.get("MACH")?, MAX_MACHINE_BYTES).ok_or(StateFileError::Chunk)?;
+    Ok(StateImage { history, machine })
+}
+
+/// Restores a state of `cart` from `bytes` (`file` names it in messages).
+pub fn load(cart: Cart, bytes: &[u8], file: &str) -> Result<Restored, StateError> {
+    let StateImage { history, machine } = read(bytes, file, cart.name(), &cart_digest(&cart))?;
     let mut console =
         Console::with_save(cart, SaveRam::from_bytes(&history.save)).map_err(StateError::Replay)?;
     for &input in &history.ticks {
