@@ -28,8 +28,9 @@ const LAYERS: &[&[&str]] = &[
     &["script"],
     // The console: the machine run by the script, frame by frame.
     &["console"],
-    // Rewind over the console's snapshots; the console as the web page drives it.
-    &["rewind", "web"],
+    // Rewind over the console's snapshots, save states of its runs; the console as the web
+    // page drives it.
+    &["rewind", "savestate", "web"],
     // Headless runs, check, bench, pattern previewer, profile reports, fuzz bodies.
     &["tools"],
     // The window, pads and sound.
