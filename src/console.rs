@@ -78,6 +78,8 @@ pub struct Console {
     audio: Vec<f32>,
     /// Whether frames are profiled (see [`Console::set_profiling`]).
     profiling: bool,
+    /// Whether frames are drawn into the framebuffer (see [`Console::set_presenting`]).
+    presenting: bool,
     /// Host time spent mixing audio since the last frame, in microseconds.
     audio_us: f32,
     /// The profile of the last frame run, while profiling.
@@ -163,6 +165,7 @@ impl Console {
             fault: None,
             audio: Vec::new(),
             profiling: false,
+            presenting: true,
             audio_us: 0.0,
             profile: None,
             power_on_save: save,
@@ -247,6 +250,45 @@ impl Console {
         self.profiling
     }
 
+    /// Whether frames are drawn (the default). A replay nobody watches turns it off: frames
+    /// are composed only to count their work, which is charged as usual, and the picture is
+    /// left as it was; [`Console::present`] draws the current one when it is turned back on.
+    pub fn set_presenting(&mut self, on: bool) {
+        self.presenting = on;
+        if on {
+            self.present();
+        }
+    }
+
+    /// Draws the picture of the machine as it stands (the last frame's) into the framebuffer.
+    pub fn present(&mut self) {
+        let machine = &self.lent.as_ref().expect(LENT).0;
+        machine
+            .video
+            .compose(&mut self.framebuffer, &self.cart.fonts);
+        self.shown_palette = machine.video.palette.rgba_words();
+    }
+
+    /// Plays `inputs` one vblank each (all of them, faulted or not, as a run would) without
+    /// drawing, then draws the picture the machine ends on; logs and sound are dropped.
+    /// Returns the first fault met. After a fault the picture drawn is the faulting frame's
+    /// unfinished one, not the one before it a watched run would still show.
+    pub fn replay(&mut self, inputs: &[InputFrame]) -> Result<(), ScriptError> {
+        self.presenting = false;
+        let mut result = Ok(());
+        for &input in inputs {
+            let tick = self.tick(input);
+            self.take_log();
+            if let (Err(e), Ok(())) = (tick, &result) {
+                result = Err(e);
+            }
+        }
+        self.take_audio();
+        self.presenting = true;
+        self.present();
+        result
+    }
+
     /// The profile of the frame run last, once (while profiling).
     pub fn take_profile(&mut self) -> Option<FrameProfile> {
         self.profile.take()
@@ -302,11 +344,16 @@ impl Console {
         }
         machine.hand_bullets_to_video();
         machine.video.anims.update(machine.frame);
-        let work = machine
-            .video
-            .compose(&mut self.framebuffer, &self.cart.fonts);
+        let work = if self.presenting {
+            let work = machine
+                .video
+                .compose(&mut self.framebuffer, &self.cart.fonts);
+            self.shown_palette = machine.video.palette.rgba_words();
+            work
+        } else {
+            machine.video.compose_work()
+        };
         host.video_us = clock.lap();
-        self.shown_palette = machine.video.palette.rgba_words();
         context.meter.charge(Unit::Video, work.cycles());
         context.meter.charge(Unit::System, cost::FRAME_OUT);
         let cycles = context.meter.take();

@@ -144,13 +144,11 @@ impl Rewind {
             return Err(e);
         }
         let from = nearest.vblanks();
-        for n in from..target {
-            let input = inputs.get(n as usize).copied().unwrap_or_default();
-            // The run is a repeat of one already played: a fault it meets is met again.
-            let _ = console.tick(input);
-            console.take_log();
-        }
-        console.take_audio();
+        let replayed: Vec<InputFrame> = (from..target)
+            .map(|n| inputs.get(n as usize).copied().unwrap_or_default())
+            .collect();
+        // The run is a repeat of one already played: a fault it meets is met again.
+        let _ = console.replay(&replayed);
         inputs.truncate(target as usize);
         // Snapshots after the target belong to a future that is now gone.
         while self.keyframes.back().is_some_and(|k| k.vblanks() > target) {

@@ -188,6 +188,7 @@ impl States {
             history.ticks.clear();
             self.snapshots.clear();
         }
+        console.set_presenting(false);
         for &input in &theirs[history.ticks.len()..] {
             history.ticks.push(input);
             // A fault met here was met by the run the state recorded too; the check below
@@ -197,6 +198,7 @@ impl States {
             console.take_audio();
             self.snapshots.after_vblank(console);
         }
+        console.set_presenting(true);
         let matches = postcard::to_stdvec(console.machine()).is_ok_and(|m| m == target.machine);
         if !matches {
             self.snapshots.clear();

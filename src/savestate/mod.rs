@@ -156,12 +156,7 @@ pub fn load(cart: Cart, bytes: &[u8], file: &str) -> Result<Restored, StateError
     let StateImage { history, machine } = read(bytes, file, cart.name(), &cart_digest(&cart))?;
     let mut console =
         Console::with_save(cart, SaveRam::from_bytes(&history.save)).map_err(StateError::Replay)?;
-    for &input in &history.ticks {
-        let result = console.tick(input);
-        console.take_log();
-        console.take_audio();
-        result.map_err(StateError::Replay)?;
-    }
+    console.replay(&history.ticks).map_err(StateError::Replay)?;
     if machine_bytes(&console) != machine {
         return Err(StateError::Diverged {
             vblank: history.ticks.len(),

@@ -96,15 +96,29 @@ impl Video {
     /// Composites layers, drawings and sprites into `fb`; text in the cart's own fonts is
     /// drawn with `cart_fonts`.
     pub fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
+        self.compose_into(Some(fb), cart_fonts)
+    }
+
+    /// The work [`Video::compose`] does, without drawing: for frames nobody sees (a replay
+    /// to a state or a rewind), which still pay for it.
+    pub fn compose_work(&self) -> ComposeWork {
+        self.compose_into(None, &[])
+    }
+
+    fn compose_into(&self, mut fb: Option<&mut Framebuffer>, cart_fonts: &[Font]) -> ComposeWork {
         let mut work = ComposeWork::default();
-        match self.plane.background {
-            Some(color) => fb.fill(color),
-            None => fb.clear(),
+        if let Some(fb) = fb.as_deref_mut() {
+            match self.plane.background {
+                Some(color) => fb.fill(color),
+                None => fb.clear(),
+            }
         }
         for priority in 0..PRIORITY_LEVELS as u8 {
             for (number, layer) in self.layers.iter().enumerate().rev() {
                 if layer.enabled && layer.priority == priority {
-                    layer.render(&self.patterns, &self.anims, fb);
+                    if let Some(fb) = fb.as_deref_mut() {
+                        layer.render(&self.patterns, &self.anims, fb);
+                    }
                     let line_scroll = layer.has_line_scroll();
                     work.layers += 1;
                     work.line_scroll_layers += u64::from(line_scroll);
@@ -112,20 +126,29 @@ impl Video {
                         cost::LAYER + u64::from(line_scroll) * cost::LINE_SCROLL;
                 }
             }
-            self.plane.render(priority, fb, cart_fonts);
+            if let Some(fb) = fb.as_deref_mut() {
+                self.plane.render(priority, fb, cart_fonts);
+            }
             for sprite in self.oam.iter().rev() {
                 if sprite.priority == priority && sprite.on_screen() {
                     work.sprites += 1;
-                    work.sprite_rows += sprite.render(&self.patterns, fb);
+                    work.sprite_rows += match fb.as_deref_mut() {
+                        Some(fb) => sprite.render(&self.patterns, fb),
+                        None => sprite.tile_rows(),
+                    };
                 }
             }
-            if self.bullet_priority == priority {
+            if let Some(fb) = fb.as_deref_mut()
+                && self.bullet_priority == priority
+            {
                 for bullet in &self.bullets {
                     bullet.render(&self.patterns, fb);
                 }
             }
         }
-        self.plane.render(FRONT, fb, cart_fonts);
+        if let Some(fb) = fb {
+            self.plane.render(FRONT, fb, cart_fonts);
+        }
         work
     }
 

@@ -104,20 +104,40 @@ impl Sprite {
             && self.y.saturating_add(h) > c.y0
     }
 
-    /// Draws the sprite over `fb`; returns the number of tile rows (8 pixels each) drawn.
-    pub fn render(&self, vram: &PatternVram, fb: &mut Framebuffer) -> u64 {
+    /// The tile columns (first, last) and screen rows (top..bottom) the sprite draws, or
+    /// `None` when it shows nothing.
+    fn extent(&self) -> Option<(usize, usize, i32, i32)> {
         if !self.on_screen() {
-            return 0;
+            return None;
         }
         let (_, height) = self.pixels();
-        let (w, tile) = (usize::from(self.w), usize::from(self.tile));
         let clip = &self.clip;
         let tile_px = TILE_SIZE as i32;
         // Tile columns with at least one pixel inside the clip.
         let first_column = ((clip.x0 - self.x).max(0) / tile_px) as usize;
-        let last_column = (((clip.x1 - 1 - self.x) / tile_px) as usize).min(w - 1);
+        let last_column =
+            (((clip.x1 - 1 - self.x) / tile_px) as usize).min(usize::from(self.w) - 1);
         let top = self.y.max(clip.y0);
         let bottom = (self.y + height).min(clip.y1).min(SCREEN_H as i32);
+        Some((first_column, last_column, top, bottom))
+    }
+
+    /// The tile rows (8 pixels each) [`Sprite::render`] draws, without drawing.
+    pub fn tile_rows(&self) -> u64 {
+        self.extent().map_or(0, |(first, last, top, bottom)| {
+            ((bottom - top).max(0) as u64) * (last + 1 - first) as u64
+        })
+    }
+
+    /// Draws the sprite over `fb`; returns the number of tile rows (8 pixels each) drawn.
+    pub fn render(&self, vram: &PatternVram, fb: &mut Framebuffer) -> u64 {
+        let Some((first_column, last_column, top, bottom)) = self.extent() else {
+            return 0;
+        };
+        let (_, height) = self.pixels();
+        let (w, tile) = (usize::from(self.w), usize::from(self.tile));
+        let clip = &self.clip;
+        let tile_px = TILE_SIZE as i32;
         for screen_y in top..bottom {
             let mut sy = (screen_y - self.y) as usize;
             if self.flip_y {
@@ -144,7 +164,7 @@ impl Sprite {
                 blend8(dst, row, self.palette);
             }
         }
-        ((bottom - top).max(0) as u64) * (last_column + 1 - first_column) as u64
+        self.tile_rows()
     }
 }
 

@@ -496,3 +496,20 @@ fn a_sprite_shows_only_inside_its_clip() {
     let work = compose_work(&video);
     assert_eq!((work.sprites, work.sprite_rows), (1, 3 * 2));
 }
+
+#[test]
+fn counting_the_work_without_drawing_counts_what_drawing_does() {
+    let mut video = Video::default();
+    video.layers[0].enabled = true;
+    video.layers[2].enabled = true;
+    video.layers[2].set_line_scroll(3, 1, 0);
+    video.oam[0] = Sprite::new(-4, 0, 0, 2).unwrap();
+    video.oam[5] = Sprite::new(250, 250, 0, 8).unwrap();
+    let mut clipped = Sprite::block(-3, 10, 0, 3, 2).unwrap();
+    clipped.clip = crate::video::raster::Clip::new(2, 12, 10, 3);
+    video.lend_sprite(clipped);
+    video.lend_sprite(Sprite::block(100, -20, 0, 8, 8).unwrap());
+    video.plane.rect_fill((0, 0), (40, 40), 3);
+    assert_eq!(video.compose_work(), compose_work(&video));
+    assert!(compose_work(&video).sprite_rows > 0);
+}
