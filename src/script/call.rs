@@ -166,49 +166,6 @@ impl Call<'_> {
         }
     }
 
-    /// Argument `i` as an integer, or `default` when absent.
-    pub fn opt_int(&self, i: usize, what: &str, default: i64) -> LuaResult<i64> {
-        if self.is_nil(i) {
-            Ok(default)
-        } else {
-            self.int(i, what)
-        }
-    }
-
-    /// Argument `i` as an integer in `lo..=hi`.
-    pub fn int_in(&self, i: usize, what: &str, lo: i64, hi: i64) -> LuaResult<i64> {
-        let n = self.int(i, what)?;
-        if (lo..=hi).contains(&n) {
-            Ok(n)
-        } else {
-            Err(self.error(format!(
-                "argument {} ({what}) is {n}, must be {lo}..{hi}",
-                i + 1
-            )))
-        }
-    }
-
-    /// Optional argument `i` in `lo..=hi`, `default` when absent.
-    pub fn opt_int_in(
-        &self,
-        i: usize,
-        what: &str,
-        lo: i64,
-        hi: i64,
-        default: i64,
-    ) -> LuaResult<i64> {
-        if self.is_nil(i) {
-            Ok(default)
-        } else {
-            self.int_in(i, what, lo, hi)
-        }
-    }
-
-    /// Argument `i` as a screen coordinate, clamped to +-32768 so shapes stay bounded.
-    pub fn coord(&self, i: usize, what: &str) -> LuaResult<i32> {
-        Ok(self.int(i, what)?.clamp(-32768, 32767) as i32)
-    }
-
     /// Argument `i` as a float. Every number argument of every API function is read here
     /// (or by [`Call::int`], which reads through it): NaN and +-inf are refused.
     pub fn num(&self, i: usize, what: &str) -> LuaResult<f64> {
@@ -233,7 +190,7 @@ impl Call<'_> {
     }
 
     /// Argument `i` as a boolean (nil and false are false), or `default` when absent.
-    pub fn opt_bool(&self, i: usize, default: bool) -> bool {
+    fn opt_bool(&self, i: usize, default: bool) -> bool {
         match self.arg(i) {
             Value::Nil => default,
             Value::Boolean(b) => *b,
