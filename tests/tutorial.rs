@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 const STEPS: [&str; 7] = [
     "01-map",
@@ -181,8 +181,5 @@ fn step_6_has_a_title_and_a_time_limit_and_step_7_keeps_the_best_score() {
 }
 
 fn png(rgba: &[u8]) -> Vec<u8> {
-    let dir = common::temp_dir("tutorial-png");
-    let path: &Path = &dir.join("p.png");
-    kairo::tools::screenshot::save_png(path, rgba).unwrap();
-    std::fs::read(path).unwrap()
+    kairo::tools::screenshot::encode_png(rgba).unwrap()
 }
