@@ -25,6 +25,7 @@ pub mod saveram;
 pub mod savestate;
 pub mod script;
 pub mod serde_array;
+pub mod session;
 pub mod spec;
 pub mod tools;
 pub mod video;

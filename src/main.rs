@@ -8,9 +8,9 @@ use clap::{Args, Parser, Subcommand};
 
 use kairo::cart::Cart;
 use kairo::cart::files::CartFiles;
-use kairo::console::Console;
 use kairo::movie::Movie;
 use kairo::out::{Printer, eprint_line};
+use kairo::session::Session;
 use kairo::tools::clip::{ClipOptions, FrameHistory};
 use kairo::tools::error::ToolError;
 
@@ -350,18 +350,18 @@ fn headless(args: HeadlessArgs) -> ToolResult {
         eprint_line(&format!("kairo: warning: {warning}"));
     }
     // A loaded state brings its console and the input of every vblank before it.
-    let (mut console, earlier) = match &args.load_state {
+    let mut session = match &args.load_state {
         Some(path) => {
-            let restored =
-                kairo::savestate::load_file(cart, path).map_err(|source| ToolError::State {
+            let session =
+                Session::from_state_file(cart, path).map_err(|source| ToolError::State {
                     path: path.clone(),
                     source,
                 })?;
-            let offset = restored.history.ticks.len();
+            let offset = session.history().ticks.len();
             if let Some(movie) = &mut movie {
                 movie.ticks.drain(..offset.min(movie.ticks.len()));
             }
-            (restored.console, Some(restored.history))
+            session
         }
         None => {
             let save = kairo::tools::headless::starting_save(
@@ -370,7 +370,7 @@ fn headless(args: HeadlessArgs) -> ToolResult {
                 args.data.as_deref(),
                 &mut |warning| eprint_line(&format!("kairo: {warning}")),
             );
-            (Console::with_save(cart, save)?, None)
+            Session::start(cart, save)?
         }
     };
     if let Some(pressed) = pressed {
@@ -388,8 +388,8 @@ fn headless(args: HeadlessArgs) -> ToolResult {
         None => None,
     };
     let mut out = Printer::stdout();
-    let mut run = kairo::tools::headless::run_watched(
-        &mut console,
+    let run = kairo::tools::headless::run_watched(
+        &mut session,
         args.frames,
         movie.as_ref(),
         &mut |line| out.line(line),
@@ -407,23 +407,16 @@ fn headless(args: HeadlessArgs) -> ToolResult {
         pictures.clip().save(path)?;
     }
     // The run's input since power-on, including a loaded state's.
-    let history = match earlier {
-        Some(mut history) => {
-            history.ticks.extend_from_slice(&run.recorded.ticks);
-            history
-        }
-        None => std::mem::take(&mut run.recorded),
-    };
     if let Some(path) = &args.record {
-        history.save(path)?;
+        session.history().save(path)?;
     }
     if let Some(dir) = &args.data {
         // A replay (a movie, or a state's history) runs on the save RAM it was recorded
         // with: storing it would overwrite the player's own save data.
         let replaying = args.input.is_some() || args.load_state.is_some();
         if !replaying || args.write_save {
-            kairo::tools::headless::store_save(&console, dir)?;
-        } else if console.machine().save.changes() > 0 {
+            kairo::tools::headless::store_save(session.console(), dir)?;
+        } else if session.console().machine().save.changes() > 0 {
             eprint_line(&format!(
                 "kairo: the replay's save RAM was not stored in {} (its save files are unchanged; --write-save stores it)",
                 dir.display()
@@ -434,11 +427,15 @@ fn headless(args: HeadlessArgs) -> ToolResult {
     if fault.is_none()
         && let Some(path) = &args.save_state
     {
-        let bytes = kairo::savestate::save(&console, &history);
+        let bytes = session.save_state().map_err(|source| ToolError::State {
+            path: path.clone(),
+            source,
+        })?;
         kairo::fsutil::write_atomic(path, &bytes).map_err(ToolError::write(path))?;
     }
+    let console = session.console();
     if let Some(dir) = &args.dump_vram {
-        kairo::tools::vram::dump::dump_vram(&console, dir)?;
+        kairo::tools::vram::dump::dump_vram(console, dir)?;
     }
     out.line(&run.summary());
     let rgba = console.rgba();
@@ -627,10 +624,10 @@ fn pattern(args: PatternArgs) -> CmdResult {
 }
 
 fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
-    let mut console = Console::new(cart)?;
+    let mut session = Session::start(cart, kairo::saveram::SaveRam::default())?;
     let mut out = Printer::stdout();
     let run =
-        kairo::tools::headless::run(&mut console, args.frames, None, &mut |line| out.line(line));
+        kairo::tools::headless::run(&mut session, args.frames, None, &mut |line| out.line(line));
     if let Some(fault) = run.fault_error() {
         return Err(fault);
     }
@@ -655,7 +652,7 @@ fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
     }
     out.line(&run.summary());
     if let Some(path) = &args.screenshot {
-        kairo::tools::screenshot::save_png(path, &console.rgba())
+        kairo::tools::screenshot::save_png(path, &session.console().rgba())
             .map_err(ToolError::write(path))?;
     }
     out.finish().map_err(ToolError::Stdout)?;

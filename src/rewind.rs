@@ -151,14 +151,21 @@ impl Rewind {
         let _ = console.replay(&replayed);
         inputs.truncate(target as usize);
         // Snapshots after the target belong to a future that is now gone.
-        while self.keyframes.back().is_some_and(|k| k.vblanks() > target) {
+        self.forget_after(target);
+        Ok(true)
+    }
+
+    /// Drops the snapshots taken after vblank `vblank` (the run's history was replaced from
+    /// there on: they hold a future that is gone).
+    pub fn forget_after(&mut self, vblank: u64) {
+        while self.keyframes.back().is_some_and(|k| k.vblanks() > vblank) {
             let dropped = self.keyframes.pop_back().expect("a keyframe");
             self.spare.push(dropped);
         }
-        if self.marked.as_ref().is_some_and(|m| m.vblanks() > target) {
+        if self.marked.as_ref().is_some_and(|m| m.vblanks() > vblank) {
             self.spare.extend(self.marked.take());
         }
-        Ok(true)
+        self.spare.truncate(2);
     }
 
     /// One vblank back from where `console` is.

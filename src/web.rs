@@ -8,9 +8,10 @@
 
 use crate::cart::files::CartFiles;
 use crate::cart::{Cart, kcart};
-use crate::console::{Console, Tick};
+use crate::console::Tick;
 use crate::input::{ButtonWord, InputFrame};
 use crate::saveram::SaveRam;
+use crate::session::Session;
 use crate::spec::{PLAYERS, SCREEN_H, SCREEN_W};
 
 /// Why a cart could not be started in the page.
@@ -38,11 +39,10 @@ pub enum Step {
 
 /// A console running a cart for the page.
 pub struct WebConsole {
-    console: Console,
+    game: Session,
     rgba: Vec<u8>,
     audio: Vec<f32>,
     log: String,
-    fault: Option<String>,
     /// Cycles the last machine frame took (all units).
     last_cycles: u64,
 }
@@ -53,42 +53,39 @@ impl WebConsole {
     pub fn open(kcart: &[u8], save: &[u8]) -> Result<WebConsole, WebError> {
         let files = CartFiles::from_map("cart.kcart", kcart::unpack(kcart)?);
         let cart = Cart::from_files(files)?;
-        let mut console = Console::with_save(cart, SaveRam::from_bytes(save))?;
-        let log = join_log(console.take_log());
+        let mut game = Session::start(cart, SaveRam::from_bytes(save))?;
+        let log = join_log(game.console_mut().take_log());
         let mut web = WebConsole {
-            console,
+            game,
             rgba: vec![0; SCREEN_W * SCREEN_H * 4],
             audio: Vec::new(),
             log,
-            fault: None,
             last_cycles: 0,
         };
-        web.console.rgba_into(&mut web.rgba);
+        web.game.console().rgba_into(&mut web.rgba);
         Ok(web)
     }
 
     /// Advances one vblank with `words` (player 1 first). After a fault the machine no
     /// longer runs and every call answers [`Step::Faulted`] with silence.
     pub fn tick(&mut self, words: [ButtonWord; PLAYERS]) -> Step {
-        if self.fault.is_some() {
+        if self.game.fault().is_some() {
             self.audio.clear();
             self.audio.resize(crate::audio::SAMPLES_PER_VBLANK, 0.0);
             return Step::Faulted;
         }
-        let result = self.console.tick(InputFrame(words));
-        self.audio = self.console.take_audio();
-        self.log.push_str(&join_log(self.console.take_log()));
+        let result = self.game.tick(InputFrame(words));
+        let console = self.game.console_mut();
+        self.audio = console.take_audio();
+        self.log.push_str(&join_log(console.take_log()));
         match result {
             Ok(Tick::Frame(report)) => {
                 self.last_cycles = report.total();
-                self.console.rgba_into(&mut self.rgba);
+                console.rgba_into(&mut self.rgba);
                 Step::Frame
             }
             Ok(Tick::Busy) => Step::Busy,
-            Err(fault) => {
-                self.fault = Some(fault.to_string());
-                Step::Faulted
-            }
+            Err(_) => Step::Faulted,
         }
     }
 
@@ -109,22 +106,22 @@ impl WebConsole {
 
     /// Save RAM up to its last non-zero byte (what is worth storing).
     pub fn save(&self) -> &[u8] {
-        self.console.machine().save.used()
+        self.game.console().machine().save.used()
     }
 
     /// Writes that changed save RAM since power-on: the page stores it when this moves.
     pub fn save_changes(&self) -> u64 {
-        self.console.machine().save.changes()
+        self.game.console().machine().save.changes()
     }
 
     /// The fault that stopped the cart, as one line.
-    pub fn fault(&self) -> Option<&str> {
-        self.fault.as_deref()
+    pub fn fault(&self) -> Option<String> {
+        self.game.fault().map(|fault| fault.error.to_string())
     }
 
     /// The cart's name (for the page title).
     pub fn name(&self) -> &str {
-        self.console.cart().name()
+        self.game.cart().name()
     }
 
     /// The hash of the picture, as `kairo headless --hash` prints it (16 hex digits).
@@ -146,6 +143,7 @@ fn join_log(lines: Vec<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::console::Console;
 
     fn bundled(name: &str) -> Vec<u8> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -9,6 +9,7 @@ use kairo::console::Console;
 use kairo::hash::fnv1a64;
 use kairo::input::{Button, InputFrame};
 use kairo::movie::Movie;
+use kairo::session::Session;
 use kairo::tools::headless;
 
 /// A movie that walks right, then up and left, with some pauses.
@@ -63,32 +64,32 @@ fn same_cart_and_movie_give_identical_hashes_every_frame() {
 fn a_recorded_movie_replays_to_the_same_final_hash() {
     let cart = Cart::open(&bundled("platformer")).unwrap();
     let movie = wander_movie();
-    let mut console = Console::new(cart.clone()).unwrap();
-    let run = headless::run(
-        &mut console,
+    let mut session = Session::new(Console::new(cart.clone()).unwrap());
+    headless::run(
+        &mut session,
         movie.ticks.len() as u64,
         Some(&movie),
         &mut |_| {},
     );
-    let original = fnv1a64(&console.rgba());
+    let original = fnv1a64(&session.console().rgba());
 
-    let text = run.recorded.to_text();
+    let text = session.history().to_text();
     let replayed_movie = Movie::parse(&text, "recorded").unwrap();
-    let mut replay = Console::new(cart).unwrap();
+    let mut replay = Session::new(Console::new(cart).unwrap());
     headless::run(
         &mut replay,
         replayed_movie.ticks.len() as u64,
         Some(&replayed_movie),
         &mut |_| {},
     );
-    assert_eq!(fnv1a64(&replay.rgba()), original);
+    assert_eq!(fnv1a64(&replay.console().rgba()), original);
 }
 
 #[test]
 fn random_numbers_are_part_of_the_machine_state() {
     let source = "function update() log(rnd(100), rndi(1, 6), math.random(10), math.random()) end";
     let logs = |source: &str| {
-        let mut console = common::console(source);
+        let mut console = Session::new(common::console(source));
         let mut lines = Vec::new();
         headless::run(&mut console, 30, None, &mut |l| lines.push(l.to_string()));
         lines
@@ -104,7 +105,7 @@ fn pairs_over_string_keys_has_the_same_order_on_every_run() {
     let source = "local t = {} for i = 1, 200 do t['k' .. i] = i end\n\
                   function update() local s = {} for k in pairs(t) do s[#s + 1] = k end log(table.concat(s, ',')) end";
     let run = || {
-        let mut console = common::console(source);
+        let mut console = Session::new(common::console(source));
         let mut lines = Vec::new();
         headless::run(&mut console, 1, None, &mut |l| lines.push(l.to_string()));
         lines
@@ -147,7 +148,7 @@ fn pairs_order_over_every_kind_of_key_is_the_same_in_every_process() {
     }
     // In this process too, whatever else it has allocated.
     let source = std::fs::read_to_string(cart.join("main.lua")).unwrap();
-    let mut console = common::console(&source);
+    let mut console = Session::new(common::console(&source));
     let mut lines = Vec::new();
     headless::run(&mut console, 1, None, &mut |l| lines.push(l.to_string()));
     assert_eq!(pairs_order_lines(&lines.join("\n")), first);
@@ -163,7 +164,7 @@ fn tables_and_functions_hash_by_their_creation_number() {
                   for i = 1, 12 do local k = (i % 2 == 0) and {} or function() end t[k] = i names[k] = i end\n\
                   function update() local s = {} for k in pairs(t) do s[#s + 1] = names[k] end\n\
                   log(table.concat(s, ',') .. ' ' .. tostring(t)) end";
-    let mut console = common::console(source);
+    let mut console = Session::new(common::console(source));
     let mut lines = Vec::new();
     headless::run(&mut console, 1, None, &mut |l| lines.push(l.to_string()));
     assert_eq!(lines[0], PINNED_IDENTITY_ORDER);
@@ -181,7 +182,7 @@ fn string_hashes_use_kairos_fixed_seed_in_every_build() {
     // build that links another Lua (or loses the setting) fails.
     let source = "local t = {} for i = 1, 12 do t['k' .. i] = i end\n\
                   function update() local s = {} for k in pairs(t) do s[#s + 1] = k end log(table.concat(s, ',')) end";
-    let mut console = common::console(source);
+    let mut console = Session::new(common::console(source));
     let mut lines = Vec::new();
     headless::run(&mut console, 1, None, &mut |l| lines.push(l.to_string()));
     assert_eq!(lines[0], PINNED_STRING_ORDER);

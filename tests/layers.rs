@@ -28,11 +28,13 @@ const LAYERS: &[&[&str]] = &[
     &["script"],
     // The console: the machine run by the script, frame by frame.
     &["console"],
-    // Rewind over the console's snapshots, save states of its runs; the console as the web
-    // page drives it.
-    &["rewind", "savestate", "web"],
-    // Headless runs, check, bench, pattern previewer, profile reports, fuzz bodies.
-    &["tools"],
+    // Rewind over the console's snapshots, save states of its runs.
+    &["rewind", "savestate"],
+    // The session every front end drives: console, history, fault, rewind, states.
+    &["session"],
+    // The session as the web page drives it; headless runs, check, bench, pattern
+    // previewer, profile reports, fuzz bodies.
+    &["web", "tools"],
     // The window, pads and sound.
     &["host"],
 ];

@@ -287,7 +287,7 @@ fn maps_load_into_layers_with_objects_and_tile_properties() {
     );
     let mut cart = cart;
     cart.scripts = files;
-    let mut c = Console::new(cart).unwrap();
+    let mut c = kairo::session::Session::new(Console::new(cart).unwrap());
     let mut lines = Vec::new();
     headless::run(&mut c, 1, None, &mut |l| lines.push(l.to_string()));
     assert_eq!(lines, ["true solid 64 16 16"]);

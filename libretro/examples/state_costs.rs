@@ -1,4 +1,4 @@
-//! What the core's states cost: size, `retro_serialize` time, a restore along the run (what
+//! What the core's states cost: size, `retro_serialize` time, a restore from memory (what
 //! RetroArch's run-ahead and rewind do every frame) and a restore in a fresh session (a full
 //! replay), after a short and a long session of each bundled cart. The long session plays
 //! the cart's movie over and over (its input keeps changing as a player's would).
@@ -9,15 +9,15 @@ use std::path::Path;
 use std::time::Instant;
 
 use kairo::movie::Movie;
+use kairo::session::Route;
 use kairo_libretro::core::Core;
 use kairo_libretro::frontend::Frontend;
-use kairo_libretro::states::Route;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let frontend = Frontend::default();
     println!(
-        "cart        minutes  state     padded    serialize  restore-run  restore-fresh  snapshots"
+        "cart        minutes  state     padded    serialize  restore-mem  restore-fresh  snapshots"
     );
     for name in ["platformer", "shmup"] {
         let cart = root.join("carts").join(name);
@@ -56,7 +56,7 @@ fn main() {
                 core.run_with(input(vblanks + k), &frontend);
                 core.run_with(input(vblanks + k + 1), &frontend);
                 let route = core.unserialize(&state).expect("restore");
-                assert_eq!(route, Route::ThisRun);
+                assert_eq!(route, Route::Memory);
             }
             let along = start.elapsed() / REPEATS;
             let mut fresh = Core::load(&cart).expect("cart loads");

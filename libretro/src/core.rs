@@ -16,13 +16,13 @@ use std::path::{Path, PathBuf};
 use kairo::cart::Cart;
 use kairo::console::{Console, Tick};
 use kairo::input::InputFrame;
-use kairo::movie::Movie;
 use kairo::saveram::SaveRam;
+use kairo::session::{Route, Session};
 use kairo::spec::{SAVE_BYTES, SCREEN_H, SCREEN_W};
 
 use crate::abi::LogLevel;
 use crate::frontend::Frontend;
-use crate::states::{Route, States};
+use crate::states::States;
 
 /// How long a note stays on screen, in vblanks.
 const NOTE_VBLANKS: u32 = 240;
@@ -31,16 +31,16 @@ const NOTE_VBLANKS: u32 = 240;
 pub struct Core {
     /// The path the frontend gave, for messages.
     path: PathBuf,
-    console: Console,
-    /// Every vblank's input since power-on and the save RAM it powered on with.
-    history: Movie,
+    /// The console, its history and its snapshots.
+    game: Session,
     /// The save RAM the frontend sees.
     save_ram: Box<[u8; SAVE_BYTES]>,
     /// The machine's save RAM write count last copied into `save_ram`.
     save_ram_changes: u64,
     /// Whether a vblank has run (or a state was loaded) since `retro_load_game`.
     started: bool,
-    /// Why the cart cannot run, once it cannot (a script fault).
+    /// Why the cart cannot run, once it cannot (a script fault, or one at a reset), said
+    /// once.
     fault: Option<String>,
     states: States,
     picture: Vec<u32>,
@@ -63,19 +63,18 @@ impl Core {
     /// Loads the cart at `path` and powers it on.
     pub fn load(path: &Path) -> Result<Core, String> {
         let cart = open_cart(path)?;
-        let states = States::new(&cart);
-        let console = Console::new(cart).map_err(|e| format!("{}: {e}", path.display()))?;
+        let game = Session::start(cart, SaveRam::default())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         let mut core = Core {
             path: path.to_path_buf(),
-            history: Movie::default(),
             save_ram: Box::new([0; SAVE_BYTES]),
             save_ram_changes: 0,
             started: false,
             fault: None,
-            states,
+            states: States::default(),
             picture: vec![0; SCREEN_W * SCREEN_H],
             sound: Vec::new(),
-            console,
+            game,
         };
         core.powered_on();
         // Until the first vblank the frontend sees the save RAM the cart powered on with
@@ -87,28 +86,22 @@ impl Core {
 
     /// Bookkeeping after a power-on (at load, a reset, a new save RAM).
     fn powered_on(&mut self) {
-        self.history = Movie {
-            cart: self.console.cart().name().to_string(),
-            ticks: Vec::new(),
-            save: self.console.power_on_save().used().to_vec(),
-            start: 0,
-        };
         self.fault = None;
         self.states.forget();
-        self.console.take_audio();
+        self.game.console_mut().take_audio();
         self.mirror_save_ram(true);
         self.draw_picture();
     }
 
     /// The cart's name.
     pub fn name(&self) -> &str {
-        self.console.cart().name()
+        self.game.cart().name()
     }
 
     /// The save RAM the frontend keeps, for carts that keep save data (with a `save_id`,
     /// as in the window); `None` for others.
     pub fn save_ram(&mut self) -> Option<&mut [u8; SAVE_BYTES]> {
-        self.console
+        self.game
             .cart()
             .manifest
             .save_id
@@ -141,8 +134,8 @@ impl Core {
             self.mirror_save_ram(true);
             return;
         }
-        self.console.machine_mut().save = SaveRam::from_bytes(self.save_ram.as_slice());
-        match self.console.reset() {
+        let save = SaveRam::from_bytes(self.save_ram.as_slice());
+        match self.game.reset_with_save(save) {
             Ok(()) => self.powered_on(),
             Err(e) => self.stop(frontend, e.to_string()),
         }
@@ -150,13 +143,12 @@ impl Core {
 
     /// One vblank of the machine.
     fn vblank(&mut self, input: InputFrame, frontend: &Frontend) {
-        self.history.ticks.push(input);
-        let result = self.console.tick(input);
-        for line in self.console.take_log() {
+        let result = self.game.tick(input);
+        let console = self.game.console_mut();
+        for line in console.take_log() {
             frontend.log(LogLevel::Info, &line);
         }
-        self.sound = self
-            .console
+        self.sound = console
             .take_audio()
             .iter()
             .map(|&s| (s.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16)
@@ -168,7 +160,7 @@ impl Core {
             Err(_) => {}
         }
         self.mirror_save_ram(false);
-        self.states.after_vblank(&self.console);
+        self.states.forget();
     }
 
     /// The cart stopped: says why, once; the picture holds until a reset or a state.
@@ -183,7 +175,7 @@ impl Core {
 
     /// Copies the machine's save RAM into the frontend's buffer when it changed.
     fn mirror_save_ram(&mut self, always: bool) {
-        let save = &self.console.machine().save;
+        let save = &self.game.console().machine().save;
         if always || save.changes() != self.save_ram_changes {
             self.save_ram.copy_from_slice(save.bytes());
             self.save_ram_changes = save.changes();
@@ -192,11 +184,12 @@ impl Core {
 
     /// Converts the last composed picture to XRGB8888.
     fn draw_picture(&mut self) {
-        let colours = self.console.shown_palette().map(|rgba| {
+        let console: &Console = self.game.console();
+        let colours = console.shown_palette().map(|rgba| {
             let [r, g, b, _] = rgba.to_ne_bytes();
             u32::from_be_bytes([0, r, g, b])
         });
-        let framebuffer = self.console.framebuffer();
+        let framebuffer = console.framebuffer();
         for (y, row) in self.picture.chunks_exact_mut(SCREEN_W).enumerate() {
             for (pixel, &index) in row.iter_mut().zip(framebuffer.row(y)) {
                 *pixel = colours[usize::from(index)];
@@ -207,7 +200,7 @@ impl Core {
     /// Powers the cart off and on (save RAM stays, as on the console).
     pub fn reset(&mut self, frontend: &Frontend) {
         self.started = true;
-        match self.console.reset() {
+        match self.game.reset() {
             Ok(()) => self.powered_on(),
             Err(e) => self.stop(frontend, e.to_string()),
         }
@@ -215,12 +208,12 @@ impl Core {
 
     /// The size of a state now, as reported to the frontend.
     pub fn state_size(&mut self) -> usize {
-        self.states.size(&self.console, &self.history)
+        self.states.size(&mut self.game)
     }
 
     /// Bytes the in-memory snapshots take.
     pub fn snapshot_bytes(&self) -> usize {
-        self.states.snapshot_bytes()
+        self.game.snapshot_bytes()
     }
 
     /// Writes a state into `out` (which the frontend sized with [`Core::state_size`]).
@@ -231,7 +224,7 @@ impl Core {
                 self.name()
             ));
         }
-        self.states.serialize(&self.console, &self.history, out)
+        self.states.serialize(&mut self.game, out)
     }
 
     /// Brings back the state in `bytes`; the console is unchanged when it is refused.
@@ -239,14 +232,14 @@ impl Core {
         let label = format!("state of {}", self.path.display());
         let route = self
             .states
-            .unserialize(&mut self.console, &mut self.history, bytes, &label)
+            .unserialize(&mut self.game, bytes, &label)
             .map_err(|e| format!("{label}: {e}"))?;
         self.started = true;
         self.fault = None;
         // The state's run played on its own save RAM (a replay's, maybe): the frontend's
         // buffer, which it writes to the player's `.srm`, keeps the player's data until the
         // game writes save RAM again, as the window's state slots do.
-        self.save_ram_changes = self.console.machine().save.changes();
+        self.save_ram_changes = self.game.console().machine().save.changes();
         self.draw_picture();
         Ok(route)
     }

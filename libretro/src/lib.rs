@@ -265,10 +265,7 @@ pub unsafe extern "C" fn retro_unserialize(data: *const c_void, size: usize) -> 
     with_core("retro_unserialize", false, |core| {
         match core.unserialize(bytes) {
             Ok(route) => {
-                let how = match route {
-                    states::Route::ThisRun => "along this run",
-                    states::Route::FullReplay => "by playing its history again from power-on",
-                };
+                let how = route.describe();
                 frontend::get().log(LogLevel::Debug, &format!("state restored {how}"));
                 true
             }

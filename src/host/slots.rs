@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::cart::Cart;
-use crate::console::Console;
 use crate::fsutil::ReadError;
-use crate::movie::Movie;
-use crate::savestate::{self, Restored, StateError, file::Chunks};
+use crate::savestate::{self, StateError, file::Chunks};
+use crate::session::{Route, Session};
 use crate::spec::{SCREEN_H, SCREEN_W};
 
 /// Slots per cart.
@@ -70,14 +69,17 @@ pub fn now_seconds() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// Saves `console` (after `history`) into slot `slot` of `folder`.
-pub fn save(folder: &Path, slot: usize, console: &Console, history: &Movie) -> std::io::Result<()> {
-    let bytes = savestate::save(console, history);
-    let mut chunks = Chunks::decode(&bytes).map_err(std::io::Error::other)?;
-    chunks.push(b"THMB", thumbnail(&console.rgba()));
+/// Saves the game `session` runs into slot `slot` of `folder` (this process then loads it
+/// from memory).
+pub fn save(folder: &Path, slot: usize, session: &mut Session) -> Result<(), String> {
+    let file = path(folder, slot);
+    let bytes = session.save_state().map_err(|e| e.to_string())?;
+    let mut chunks = Chunks::decode(&bytes).map_err(|e| e.to_string())?;
+    chunks.push(b"THMB", thumbnail(&session.console().rgba()));
     chunks.push(b"TIME", now_seconds().to_le_bytes().to_vec());
-    std::fs::create_dir_all(folder)?;
-    crate::fsutil::write_atomic(&path(folder, slot), &chunks.encode())
+    std::fs::create_dir_all(folder)
+        .and_then(|()| crate::fsutil::write_atomic(&file, &chunks.encode()))
+        .map_err(|e| format!("{}: {e}", file.display()))
 }
 
 /// What a slot shows in the menu.
@@ -127,10 +129,11 @@ pub fn info(folder: &Path, slot: usize) -> SlotInfo {
     }
 }
 
-/// Restores slot `slot` of `folder` for `cart`; `Err` is one line naming the file.
-pub fn load(folder: &Path, slot: usize, cart: Cart) -> Result<Restored, String> {
+/// Loads slot `slot` of `folder` into `session` (by the quickest route); `Err` is one line
+/// naming the file, and leaves the session as it was.
+pub fn load(folder: &Path, slot: usize, session: &mut Session) -> Result<Route, String> {
     let file = path(folder, slot);
-    savestate::load_file(cart, &file).map_err(|e| match e {
+    session.load_state_file(&file).map_err(|e| match e {
         StateError::Read(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
             format!("slot {} is empty", slot + 1)
         }

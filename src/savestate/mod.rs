@@ -48,6 +48,10 @@ pub enum StateError {
     Replay(ScriptError),
     #[error("playing its run again did not give the same machine at vblank {vblank}")]
     Diverged { vblank: usize },
+    #[error(
+        "the cart stopped at frame {frame} ({fault}); a state of it could not be loaded (reset, or load an earlier state)"
+    )]
+    Faulted { frame: u64, fault: ScriptError },
 }
 
 /// A digest of the cart's files (names and contents), naming the cart's exact version.
@@ -95,33 +99,44 @@ pub const MAX_MACHINE_BYTES: u64 = 16 * 1024 * 1024;
 /// The state file of `console` after running `history` (every vblank's input since power-on
 /// and the save RAM it powered on with).
 pub fn save(console: &Console, history: &Movie) -> Vec<u8> {
-    let cart = console.cart();
+    encode(console.cart(), &image(console, history))
+}
+
+/// What a state of `console` after `history` holds (the machine serialized, not deflated).
+pub fn image(console: &Console, history: &Movie) -> StateImage {
+    StateImage {
+        history: history.clone(),
+        machine: machine_bytes(console),
+    }
+}
+
+/// The state file of `image`, a state of `cart`.
+pub fn encode(cart: &Cart, image: &StateImage) -> Vec<u8> {
     let mut chunks = Chunks::default();
     chunks.push(b"BILD", BUILD_ID.as_bytes().to_vec());
     chunks.push(b"NAME", cart.name().as_bytes().to_vec());
     chunks.push(b"CART", cart_digest(cart).into_bytes());
-    chunks.push(b"INPT", history.to_text().into_bytes());
-    chunks.push(b"MACH", deflate(&machine_bytes(console)));
+    chunks.push(b"INPT", image.history.to_text().into_bytes());
+    chunks.push(b"MACH", deflate(&image.machine));
     chunks.encode()
 }
 
-/// A restored run: the console where the state was saved, and its history.
-pub struct Restored {
-    pub console: Console,
-    pub history: Movie,
+/// Whether `console` is the machine `image` holds, bit for bit.
+pub fn machine_matches(console: &Console, image: &StateImage) -> bool {
+    machine_bytes(console) == image.machine
 }
 
 /// Largest state file read: a ten-hour input record and the machine fit well inside.
 pub const MAX_STATE_BYTES: u64 = 256 * 1024 * 1024;
 
-/// Restores the state in file `path` for `cart`.
-pub fn load_file(cart: Cart, path: &std::path::Path) -> Result<Restored, StateError> {
-    let bytes = crate::fsutil::read_capped(path, MAX_STATE_BYTES)?;
-    load(cart, &bytes, &path.display().to_string())
+/// The bytes of the state file at `path` (capped at [`MAX_STATE_BYTES`]).
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, StateError> {
+    Ok(crate::fsutil::read_capped(path, MAX_STATE_BYTES)?)
 }
 
 /// What a state file holds, read and checked against a cart: the run's history and the
 /// machine as it was saved (serialized, inflated).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateImage {
     pub history: Movie,
     pub machine: Vec<u8>,
@@ -151,16 +166,19 @@ pub fn read(bytes: &[u8], file: &str, name: &str, digest: &str) -> Result<StateI
     Ok(StateImage { history, machine })
 }
 
-/// Restores a state of `cart` from `bytes` (`file` names it in messages).
-pub fn load(cart: Cart, bytes: &[u8], file: &str) -> Result<Restored, StateError> {
-    let StateImage { history, machine } = read(bytes, file, cart.name(), &cart_digest(&cart))?;
-    let mut console =
-        Console::with_save(cart, SaveRam::from_bytes(&history.save)).map_err(StateError::Replay)?;
-    console.replay(&history.ticks).map_err(StateError::Replay)?;
-    if machine_bytes(&console) != machine {
+/// Powers `cart` on with the save RAM of `image`'s history, plays the history again without
+/// drawing and checks that the machine came out as `image` holds it: the console where the
+/// state was saved.
+pub fn replay(cart: Cart, image: &StateImage) -> Result<Console, StateError> {
+    let save = SaveRam::from_bytes(&image.history.save);
+    let mut console = Console::with_save(cart, save).map_err(StateError::Replay)?;
+    console
+        .replay(&image.history.ticks)
+        .map_err(StateError::Replay)?;
+    if !machine_matches(&console, image) {
         return Err(StateError::Diverged {
-            vblank: history.ticks.len(),
+            vblank: image.history.ticks.len(),
         });
     }
-    Ok(Restored { console, history })
+    Ok(console)
 }

@@ -9,6 +9,7 @@ use crate::cart::files::CartFiles;
 use crate::cart::{Cart, CartError};
 use crate::console::Console;
 use crate::script::syntax_problems;
+use crate::session::Session;
 use crate::tools::headless;
 
 /// Checks the cart at `path`, running it for `vblanks` vblanks; returns every problem.
@@ -42,11 +43,11 @@ pub fn check_cart_report(path: &Path, vblanks: u64) -> CheckReport {
         Err(problems) => return failed(problems.iter().map(ToString::to_string).collect()),
     };
     let (notes, warnings) = (cart.notes.clone(), cart.warnings.clone());
-    let mut console = match Console::new(cart) {
-        Ok(console) => console,
+    let mut session = match Console::new(cart) {
+        Ok(console) => Session::new(console),
         Err(e) => return failed(vec![e.to_string()]),
     };
-    let run = headless::run(&mut console, vblanks, None, &mut |_| {});
+    let run = headless::run(&mut session, vblanks, None, &mut |_| {});
     CheckReport {
         problems: run
             .fault_error()

@@ -10,7 +10,7 @@ use crate::input::InputFrame;
 use crate::meter::{Unit, load_percent};
 use crate::movie::Movie;
 use crate::saveram::SaveRam;
-use crate::script::ScriptError;
+use crate::session::{Fault, Session};
 
 /// Save RAM for a headless power-on: a movie's own (so replays match the recording), else
 /// what `data` holds for the cart's `save_id`, else empty. Warnings (a damaged save file,
@@ -61,70 +61,49 @@ pub fn store_save(console: &Console, dir: &Path) -> super::error::Result<()> {
 pub struct Run {
     /// One report per machine frame run.
     pub reports: Vec<FrameReport>,
-    /// The input of every vblank, as a movie (for `--record`).
-    pub recorded: Movie,
-    /// The fault that stopped the cart, if one did.
-    pub fault: Option<ScriptError>,
-    /// The machine frame the fault happened in (the number `frame()` gave there).
-    pub fault_frame: Option<u64>,
+    /// The fault that stopped the cart, if one did, with its frame.
+    pub fault: Option<Fault>,
     /// Every sample the machine produced (interleaved stereo, 48 kHz), when asked for.
     pub audio: Vec<f32>,
 }
 
-/// Ticks `console` for `vblanks` vblanks, feeding `input` (no buttons once it ends) and
-/// passing every logged line to `log`. Stops early at a script fault.
+/// Ticks `session` for `vblanks` vblanks, feeding `input` (no buttons once it ends) and
+/// passing every logged line to `log`. Stops early at a script fault. The session's
+/// history is the run's input since power-on (for `--record` and states).
 pub fn run(
-    console: &mut Console,
+    session: &mut Session,
     vblanks: u64,
     input: Option<&Movie>,
     log: &mut dyn FnMut(&str),
 ) -> Run {
-    run_with(console, vblanks, input, log, false)
+    run_watched(session, vblanks, input, log, false, &mut |_| {})
 }
 
 /// Like [`run`], keeping the audio in [`Run::audio`].
 pub fn run_with_audio(
-    console: &mut Console,
+    session: &mut Session,
     vblanks: u64,
     input: Option<&Movie>,
     log: &mut dyn FnMut(&str),
 ) -> Run {
-    run_with(console, vblanks, input, log, true)
-}
-
-fn run_with(
-    console: &mut Console,
-    vblanks: u64,
-    input: Option<&Movie>,
-    log: &mut dyn FnMut(&str),
-    keep_audio: bool,
-) -> Run {
-    run_watched(console, vblanks, input, log, keep_audio, &mut |_| {})
+    run_watched(session, vblanks, input, log, true, &mut |_| {})
 }
 
 /// Like [`run`], keeping the audio in [`Run::audio`] if `keep_audio`, and showing the console
 /// to `watch` after every vblank (to record its pictures for a GIF, say).
 pub fn run_watched(
-    console: &mut Console,
+    session: &mut Session,
     vblanks: u64,
     input: Option<&Movie>,
     log: &mut dyn FnMut(&str),
     keep_audio: bool,
     watch: &mut dyn FnMut(&Console),
 ) -> Run {
-    let mut out = Run {
-        recorded: Movie {
-            cart: console.cart().name().to_string(),
-            ticks: Vec::new(),
-            save: console.power_on_save().used().to_vec(),
-            start: 0,
-        },
-        ..Run::default()
-    };
+    let mut out = Run::default();
     for n in 0..vblanks {
         let frame_input = input.map_or(InputFrame::NONE, |movie| movie.input(n as usize));
-        out.recorded.ticks.push(frame_input);
-        let result = console.tick(frame_input);
+        let result = session.tick(frame_input);
+        let console = session.console_mut();
         watch(console);
         for line in console.take_log() {
             log(&line);
@@ -136,10 +115,8 @@ pub fn run_watched(
         match result {
             Ok(Tick::Frame(report)) => out.reports.push(report),
             Ok(Tick::Busy) => {}
-            Err(fault) => {
-                out.fault = Some(fault);
-                // A faulted frame still counts, as it does on the console.
-                out.fault_frame = Some(console.machine().frame.saturating_sub(1));
+            Err(_) => {
+                out.fault = session.fault().cloned();
                 break;
             }
         }
@@ -152,8 +129,8 @@ impl Run {
     pub fn fault_error(&self) -> Option<super::error::ToolError> {
         let fault = self.fault.clone()?;
         Some(super::error::ToolError::FaultAt {
-            frame: self.fault_frame.unwrap_or(0),
-            fault,
+            frame: fault.frame,
+            fault: fault.error,
         })
     }
 

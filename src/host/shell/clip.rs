@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::{Screen, Shell, draw::free_path};
+use crate::session::Session;
 use crate::tools::clip::{ClipError, FrameHistory};
 
 /// Why a GIF from the window was not saved.
@@ -95,7 +96,11 @@ impl Shell {
     /// being saved went once it is written.
     pub(super) fn gif_vblank(&mut self) {
         if matches!(self.screen, Screen::Playing)
-            && let Some(console) = self.session.as_ref().and_then(|s| s.console.as_ref())
+            && let Some(console) = self
+                .session
+                .as_ref()
+                .and_then(|s| s.game.as_ref())
+                .map(Session::console)
         {
             let name = console.cart().name();
             if self.gif.cart != name {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::{RemapDevice, Screen, Shell};
 use crate::host::slots::THUMB;
 use crate::host::ui::{self, color};
+use crate::session::Session;
 use crate::spec::{SCREEN_H, SCREEN_W};
 
 impl Shell {
@@ -34,7 +35,10 @@ impl Shell {
         }
         if let (Screen::Viewer(viewer), Some(console)) = (
             &mut self.screen,
-            self.session.as_ref().and_then(|s| s.console.as_ref()),
+            self.session
+                .as_ref()
+                .and_then(|s| s.game.as_ref())
+                .map(Session::console),
         ) {
             viewer.draw(console, rgba);
             return;

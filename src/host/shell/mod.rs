@@ -19,8 +19,8 @@ use super::ui::{self, Menu, UiAction, UiCanvas};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
-use crate::movie::Movie;
-use crate::rewind::Rewind;
+use crate::rewind::REWIND_SECONDS;
+use crate::session::Session;
 use crate::tools::profile::overlay::OverlayMode;
 
 mod clip;
@@ -80,11 +80,12 @@ fn open_cart(path: &Path) -> crate::tools::error::Result<Cart> {
     Ok(Cart::open(path)?)
 }
 
-/// A running cart.
-struct Session {
+/// A cart opened in the window: where it came from, its files watched, its save RAM kept,
+/// and the game it runs (none while it cannot start).
+struct OpenCart {
     path: PathBuf,
     build: Build,
-    console: Option<Console>,
+    game: Option<Session>,
     /// The last version of the cart that booted, to fall back to after a failed reload.
     last_good: Option<Cart>,
     watcher: Option<CartWatcher>,
@@ -92,44 +93,42 @@ struct Session {
     save_id: Option<String>,
     /// Stores the save RAM of a cart with a `save_id`, when there is a data folder.
     keeper: Option<SaveKeeper>,
-    /// Every vblank's input since power-on and the save RAM it powered on with: what a save
-    /// state holds besides the machine.
-    history: Movie,
-    /// Keyframes for running time backwards.
-    rewind: Rewind,
     /// A movie being recorded or played back.
     movie: movies::MovieMode,
 }
 
-impl Session {
-    /// Runs the game one vblank with `input`, keeping its history, rewind keyframes and (when
-    /// shown) its profile; `Err` is the fault that stopped it.
+impl OpenCart {
+    /// Runs the game one vblank with `input` (its session keeps the history and rewind
+    /// keyframes), collecting its profile when shown; `Err` is the fault that stopped it.
     fn advance(
         &mut self,
         input: crate::input::InputFrame,
         profiler: Option<&mut Profiler>,
     ) -> Result<(), String> {
-        let Some(console) = self.console.as_mut() else {
+        let Some(game) = self.game.as_mut() else {
             return Ok(());
         };
-        self.history.ticks.push(input);
-        let result = console.tick(input);
+        let result = game.tick(input);
+        let console = game.console_mut();
         if let Some(profiler) = profiler {
             profiler.collect(console);
         }
         for line in console.take_log() {
             crate::out::print_line(&line);
         }
-        result.map_err(|fault| fault.to_string())?;
-        self.rewind.after_vblank(console);
-        Ok(())
+        result.map(drop).map_err(|fault| fault.to_string())
+    }
+
+    /// Vblanks the game has run since power-on (0 with none).
+    fn vblanks(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.history().ticks.len())
     }
 }
 
 /// The console shell.
 pub struct Shell {
     pub screen: Screen,
-    session: Option<Session>,
+    session: Option<OpenCart>,
     pub mapper: InputMapper,
     canvas: UiCanvas,
     previous_buttons: ButtonWord,
@@ -209,7 +208,7 @@ impl Shell {
 
     /// The window title: the cart's name when one runs.
     pub fn title(&self) -> String {
-        match self.session.as_ref().and_then(|s| s.console.as_ref()) {
+        match self.console() {
             Some(console) => format!("{} - Kairo", console.cart().name()),
             None => "Kairo".into(),
         }
@@ -219,8 +218,8 @@ impl Shell {
     pub fn take_audio(&mut self) -> Vec<f32> {
         self.session
             .as_mut()
-            .and_then(|s| s.console.as_mut())
-            .map(Console::take_audio)
+            .and_then(|s| s.game.as_mut())
+            .map(|g| g.console_mut().take_audio())
             .unwrap_or_default()
     }
 
@@ -231,7 +230,7 @@ impl Shell {
 
     /// The running console, if any.
     pub fn console(&self) -> Option<&Console> {
-        self.session.as_ref()?.console.as_ref()
+        self.session.as_ref()?.game.as_ref().map(Session::console)
     }
 
     fn show_browser(&mut self) {
@@ -282,16 +281,14 @@ impl Shell {
 
     fn start_session(&mut self, path: &Path, build: Build, watcher: Option<CartWatcher>) {
         let cart = build(path);
-        self.session = Some(Session {
+        self.session = Some(OpenCart {
             path: path.to_path_buf(),
             build,
-            console: None,
+            game: None,
             last_good: None,
             watcher,
             save_id: None,
             keeper: None,
-            history: Movie::default(),
-            rewind: Rewind::default(),
             movie: movies::MovieMode::Off,
         });
         self.boot(cart);
@@ -306,8 +303,8 @@ impl Shell {
         }
         let started = cart.and_then(|cart| {
             let save = self.save_for(&cart);
-            let console = Console::with_save(cart.clone(), save)?;
-            Ok((console, cart))
+            let game = Session::start(cart.clone(), save)?;
+            Ok((game, cart))
         });
         self.install(started);
     }
@@ -325,14 +322,16 @@ impl Shell {
         }
     }
 
-    /// Makes a started console the session's (fresh history and rewind), or shows why it
-    /// could not start; `true` when it runs.
-    fn install(&mut self, started: crate::tools::error::Result<(Console, Cart)>) -> bool {
+    /// Makes a started game the open cart's, or shows why it could not start; `true` when
+    /// it runs.
+    fn install(&mut self, started: crate::tools::error::Result<(Session, Cart)>) -> bool {
         let Some(session) = self.session.as_mut() else {
             return false;
         };
         match started {
-            Ok((mut console, cart)) => {
+            Ok((mut game, cart)) => {
+                game.keep_rewind(REWIND_SECONDS * 60);
+                let console = game.console_mut();
                 for line in console.take_log() {
                     crate::out::print_line(&line);
                 }
@@ -342,16 +341,9 @@ impl Shell {
                     profiler.cursor = None;
                 }
                 if let Some(keeper) = &mut session.keeper {
-                    keeper.follow(&console);
+                    keeper.follow(game.console());
                 }
-                session.history = Movie {
-                    cart: cart.name().to_string(),
-                    ticks: Vec::new(),
-                    save: console.power_on_save().used().to_vec(),
-                    start: 0,
-                };
-                session.console = Some(console);
-                session.rewind.clear();
+                session.game = Some(game);
                 let warnings = cart.warnings.clone();
                 session.last_good = Some(cart);
                 self.screen = Screen::Playing;
@@ -359,7 +351,7 @@ impl Shell {
                 true
             }
             Err(error) => {
-                session.console = None;
+                session.game = None;
                 self.show_error(error.to_string());
                 false
             }
@@ -547,7 +539,7 @@ impl Shell {
         let Some(session) = self.session.as_mut() else {
             return;
         };
-        if session.console.is_none() {
+        if session.game.is_none() {
             return;
         }
         if vblanks > 0
@@ -556,7 +548,7 @@ impl Shell {
             profiler.cursor = None;
         }
         for _ in 0..vblanks {
-            let input = match session.movie.input_at(session.history.ticks.len()) {
+            let input = match session.movie.input_at(session.vblanks()) {
                 Some(recorded) => recorded,
                 None if matches!(session.movie, movies::MovieMode::Playing { .. }) => {
                     self.playback_finished();
@@ -568,7 +560,7 @@ impl Shell {
                 self.show_error(fault);
                 return;
             }
-            if session.movie.full(session.history.ticks.len()) {
+            if session.movie.full(session.vblanks()) {
                 self.stop_recording();
                 return;
             }
@@ -579,7 +571,8 @@ impl Shell {
     fn can_rewind(&self) -> bool {
         self.session
             .as_ref()
-            .is_some_and(|s| s.console.is_some() && s.rewind.earliest().is_some())
+            .and_then(|s| s.game.as_ref())
+            .is_some_and(Session::can_rewind)
     }
 
     /// One vblank of rewinding: the game goes one vblank back (silently), and a note shows
@@ -588,14 +581,13 @@ impl Shell {
         let Some(session) = self.session.as_mut() else {
             return;
         };
-        let Some(console) = session.console.as_mut() else {
+        let Some(game) = session.game.as_mut() else {
             return;
         };
-        let went = session
-            .rewind
-            .step_back(console, &mut session.history.ticks);
-        let reach = session.rewind.seconds(console.vblanks());
-        let mib = session.rewind.bytes() as f32 / (1024.0 * 1024.0);
+        let went = game.step_back();
+        let now = game.console().vblanks();
+        let reach = game.rewind().map_or(0.0, |r| r.seconds(now));
+        let mib = game.rewind().map_or(0, |r| r.bytes()) as f32 / (1024.0 * 1024.0);
         let note = match went {
             Ok(true) => format!("<< REWIND  {reach:.1} s left, {mib:.1} MiB"),
             Ok(false) => format!("Start of the rewind history ({mib:.1} MiB)"),
@@ -632,8 +624,8 @@ impl Shell {
             (None, _) => self.profiler = None,
         }
         let on = self.profiler.is_some();
-        if let Some(console) = self.session.as_mut().and_then(|s| s.console.as_mut()) {
-            console.set_profiling(on);
+        if let Some(game) = self.session.as_mut().and_then(|s| s.game.as_mut()) {
+            game.console_mut().set_profiling(on);
         }
     }
 
@@ -655,25 +647,17 @@ impl Shell {
         match action {
             UiAction::Open(path) => self.open(&path),
             UiAction::Resume => self.screen = Screen::Playing,
-            UiAction::Reset if self.session.as_ref().is_some_and(Session::is_playing_back) => {
+            UiAction::Reset if self.session.as_ref().is_some_and(OpenCart::is_playing_back) => {
                 self.stop_playback()
             }
             UiAction::Reset => {
                 self.end_movie();
+                // Power-on again: the history a state holds starts over.
                 let reset = self
                     .session
                     .as_mut()
-                    .and_then(|s| s.console.as_mut())
-                    .map(Console::reset);
-                if let Some(Ok(())) = &reset
-                    && let Some(session) = self.session.as_mut()
-                    && let Some(console) = &session.console
-                {
-                    // Power-on again: the history a state holds starts over.
-                    session.history.ticks.clear();
-                    session.rewind.clear();
-                    session.history.save = console.power_on_save().used().to_vec();
-                }
+                    .and_then(|s| s.game.as_mut())
+                    .map(Session::reset);
                 match reset {
                     Some(Err(e)) => self.show_error(e.to_string()),
                     _ => self.screen = Screen::Playing,

@@ -7,12 +7,13 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Screen, Session, Shell};
+use super::{OpenCart, Screen, Shell};
 use crate::console::Console;
 use crate::host::slots;
 use crate::host::ui::{Menu, UiAction};
 use crate::movie::{MAX_TICKS, Movie};
 use crate::saveram::SaveRam;
+use crate::session::Session;
 
 /// Movies listed in the menu (the newest first).
 const LISTED: usize = 12;
@@ -105,20 +106,24 @@ fn clock(vblanks: usize) -> String {
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
-impl Session {
+impl OpenCart {
     /// Writes the recording, if one runs, and stops it: `Ok(Some(path))` where it went,
     /// `Ok(None)` when nothing was recording or nothing was recorded.
     pub(super) fn finish_recording(&mut self) -> Result<Option<PathBuf>, String> {
         let MovieMode::Recording { start, folder } = std::mem::take(&mut self.movie) else {
             return Ok(None);
         };
-        let start = start.min(self.history.ticks.len());
-        if start == self.history.ticks.len() {
+        let Some(game) = &self.game else {
+            return Ok(None);
+        };
+        let history = game.history();
+        let start = start.min(history.ticks.len());
+        if start == history.ticks.len() {
             return Ok(None);
         }
         let movie = Movie {
             start,
-            ..self.history.clone()
+            ..history.clone()
         };
         let now = slots::now_seconds();
         std::fs::create_dir_all(&folder)
@@ -140,7 +145,7 @@ impl Session {
 
     /// How far the recording or playback has gone, for the Movies screen's title.
     fn movie_clock(&self) -> Option<String> {
-        let at = self.history.ticks.len();
+        let at = self.vblanks();
         match &self.movie {
             MovieMode::Off => None,
             MovieMode::Recording { start, .. } => {
@@ -185,7 +190,7 @@ impl MovieMode {
 
 impl Shell {
     fn playing_back(&self) -> bool {
-        self.session.as_ref().is_some_and(Session::is_playing_back)
+        self.session.as_ref().is_some_and(OpenCart::is_playing_back)
     }
 
     fn recording(&self) -> bool {
@@ -196,7 +201,7 @@ impl Shell {
 
     /// The folder of the running cart's movies, if there is a data folder.
     fn movie_folder(&self) -> Option<PathBuf> {
-        let console = self.session.as_ref()?.console.as_ref()?;
+        let console = self.console()?;
         Some(folder(self.data_dir.as_ref()?, console))
     }
 
@@ -219,7 +224,7 @@ impl Shell {
                 .unwrap_or_default();
             items.push((format!("Play {name}"), UiAction::PlayMovie(path)));
         }
-        let title = match self.session.as_ref().and_then(Session::movie_clock) {
+        let title = match self.session.as_ref().and_then(OpenCart::movie_clock) {
             Some(clock) => format!("MOVIES  {clock}"),
             None => "MOVIES".into(),
         };
@@ -248,7 +253,7 @@ impl Shell {
         let Some(session) = self.session.as_mut() else {
             return;
         };
-        let start = session.history.ticks.len();
+        let start = session.vblanks();
         session.movie = MovieMode::Recording { start, folder };
         self.screen = Screen::Playing;
         self.toast(match from_power_on {
@@ -317,7 +322,7 @@ impl Shell {
         session.keeper = None;
         session.save_id = None;
         let save = SaveRam::from_bytes(&movie.save);
-        let started = Console::with_save(cart.clone(), save).map(|c| (c, cart));
+        let started = Session::start(cart.clone(), save).map(|g| (g, cart));
         if !self.install(started.map_err(Into::into)) {
             return;
         }
@@ -330,8 +335,8 @@ impl Shell {
                 return;
             }
         }
-        if let Some(console) = session.console.as_mut() {
-            drop(console.take_audio());
+        if let Some(game) = session.game.as_mut() {
+            drop(game.console_mut().take_audio());
         }
         session.movie = MovieMode::Playing {
             movie,

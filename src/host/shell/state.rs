@@ -5,27 +5,27 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use super::{Screen, Session, Shell};
+use super::{OpenCart, Screen, Shell};
 use crate::cart::Cart;
 use crate::host::saves::SaveKeeper;
 use crate::host::slots::{self, SLOTS, SlotInfo};
 use crate::host::ui::{Menu, UiAction};
 use crate::saveram::SaveRam;
 
-impl Session {
+impl OpenCart {
     /// Stores the running cart's save RAM if it changed (`now`: at most once a second;
     /// `None`: whatever the time). A failure is said on stderr and returned.
     pub(super) fn store_save(&mut self, now: Option<Instant>) -> Option<String> {
-        let (Some(keeper), Some(console)) = (&mut self.keeper, &self.console) else {
+        let (Some(keeper), Some(game)) = (&mut self.keeper, &self.game) else {
             return None;
         };
-        let error = keeper.keep(console, now).err()?;
+        let error = keeper.keep(game.console(), now).err()?;
         crate::out::eprint_line(&format!("kairo: {error}"));
         Some(error)
     }
 }
 
-impl Drop for Session {
+impl Drop for OpenCart {
     /// A cart closed, switched or shut down with the window keeps its save RAM and the
     /// movie it was recording.
     fn drop(&mut self) {
@@ -47,9 +47,9 @@ impl Shell {
         };
         let id = cart.manifest.save_id.clone();
         if session.save_id == id
-            && let Some(console) = &session.console
+            && let Some(game) = &session.game
         {
-            return console.machine().save.clone();
+            return game.console().machine().save.clone();
         }
         session.save_id = id;
         session.keeper = None;
@@ -70,7 +70,7 @@ impl Shell {
 
     /// The folder of the running cart's save-state slots, if there is a data folder.
     pub(super) fn slot_folder(&self) -> Option<PathBuf> {
-        let cart = self.session.as_ref()?.console.as_ref()?.cart();
+        let cart = self.session.as_ref()?.game.as_ref()?.cart();
         Some(slots::folder(self.data_dir.as_ref()?, cart))
     }
 
@@ -111,14 +111,14 @@ impl Shell {
             self.toast("No data folder: states cannot be kept".into());
             return;
         };
-        let Some(session) = self.session.as_ref() else {
+        let Some(game) = self.session.as_mut().and_then(|s| s.game.as_mut()) else {
             return;
         };
-        let Some(console) = session.console.as_ref().filter(|c| c.fault().is_none()) else {
+        if game.fault().is_some() {
             return;
-        };
+        }
         self.slot = slot;
-        let message = match slots::save(&folder, slot, console, &session.history) {
+        let message = match slots::save(&folder, slot, game) {
             Ok(()) => format!("Saved slot {}", slot + 1),
             Err(e) => {
                 crate::out::eprint_line(&format!("kairo: cannot save slot {}: {e}", slot + 1));
@@ -137,35 +137,26 @@ impl Shell {
             self.toast("No data folder: states cannot be kept".into());
             return;
         };
-        let Some(cart) = self
-            .session
-            .as_ref()
-            .and_then(|s| s.console.as_ref())
-            .map(|c| c.cart().clone())
-        else {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let Some(game) = session.game.as_mut() else {
             return;
         };
         self.slot = slot;
-        match slots::load(&folder, slot, cart) {
-            Ok(mut restored) => {
-                let profiling = self.profiler.is_some();
-                restored.console.set_profiling(profiling);
+        match slots::load(&folder, slot, game) {
+            Ok(route) => {
+                crate::out::print_line(&format!("Slot {} loaded {}", slot + 1, route.describe()));
+                // Save RAM comes back as it was in the state (as on a console with a
+                // battery); it is stored again only when the game next writes it.
+                if let Some(keeper) = &mut session.keeper {
+                    keeper.follow_restored(game.console());
+                }
+                session.movie.went_back_to(game.history().ticks.len());
                 if let Some(profiler) = &mut self.profiler {
                     profiler.history.clear();
                     profiler.cursor = None;
                 }
-                let Some(session) = self.session.as_mut() else {
-                    return;
-                };
-                // Save RAM comes back as it was in the state (as on a console with a
-                // battery); it is stored again only when the game next writes it.
-                if let Some(keeper) = &mut session.keeper {
-                    keeper.follow_restored(&restored.console);
-                }
-                session.console = Some(restored.console);
-                session.history = restored.history;
-                session.movie.went_back_to(session.history.ticks.len());
-                session.rewind.clear();
                 self.screen = Screen::Playing;
                 self.toast(format!("Loaded slot {}", slot + 1));
             }
