@@ -11,6 +11,7 @@ use common::shell::{frames, tap};
 use common::{root, temp_dir};
 use kairo::host::shell::{Screen, Shell};
 use kairo::host::slots;
+use kairo::session::Route;
 
 fn playing_platformer(data: &std::path::Path) -> Shell {
     let mut shell = Shell::new(root().join("carts"), None);
@@ -39,6 +40,11 @@ fn a_slot_saved_mid_stage_loads_back_and_goes_on_identically() {
     assert_ne!(later, saved, "the hero moved on");
 
     shell.load_slot(2);
+    assert_eq!(
+        shell.last_load,
+        Some(Route::Memory),
+        "saved by this process"
+    );
     assert_eq!(shell.slot, 2);
     assert_eq!(shell.console().unwrap().vblanks(), vblanks);
     assert_eq!(picture(&shell), saved);
@@ -55,6 +61,28 @@ fn a_slot_saved_mid_stage_loads_back_and_goes_on_identically() {
     assert_eq!(slots::age(info.saved.unwrap()), "just now");
     assert_eq!(info.thumbnail.unwrap(), slots::thumbnail(&saved));
     assert_eq!(slots::info(&folder, 0), slots::SlotInfo::default());
+
+    // Another window (another process, as far as memory goes) that played otherwise plays
+    // the state's history again; the same window after a reset plays it on from power-on.
+    let mut other = playing_platformer(&data);
+    frames(&mut other, 10, &["ArrowLeft"]);
+    other.load_slot(2);
+    assert_eq!(other.last_load, Some(Route::FullReplay));
+    assert_eq!(picture(&other), saved);
+    shell.escape();
+    let Screen::Paused(menu) = &shell.screen else {
+        panic!("paused");
+    };
+    let reset = menu.items.iter().position(|(l, _)| l == "Reset").unwrap();
+    for _ in 0..reset {
+        tap(&mut shell, "ArrowDown");
+    }
+    tap(&mut shell, "KeyZ");
+    assert!(matches!(shell.screen, Screen::Playing));
+    assert!(shell.console().unwrap().vblanks() < 5, "powered on again");
+    shell.load_slot(2);
+    assert_eq!(shell.last_load, Some(Route::ThisRun));
+    assert_eq!(picture(&shell), saved);
 }
 
 #[test]

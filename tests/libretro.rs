@@ -162,15 +162,15 @@ fn states_round_trip_mid_run_in_this_run_in_a_new_one_and_in_kairo_headless() {
     play(&frontend, &movie, mid, end);
     let uninterrupted = frontend.frame_hash();
 
-    // Back along this run: from the snapshot taken at serialize.
+    // This process saved it: back from memory.
     frontend.take_log();
     assert!(frontend.unserialize(&state), "{:?}", frontend.take_log());
     assert!(
         frontend
             .take_log()
             .iter()
-            .any(|l| l.contains("along this run")),
-        "restored from this run's snapshots"
+            .any(|l| l.contains("state restored from memory")),
+        "restored from the state kept in memory"
     );
     play(&frontend, &movie, mid, end);
     assert_eq!(frontend.frame_hash(), uninterrupted);

@@ -158,6 +158,8 @@ pub struct Shell {
     gif: GifRecorder,
     /// Debug overlays drawn on the game picture, in drawing order.
     pub overlays: Vec<crate::tools::overlays::Overlay>,
+    /// How the last slot loaded came back (from memory, along this run, or replayed).
+    pub last_load: Option<crate::session::Route>,
 }
 
 impl Shell {
@@ -196,6 +198,7 @@ impl Shell {
             slot: 0,
             gif: GifRecorder::default(),
             overlays: Vec::new(),
+            last_load: None,
         };
         shell.show_browser();
         shell

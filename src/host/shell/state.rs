@@ -146,7 +146,7 @@ impl Shell {
         self.slot = slot;
         match slots::load(&folder, slot, game) {
             Ok(route) => {
-                crate::out::print_line(&format!("Slot {} loaded {}", slot + 1, route.describe()));
+                self.last_load = Some(route);
                 // Save RAM comes back as it was in the state (as on a console with a
                 // battery); it is stored again only when the game next writes it.
                 if let Some(keeper) = &mut session.keeper {
