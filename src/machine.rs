@@ -16,26 +16,71 @@ use crate::video::Video;
 /// All hardware state reachable from a cart.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Machine {
-    pub video: Video,
-    pub collide: CollisionUnit,
-    pub bullets: Box<BulletUnit>,
-    pub audio: Box<AudioUnit>,
-    pub input: InputLatch,
-    pub rng: Rng,
+    pub(crate) video: Video,
+    pub(crate) collide: CollisionUnit,
+    pub(crate) bullets: Box<BulletUnit>,
+    pub(crate) audio: Box<AudioUnit>,
+    pub(crate) input: InputLatch,
+    pub(crate) rng: Rng,
     /// Battery-backed save RAM (kept across power cycles; the host stores it).
-    pub save: SaveRam,
+    pub(crate) save: SaveRam,
     /// Machine frames run since power-on.
-    pub frame: u64,
+    pub(crate) frame: u64,
     /// Vblanks since power-on.
-    pub vblanks: u64,
+    pub(crate) vblanks: u64,
     /// Vblanks the frame being shown still occupies (slowdown).
-    pub busy_vblanks: u32,
+    pub(crate) busy_vblanks: u32,
     /// Cycles of the audio mixed in the vblanks since the last machine frame, paid by the
     /// next one.
-    pub audio_owed: u64,
+    pub(crate) audio_owed: u64,
 }
 
 impl Machine {
+    /// The video unit: VRAM, palette RAM, layers, OAM, the drawing plane.
+    pub fn video(&self) -> &Video {
+        &self.video
+    }
+
+    /// The collision unit.
+    pub fn collide(&self) -> &CollisionUnit {
+        &self.collide
+    }
+
+    /// The bullet unit.
+    pub fn bullets(&self) -> &BulletUnit {
+        &self.bullets
+    }
+
+    /// The sound unit.
+    pub fn audio(&self) -> &AudioUnit {
+        &self.audio
+    }
+
+    /// The pads as latched for the frame.
+    pub fn input(&self) -> &InputLatch {
+        &self.input
+    }
+
+    /// Battery-backed save RAM.
+    pub fn save(&self) -> &SaveRam {
+        &self.save
+    }
+
+    /// Replaces save RAM (a host handing in the player's stored data before a power-on).
+    pub fn set_save(&mut self, save: SaveRam) {
+        self.save = save;
+    }
+
+    /// Machine frames run since power-on.
+    pub fn frame(&self) -> u64 {
+        self.frame
+    }
+
+    /// Vblanks since power-on.
+    pub fn vblanks(&self) -> u64 {
+        self.vblanks
+    }
+
     /// Starts a machine frame: latches `input` and lets every unit start its frame (the
     /// overlay, hitbox and platform lists and the bullet counters are per frame).
     pub fn begin_frame(&mut self, input: InputFrame) {

@@ -416,7 +416,7 @@ fn headless(args: HeadlessArgs) -> ToolResult {
         let replaying = args.input.is_some() || args.load_state.is_some();
         if !replaying || args.write_save {
             kairo::tools::headless::store_save(session.console(), dir)?;
-        } else if session.console().machine().save.changes() > 0 {
+        } else if session.console().machine().save().changes() > 0 {
             eprint_line(&format!(
                 "kairo: the replay's save RAM was not stored in {} (its save files are unchanged; --write-save stores it)",
                 dir.display()

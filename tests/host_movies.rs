@@ -228,7 +228,7 @@ fn a_playback_never_stores_the_movies_save_ram_over_the_players() {
         now += Duration::from_millis(17);
         shell.vblank(now);
     }
-    let movie_ram = &shell.console().unwrap().machine().save;
+    let movie_ram = &shell.console().unwrap().machine().save();
     assert_eq!(
         movie_ram.slot(0),
         Ok(1.0),

@@ -25,7 +25,7 @@ fn slot0(shell: &Shell) -> f64 {
         .console()
         .expect("a cart runs")
         .machine()
-        .save
+        .save()
         .slot(0)
         .unwrap()
 }
@@ -53,7 +53,7 @@ fn save_ram_is_stored_soon_after_it_changes_and_read_at_the_next_start() {
     let record = stored(&data, "kairo-test-save-counter");
     assert_eq!(
         record.value_area(),
-        first.console().unwrap().machine().save.value_area()
+        first.console().unwrap().machine().save().value_area()
     );
     assert_ne!(record.value_area()[0], 0, "the record table is on disk");
     drop(first);

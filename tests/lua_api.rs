@@ -133,14 +133,14 @@ fn btnp_repeat_is_machine_state_that_a_reset_restores() {
     let a = InputFrame::player1(Button::A.bit());
     assert_eq!(logs_of(&mut c, &[a; 4]), ["true", "false", "true", "true"]);
     assert_eq!(
-        c.machine().input.repeat,
+        c.machine().input().repeat,
         kairo::input::Repeat {
             delay: 2,
             period: 1
         }
     );
     c.reset().unwrap();
-    assert_eq!(c.machine().input.repeat, kairo::input::Repeat::DEFAULT);
+    assert_eq!(c.machine().input().repeat, kairo::input::Repeat::DEFAULT);
 }
 
 #[test]
@@ -164,15 +164,15 @@ fn time_is_machine_frames_over_60() {
         lines.extend(c.take_log());
     }
     assert!(
-        c.machine().vblanks > c.machine().frame,
+        c.machine().vblanks() > c.machine().frame(),
         "the first frame slowed down"
     );
     assert_eq!(
         lines.last().map(String::as_str),
         Some(format!(
             "{} {}",
-            c.machine().frame - 1,
-            (c.machine().frame - 1) as f64 / 60.0
+            c.machine().frame() - 1,
+            (c.machine().frame() - 1) as f64 / 60.0
         ))
         .as_deref()
     );
@@ -272,7 +272,7 @@ fn maps_load_into_layers_with_objects_and_tile_properties() {
             .map(String::as_str),
         Some("solid")
     );
-    let layer = &c.machine().video.layers[0];
+    let layer = &c.machine().video().layers[0];
     assert_eq!(
         (layer.cols(), layer.rows(), layer.cell_size()),
         (64, 16, 16)
@@ -319,7 +319,7 @@ fn music_keeps_its_tempo_while_the_game_slows_down() {
         60 * 1600,
         "one vblank of sound every vblank"
     );
-    assert_eq!(c.machine().audio.music_playing(), Some("m"));
+    assert_eq!(c.machine().audio().music_playing(), Some("m"));
 }
 
 #[test]

@@ -64,13 +64,13 @@ fn the_browser_opens_a_cart_and_the_pause_menu_resets_it() {
         shell.vblank(Instant::now());
     }
     shell.key("ArrowRight", false);
-    let moved = shell.console().unwrap().machine().video.oam[0].x;
+    let moved = shell.console().unwrap().machine().video().oam[0].x;
     shell.escape();
     assert!(matches!(shell.screen, Screen::Paused(_)));
-    let frame = shell.console().unwrap().machine().frame;
+    let frame = shell.console().unwrap().machine().frame();
     shell.vblank(Instant::now());
     assert_eq!(
-        shell.console().unwrap().machine().frame,
+        shell.console().unwrap().machine().frame(),
         frame,
         "paused: the game does not run"
     );
@@ -78,7 +78,7 @@ fn the_browser_opens_a_cart_and_the_pause_menu_resets_it() {
     assert!(matches!(shell.screen, Screen::Playing));
     shell.vblank(Instant::now());
     assert!(
-        shell.console().unwrap().machine().video.oam[0].x < moved,
+        shell.console().unwrap().machine().video().oam[0].x < moved,
         "reset puts the hero back"
     );
 
@@ -235,7 +235,7 @@ fn a_pad_plugged_in_mid_game_plays_the_next_player_and_pauses_with_start_select(
 fn debug_pause_steps_single_frames_and_fast_forward_runs_four() {
     let mut shell = shell("debug");
     shell.open(&root().join("carts/platformer"));
-    let frame = |s: &Shell| s.console().unwrap().machine().frame;
+    let frame = |s: &Shell| s.console().unwrap().machine().frame();
     shell.vblank(Instant::now());
     assert_eq!(frame(&shell), 1);
     shell.toggle_debug_pause();

@@ -175,7 +175,7 @@ impl Core {
 
     /// Copies the machine's save RAM into the frontend's buffer when it changed.
     fn mirror_save_ram(&mut self, always: bool) {
-        let save = &self.game.console().machine().save;
+        let save = &self.game.console().machine().save();
         if always || save.changes() != self.save_ram_changes {
             self.save_ram.copy_from_slice(save.bytes());
             self.save_ram_changes = save.changes();
@@ -239,7 +239,7 @@ impl Core {
         // The state's run played on its own save RAM (a replay's, maybe): the frontend's
         // buffer, which it writes to the player's `.srm`, keeps the player's data until the
         // game writes save RAM again, as the window's state slots do.
-        self.save_ram_changes = self.game.console().machine().save.changes();
+        self.save_ram_changes = self.game.console().machine().save().changes();
         self.draw_picture();
         Ok(route)
     }

@@ -42,12 +42,16 @@ pub struct Video {
     pub oam: Box<[Sprite; OAM_ENTRIES]>,
     /// What `cls`, `print` and the shape functions drew this frame, and their state.
     pub plane: DrawingPlane,
-    /// Sprites `sprite` could not place this frame because OAM was full.
+    /// Sprites `sprite` could not place this frame because OAM was full (a count for the
+    /// frame's report, not state).
+    #[serde(skip)]
     pub sprites_dropped: u32,
     /// The next OAM entry `sprite` tries to borrow, downwards.
     next_lend: u16,
     /// The bullet layer: drawn at `bullet_priority`, in front of the sprites of that
-    /// priority, from the list the bullet unit hands over each frame.
+    /// priority, from the list the bullet unit hands over each frame (derived, so not part
+    /// of a state).
+    #[serde(skip)]
     pub bullets: Vec<Sprite>,
     pub bullet_priority: u8,
 }
