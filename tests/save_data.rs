@@ -176,7 +176,8 @@ fn a_reset_keeps_save_ram_and_garbage_reads_as_nil_with_a_reason() {
     // Bytes no sd_write wrote (an older version of the cart, say): nil and why.
     let mut bytes = c.machine().save().bytes().to_vec();
     bytes[512] = 9;
-    c.machine_mut().set_save(kairo::saveram::SaveRam::from_bytes(&bytes));
+    c.machine_mut()
+        .set_save(kairo::saveram::SaveRam::from_bytes(&bytes));
     c.run_frame(InputFrame::NONE).unwrap();
     assert_eq!(
         c.take_log(),
