@@ -16,6 +16,8 @@ pub mod machine;
 pub mod math;
 pub mod meter;
 pub mod movie;
+#[cfg(feature = "netplay")]
+pub mod netplay;
 pub mod out;
 pub mod profile;
 pub mod rewind;

@@ -32,9 +32,11 @@ const LAYERS: &[&[&str]] = &[
     &["rewind", "savestate"],
     // The session every front end drives: console, history, fault, rewind, states.
     &["session"],
-    // The session as the web page drives it; headless runs, check, bench, pattern
-    // previewer, profile reports, fuzz bodies.
-    &["web", "tools"],
+    // Rollback netplay over the session; the session as the web page drives it.
+    &["netplay", "web"],
+    // Headless runs, netplay peers, check, bench, pattern previewer, profile reports, fuzz
+    // bodies.
+    &["tools"],
     // The window, pads and sound.
     &["host"],
 ];

@@ -14,9 +14,9 @@ hero.GRAVITY, hero.MAX_FALL = 0.3, 6
 hero.JUMP, hero.JUMP_CUT = -5.0, -1.5
 hero.COYOTE, hero.BUFFER, hero.CLIMB = 5, 5, 1.25
 
--- A new hero standing with its feet at (x, y).
-function hero.new(x, y)
-  return { x = x - 5, y = y - 15, w = 10, h = 15, vx = 0, vy = 0, g = 1,
+-- A new hero standing with its feet at (x, y), played with pad `pad` (0: player 1).
+function hero.new(x, y, pad)
+  return { x = x - 5, y = y - 15, w = 10, h = 15, vx = 0, vy = 0, g = 1, pad = pad or 0,
            mode = "air", facing = 1, coyote = 0, buffer = 0, anim = 0, hurt = 0 }
 end
 
@@ -30,13 +30,13 @@ end
 
 -- One frame of input and movement. Returns the move's flags.
 function hero.update(h)
-  local g = h.g
-  local dir = (btn("right") and 1 or 0) - (btn("left") and 1 or 0)
-  h.buffer = btnp("a") and hero.BUFFER or math.max(0, h.buffer - 1)
+  local g, pad = h.g, h.pad
+  local dir = (btn("right", pad) and 1 or 0) - (btn("left", pad) and 1 or 0)
+  h.buffer = btnp("a", pad) and hero.BUFFER or math.max(0, h.buffer - 1)
 
   if h.mode == "ladder" then
     h.vx = dir * 0.75
-    h.vy = ((btn("down") and 1 or 0) - (btn("up") and 1 or 0)) * hero.CLIMB
+    h.vy = ((btn("down", pad) and 1 or 0) - (btn("up", pad) and 1 or 0)) * hero.CLIMB
     if h.buffer > 0 then
       h.mode, h.vy, h.buffer = "air", hero.JUMP * 0.8, 0
       sfx("jump")
@@ -58,13 +58,13 @@ function hero.update(h)
       sfx("jump")
     end
     -- Let go of A while rising fast and the jump is cut short.
-    if h.mode == "air" and fall < hero.JUMP_CUT and not btn("a") then
+    if h.mode == "air" and fall < hero.JUMP_CUT and not btn("a", pad) then
       fall = hero.JUMP_CUT
     end
     h.vy = g * fall
   end
 
-  local drop = h.mode == "ground" and btn("down") and h.on_oneway
+  local drop = h.mode == "ground" and btn("down", pad) and h.on_oneway
   local vx = h.vx
   local flags = move_body(h, h.mode, { drop = drop, slope_speed = true,
                                        gravity = g < 0 and "up" or "down" })
@@ -76,17 +76,17 @@ function hero.update(h)
   h.on_oneway = flags & COL.ON_ONEWAY ~= 0
   if flags & COL.CEILING ~= 0 and g * h.vy < 0 then h.vy = 0 end
   if h.mode == "ladder" then
-    if flags & COL.ON_LADDER == 0 or (flags & COL.GROUND ~= 0 and btn("down")) then
+    if flags & COL.ON_LADDER == 0 or (flags & COL.GROUND ~= 0 and btn("down", pad)) then
       h.mode, h.vy = "ground", 0
     end
   elseif flags & COL.GROUND ~= 0 then
     h.mode, h.vy, h.coyote = "ground", 0, hero.COYOTE
-    if btn("down") and flags & COL.LADDER_TOP ~= 0 then h.mode = "ladder" end
+    if btn("down", pad) and flags & COL.LADDER_TOP ~= 0 then h.mode = "ladder" end
   else
     if h.mode == "ground" then h.mode = "air" end
     h.coyote = math.max(0, h.coyote - 1)
   end
-  if btn("up") and flags & COL.ON_LADDER ~= 0 and h.mode ~= "ladder" and g > 0 then
+  if btn("up", pad) and flags & COL.ON_LADDER ~= 0 and h.mode ~= "ladder" and g > 0 then
     h.mode, h.vx = "ladder", 0
   end
   if h.mode == "ladder" and dir == 0 then

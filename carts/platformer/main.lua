@@ -3,7 +3,9 @@
 -- movement is in hero.lua and each stage's map, enemies and lifts in stage.lua.
 --
 -- Controls: arrows move and climb, A (Z) jumps (hold for higher), down drops through
--- one-way floors and climbs down from a ladder top, Start begins.
+-- one-way floors and climbs down from a ladder top, Start begins. Two players: Start on
+-- pad 2 during a stage brings in a second hero (co-op; the lives are shared, the camera
+-- follows player 1, and a second hero who falls comes back beside the first).
 
 local hero = require("hero")
 local stage = require("stage")
@@ -16,6 +18,7 @@ local state = "title"  -- title, play, clear, over, done
 local timer = 0        -- frames in the current state
 local level, lives, score = 1, LIVES, 0
 local world, h
+local h2               -- player 2's hero, once pad 2 pressed Start during a stage
 local sprites_used = 1 -- sprite slots the world drew last frame
 local stage_start = 0  -- frame the current stage started on
 local clear_time = 0   -- frames the stage just cleared took
@@ -57,13 +60,14 @@ local function start_stage(n)
   sprites_used = 1
   world = stage.load(n)
   h = hero.new(world.start.x, world.start.y)
+  if h2 then h2 = hero.new(world.start.x, world.start.y, 1) end
   music(world.def.music)
   state, timer = "play", 0
   stage_start = frame()
 end
 
 local function new_game()
-  lives, score = LIVES, 0
+  lives, score, h2 = LIVES, 0, nil
   log("platformer: new game")
   start_stage(1)
 end
@@ -80,6 +84,11 @@ end
 function init()
   -- Jumps and menus act on a fresh press of A or Start: no btnp auto-repeat.
   btnp_repeat(0)
+  -- Palette 3: the hero's colours with red and blue swapped, for player 2.
+  for c = 1, 15 do
+    local rgb = pal(2, c)
+    pal(3, c, (rgb & 0xff) << 16 | (rgb & 0xff00) | rgb >> 16)
+  end
   load_records()
   show_title()
 end
@@ -104,19 +113,26 @@ local function lose_life()
   h = hero.new(world.start.x, world.start.y)
 end
 
-local function stomp_or_hurt(enemy)
-  local g = h.g
-  local falling_onto = g * h.vy > 0 and
-    (g > 0 and h.y + h.h < enemy.y + 8 or g < 0 and h.y > enemy.y + 8)
+-- Player 2's hero fell: a shared life, and back beside player 1's.
+local function lose_life2()
+  if take_hit() then return end
+  h2 = hero.new(h.x + 5, h.y + h.h, 1)
+  h2.hurt = 90
+end
+
+local function stomp_or_hurt(enemy, who)
+  local g = who.g
+  local falling_onto = g * who.vy > 0 and
+    (g > 0 and who.y + who.h < enemy.y + 8 or g < 0 and who.y > enemy.y + 8)
   if falling_onto then
     enemy.dead = true
-    h.vy = g * hero.JUMP * 0.6
-    h.mode = "air"
+    who.vy = g * hero.JUMP * 0.6
+    who.mode = "air"
     score = score + 50
     sfx("stomp")
-  elseif h.hurt == 0 then
+  elseif who.hurt == 0 then
     -- Touched: a life, and a moment of invulnerability to get away.
-    h.hurt = 90
+    who.hurt = 90
     take_hit()
   end
 end
@@ -127,8 +143,19 @@ local function play()
   prof_end()
 
   prof_begin("hero")
+  if not h2 and btnp("start", 1) then
+    h2 = hero.new(h.x + 5, h.y + h.h, 1)
+    h2.hurt = 90
+    sfx("flip")
+    log("platformer: player 2 joins")
+  end
   hero.set_gravity(h, stage.gravity_at(world, h.x + h.w / 2, h.y + h.h / 2))
   local flags = hero.update(h)
+  local flags2 = 0
+  if h2 then
+    hero.set_gravity(h2, stage.gravity_at(world, h2.x + h2.w / 2, h2.y + h2.h / 2))
+    flags2 = hero.update(h2)
+  end
   prof_end()
 
   prof_begin("enemies")
@@ -142,8 +169,16 @@ local function play()
     prof_end()
     return
   end
-  hb_add(0, stage.G_HERO, (1 << stage.G_ENEMY) | (1 << stage.G_COIN) | (1 << stage.G_GOAL),
-         h.x, h.y, h.w, h.h)
+  if h2 and (flags2 & COL.HAZARD ~= 0 or h2.y > world.rows * 16 + 16 or h2.y < -64) then
+    lose_life2()
+    if state ~= "play" then
+      prof_end()
+      return
+    end
+  end
+  local touches = (1 << stage.G_ENEMY) | (1 << stage.G_COIN) | (1 << stage.G_GOAL)
+  hb_add(0, stage.G_HERO, touches, h.x, h.y, h.w, h.h)
+  if h2 then hb_add(1, stage.G_HERO, touches, h2.x, h2.y, h2.w, h2.h) end
   stage.add_hitboxes(world)
   local list, n = hb_pairs()
   for i = 1, n * 2, 2 do
@@ -157,7 +192,7 @@ local function play()
       log("platformer: stage " .. level .. " clear at frame " .. frame() .. ", score " .. score)
     elseif other >= 200 then
       local enemy = stage.enemy(world, other)
-      if enemy and not enemy.dead then stomp_or_hurt(enemy) end
+      if enemy and not enemy.dead then stomp_or_hurt(enemy, list[i] == 1 and h2 or h) end
     elseif other >= 100 then
       local coin = world.coins[other - 100]
       if not coin.taken then
@@ -243,6 +278,13 @@ function draw()
     local flags = (h.facing < 0 and 1 or 0) | (h.g < 0 and 2 or 0)
     local dy = h.g < 0 and 0 or -1
     spr(0, h.x // 1 - 3 - cx, h.y // 1 + dy - cy, hero.pose(h, slot, t), 2, 2, flags)
+  end
+  if h2 and h2.hurt > 0 and (t // 4) % 2 == 0 then
+    spr_hide(255)
+  elseif h2 then
+    local flags = (h2.facing < 0 and 1 or 0) | (h2.g < 0 and 2 or 0)
+    local dy = h2.g < 0 and 0 or -1
+    spr(255, h2.x // 1 - 3 - cx, h2.y // 1 + dy - cy, hero.pose(h2, slot, t), 2, 3, flags)
   end
   draw_hud()
 

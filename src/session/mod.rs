@@ -13,7 +13,7 @@
 pub mod memory;
 
 use crate::cart::Cart;
-use crate::console::{Console, Tick};
+use crate::console::{Console, ConsoleSnapshot, Tick};
 use crate::input::InputFrame;
 use crate::movie::Movie;
 use crate::rewind::Rewind;
@@ -28,6 +28,8 @@ use memory::StateMemory;
 #[derive(Clone, Debug)]
 pub struct Fault {
     pub frame: u64,
+    /// The vblank count after the vblank it happened in.
+    pub vblank: u64,
     pub error: ScriptError,
 }
 
@@ -142,6 +144,7 @@ impl Session {
             self.fault = Some(Fault {
                 // A faulted frame still counts, as it does on the console.
                 frame: self.console.machine().frame.saturating_sub(1),
+                vblank: self.console.vblanks(),
                 error: error.clone(),
             });
         }
@@ -199,6 +202,34 @@ impl Session {
     /// Whether there is anything to rewind to.
     pub fn can_rewind(&self) -> bool {
         self.rewind.as_ref().is_some_and(|r| r.earliest().is_some())
+    }
+
+    /// Takes the console as it stands into `snapshot` (reusing its memory), for
+    /// [`Session::rollback`]: netplay's rollback keeps one per recent frame.
+    pub fn snapshot_into(&self, snapshot: &mut ConsoleSnapshot) {
+        self.console.snapshot_into(snapshot);
+    }
+
+    /// Goes back to `snapshot` (taken of this session since its last power-on or replayed
+    /// load): the console as it was, the history cut back to it.
+    pub fn rollback(&mut self, snapshot: &ConsoleSnapshot) -> Result<(), RestoreError> {
+        self.console.restore(snapshot)?;
+        let vblanks = snapshot.vblanks();
+        self.history.ticks.truncate(vblanks as usize);
+        if let Some(rewind) = &mut self.rewind {
+            rewind.forget_after(vblanks);
+        }
+        self.fault_from_console();
+        Ok(())
+    }
+
+    /// A checksum of the machine as it stands (all hardware state; not the Lua heap, whose
+    /// effects all pass through it): netplay's peers compare it to find desyncs.
+    pub fn machine_checksum(&self) -> u128 {
+        let bytes = postcard::to_stdvec(self.console.machine()).expect("the machine serializes");
+        let low = u128::from(crate::hash::fnv1a64(&bytes));
+        let high = u128::from(crc32fast::hash(&bytes));
+        high << 64 | low
     }
 
     /// The state file of the console as it stands, which this process then loads from
@@ -271,6 +302,7 @@ impl Session {
     fn fault_from_console(&mut self) {
         self.fault = self.console.fault().map(|error| Fault {
             frame: self.console.machine().frame.saturating_sub(1),
+            vblank: self.console.vblanks(),
             error: error.clone(),
         });
     }

@@ -41,6 +41,10 @@ pub enum ToolError {
     Press(String),
     #[error("{0}")]
     Clip(#[from] crate::tools::clip::ClipError),
+    /// A netplay match that could not start or ended early.
+    #[cfg(feature = "netplay")]
+    #[error("netplay: {0}")]
+    Net(#[from] crate::netplay::NetError),
     #[error("{}: {source}", path.display())]
     Read { path: PathBuf, source: ReadError },
     #[error("{}: {source}", path.display())]

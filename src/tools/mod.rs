@@ -14,6 +14,8 @@ pub mod error;
 pub mod export;
 pub mod fuzz;
 pub mod headless;
+#[cfg(feature = "netplay")]
+pub mod netplay;
 pub mod overlays;
 pub mod preview;
 pub mod profile;

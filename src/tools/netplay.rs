@@ -1,0 +1,136 @@
+//! One peer of a match with no window (`kairo headless CART --net-port P --net-peer
+//! HOST:PORT --net-player N --frames F`), for tests and bots: plays in real time (one frame
+//! per 1/60 s) with this peer's input from a `--press` script, until frame F is confirmed by
+//! every peer, then waits (at most [`LINGER`]) until the peers have all of this peer's
+//! input too, so that they can finish as well.
+
+use std::time::{Duration, Instant};
+
+use crate::hash::frame_hash_hex;
+use crate::movie::Movie;
+use crate::netplay::play::{NetMatch, NetOptions, Step};
+use crate::netplay::rollback::RollbackStats;
+use crate::netplay::{DISCONNECT_MS, NetError};
+use crate::session::Session;
+
+/// The most a finished peer waits for the others to have its input.
+pub const LINGER: Duration = Duration::from_secs(3);
+/// One frame of real time.
+const FRAME: Duration = Duration::from_nanos(16_666_667);
+
+/// The outcome of a match.
+#[derive(Debug)]
+pub struct NetRun {
+    /// The hash of frame F's picture, as every peer saw it once its input was confirmed.
+    pub hash: String,
+    /// That picture, as RGBA.
+    pub picture: Vec<u8>,
+    /// Every player's confirmed input up to frame F, as a movie from power-on.
+    pub movie: Movie,
+    pub stats: RollbackStats,
+    /// Real time from the start of the match (after the greeting) to frame F confirmed.
+    pub played: Duration,
+}
+
+/// Plays a match on `game` (just powered on, with empty save RAM) until frame `frames` is
+/// confirmed, pressing what `press` holds for player 1 as this peer's input (nothing when
+/// `None`). Lines the cart logs (once per frame, not again on replays) go to `log`.
+pub fn play(
+    game: &mut Session,
+    options: NetOptions,
+    frames: u64,
+    press: Option<&Movie>,
+    log: &mut dyn FnMut(&str),
+) -> Result<NetRun, NetError> {
+    let mut net = NetMatch::connect(game, options)?;
+    let target = i32::try_from(frames)
+        .map_err(|_| NetError::Setup(format!("{frames} frames is too long a match")))?;
+    let start = Instant::now();
+    let mut next = start;
+    let mut picture = None;
+    let mut progress = (net.confirmed_frame(), Instant::now());
+    let stall = Duration::from_millis(DISCONNECT_MS) + Duration::from_secs(10);
+    loop {
+        let at = usize::try_from(net.current_frame()).unwrap_or(0);
+        let input = press.map_or(0, |movie| movie.input(at).0[0]);
+        let step = net.step(game, input, &mut |game, replay| {
+            let console = game.console_mut();
+            let lines = console.take_log();
+            if !replay {
+                lines.iter().for_each(|line| log(line));
+            }
+            console.take_audio();
+            if console.vblanks() == frames {
+                picture = Some(console.rgba());
+            }
+        })?;
+        if let Some(fault) = game.fault()
+            && i64::from(net.confirmed_frame()) >= fault.vblank as i64 - 1
+        {
+            return Err(NetError::Fault(fault.clone()));
+        }
+        if net.confirmed_frame() >= target - 1 && net.current_frame() >= target {
+            break;
+        }
+        if net.confirmed_frame() > progress.0 {
+            progress = (net.confirmed_frame(), Instant::now());
+        } else if step != Step::Synchronizing && progress.1.elapsed() > stall {
+            return Err(NetError::Setup(format!(
+                "the match made no progress for {} s",
+                stall.as_secs()
+            )));
+        }
+        next += FRAME;
+        let now = Instant::now();
+        match next.checked_duration_since(now) {
+            Some(wait) => std::thread::sleep(wait),
+            // Far behind (a slow host): start counting again from now.
+            None if now - next > 4 * FRAME => next = now,
+            None => {}
+        }
+    }
+    let played = start.elapsed();
+    let finished = Instant::now();
+    while !net.all_sent() && finished.elapsed() < LINGER {
+        if net.poll().is_err() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let history = game.history();
+    let movie = Movie {
+        ticks: history.ticks[..frames as usize].to_vec(),
+        ..history.clone()
+    };
+    let picture = picture.expect("frame F was reached");
+    Ok(NetRun {
+        hash: frame_hash_hex(&picture),
+        picture,
+        movie,
+        stats: net.stats(),
+        played,
+    })
+}
+
+impl NetRun {
+    /// A few lines on the match, for player `player` (0-based).
+    pub fn summary(&self, player: usize) -> String {
+        let s = &self.stats;
+        let per_frame = match s.resimulated {
+            0 => 0.0,
+            n => s.resimulating.as_secs_f64() * 1e6 / n as f64,
+        };
+        format!(
+            "netplay: player {}, {} frames confirmed in {:.1} s\n\
+             rollback: {} rollbacks, {} frames played again (longest {}), {:.1} ms of host time \
+             ({per_frame:.0} us a frame)",
+            player + 1,
+            self.movie.ticks.len(),
+            self.played.as_secs_f64(),
+            s.rollbacks,
+            s.resimulated,
+            s.longest,
+            s.resimulating.as_secs_f64() * 1e3,
+        )
+    }
+}
