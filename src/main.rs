@@ -529,7 +529,9 @@ fn headless_net(args: &HeadlessArgs, port: u16) -> ToolResult {
         options.greet_timeout = std::time::Duration::from_secs(seconds);
     }
     let press = match &args.press {
-        Some(script) => Some(Movie::from_press(&[Some(script), None, None, None]).map_err(ToolError::Press)?),
+        Some(script) => {
+            Some(Movie::from_press(&[Some(script), None, None, None]).map_err(ToolError::Press)?)
+        }
         None => None,
     };
     let cart = Cart::open(&args.cart)?;

@@ -143,14 +143,13 @@ pub fn greet(
             continue;
         };
         if let Some(reason) = me.mismatch(&theirs, peers[i].1) {
-            let why = theirs.mismatch(me, me.player).unwrap_or_else(|| reason.clone());
+            let why = theirs
+                .mismatch(me, me.player)
+                .unwrap_or_else(|| reason.clone());
             for _ in 0..3 {
                 let _ = socket.send_to(&datagram(TAG_REFUSE, why.as_bytes()), from);
             }
-            return Err(NetError::Refused {
-                peer: from,
-                reason,
-            });
+            return Err(NetError::Refused { peer: from, reason });
         }
         heard[i] = true;
         answered[i] |= theirs.seen;

@@ -54,10 +54,7 @@ pub const MAX_PLAYERS: usize = crate::spec::PLAYERS;
 #[derive(Debug, thiserror::Error)]
 pub enum NetError {
     #[error("cannot use UDP port {port}: {source}")]
-    Bind {
-        port: u16,
-        source: std::io::Error,
-    },
+    Bind { port: u16, source: std::io::Error },
     #[error("{0}")]
     Setup(String),
     #[error("refused {peer}: {reason}")]

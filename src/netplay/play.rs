@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use ggrs::{DesyncDetection, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder};
 
+use super::NetError;
 use super::handshake::{Hello, greet};
 use super::rollback::{Checksums, Rollback, RollbackStats};
 use super::socket::NetSocket;
 use super::{DESYNC_INTERVAL, DISCONNECT_MS, INPUT_DELAY, KairoGgrs, MAX_PLAYERS, MAX_ROLLBACK};
-use super::NetError;
 use crate::input::ButtonWord;
 use crate::savestate::{BUILD_ID, cart_digest};
 use crate::session::Session;
