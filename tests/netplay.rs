@@ -9,8 +9,7 @@ mod common;
 
 use std::net::{SocketAddr, UdpSocket};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use common::{root, temp_dir};
@@ -20,6 +19,7 @@ use kairo::movie::Movie;
 use kairo::netplay::{NetError, synctest};
 use kairo::saveram::SaveRam;
 use kairo::session::Session;
+use kairo::tools::relay::Relay;
 
 fn bundled(name: &str) -> Cart {
     Cart::open(&root().join("carts").join(name)).unwrap()
@@ -79,91 +79,6 @@ fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
-}
-
-/// A relay between two peers on loopback: each peer talks to its own side of the relay as if
-/// it were the other peer. Datagrams wait `delay` plus up to `jitter` (so they also arrive
-/// out of order), and one in `1 / loss` is dropped.
-struct Relay {
-    /// The addresses the peers give as `--net-peer`: peer 1's, then peer 2's.
-    faces: [SocketAddr; 2],
-    stop: Arc<AtomicBool>,
-    dropped: Arc<AtomicU64>,
-    forwarded: Arc<AtomicU64>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Relay {
-    fn start(peers: [SocketAddr; 2], delay: Duration, jitter: Duration, loss: u64) -> Relay {
-        let sockets = [
-            UdpSocket::bind("127.0.0.1:0").unwrap(),
-            UdpSocket::bind("127.0.0.1:0").unwrap(),
-        ];
-        let faces = [
-            sockets[0].local_addr().unwrap(),
-            sockets[1].local_addr().unwrap(),
-        ];
-        for s in &sockets {
-            s.set_nonblocking(true).unwrap();
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let dropped = Arc::new(AtomicU64::new(0));
-        let forwarded = Arc::new(AtomicU64::new(0));
-        let (stop2, dropped2, forwarded2) = (stop.clone(), dropped.clone(), forwarded.clone());
-        let thread = std::thread::spawn(move || {
-            let mut queue: Vec<(Instant, usize, Vec<u8>)> = Vec::new();
-            let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-            let mut random = move || {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed
-            };
-            let mut buffer = [0u8; 4096];
-            // Bounded: a test never runs a relay for more than two minutes.
-            let end = Instant::now() + Duration::from_secs(120);
-            while !stop2.load(Ordering::Relaxed) && Instant::now() < end {
-                for side in 0..2 {
-                    while let Ok((len, _)) = sockets[side].recv_from(&mut buffer) {
-                        if random() % loss == 0 {
-                            dropped2.fetch_add(1, Ordering::Relaxed);
-                            continue;
-                        }
-                        let extra = random() % (jitter.as_micros() as u64 + 1);
-                        let due = Instant::now() + delay + Duration::from_micros(extra);
-                        queue.push((due, 1 - side, buffer[..len].to_vec()));
-                    }
-                }
-                let now = Instant::now();
-                queue.retain(|(due, to, bytes)| {
-                    if *due > now {
-                        return true;
-                    }
-                    // Out of the other side's socket, to that side's peer.
-                    let _ = sockets[*to].send_to(bytes, peers[*to]);
-                    forwarded2.fetch_add(1, Ordering::Relaxed);
-                    false
-                });
-                std::thread::sleep(Duration::from_micros(500));
-            }
-        });
-        Relay {
-            faces,
-            stop,
-            dropped,
-            forwarded,
-            thread: Some(thread),
-        }
-    }
-}
-
-impl Drop for Relay {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
 }
 
 /// Starts one headless peer of a match.
@@ -242,7 +157,8 @@ fn two_peers_through_a_delaying_jittering_lossy_relay_end_on_the_same_frame() {
         Duration::from_millis(40),
         Duration::from_millis(10),
         20,
-    );
+    )
+    .unwrap();
     let frames = 540;
     let movies = [dir.join("p1.kmv"), dir.join("p2.kmv")];
     let one = peer(

@@ -27,6 +27,9 @@ pub struct RollbackStats {
     pub last: u64,
     /// Host time spent playing frames again.
     pub resimulating: Duration,
+    /// The most host time one host frame's requests took (saves, a rollback, replays and
+    /// the new frame): under 16.7 ms keeps the game at 60 frames a second.
+    pub worst_step: Duration,
 }
 
 /// When checksums are taken of saved frames.
@@ -67,6 +70,7 @@ impl Rollback {
         requests: Vec<GgrsRequest<KairoGgrs>>,
         after_frame: &mut dyn FnMut(&mut Session, bool),
     ) {
+        let start = Instant::now();
         for request in requests {
             match request {
                 GgrsRequest::SaveGameState { cell, frame } => {
@@ -117,5 +121,6 @@ impl Rollback {
                 }
             }
         }
+        self.stats.worst_step = self.stats.worst_step.max(start.elapsed());
     }
 }

@@ -45,6 +45,8 @@ pub const WORKLOADS: &[&str] = &[
     "platformer",
     "drawing",
     "calibration",
+    "rollback",
+    "netplay",
 ];
 
 /// Runs workload `name`; `carts` is the folder holding the bundled carts.
@@ -103,6 +105,18 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
                 unit: "frames/s",
             })
         }
+        #[cfg(feature = "netplay")]
+        "rollback" => Ok(Figure {
+            name: name.into(),
+            value: rollback_fps(carts)?,
+            unit: "frames/s",
+        }),
+        #[cfg(feature = "netplay")]
+        "netplay" => Ok(Figure {
+            name: name.into(),
+            value: netplay_fps(carts)?,
+            unit: "frames/s",
+        }),
         "platformer" => Ok(Figure {
             name: name.into(),
             value: cart_fps(&carts.join("platformer"))?,
@@ -486,4 +500,90 @@ pub fn audio_vblanks_per_second() -> u64 {
         })
         .collect();
     median(runs)
+}
+
+/// The bundled cart `name` and a movie for two players: its own movie for player 1, and
+/// player 2 pressing now and then (the platformer's second hero joins).
+#[cfg(feature = "netplay")]
+fn two_player_run(carts: &Path, name: &str) -> Result<(Cart, crate::movie::Movie)> {
+    let cart = Cart::open(&carts.join(name))?;
+    let path = carts
+        .join("..")
+        .join("tests/movies")
+        .join(format!("{name}.kmv"));
+    let mut movie = crate::movie::Movie::load(&path)?;
+    let p2 = crate::movie::Movie::from_press(&[
+        Some("-*200,start*2,-*30,right*60,a*8,right*80,left*30,right+a*40,-*60,left*90"),
+        None,
+        None,
+        None,
+    ])
+    .map_err(ToolError::Press)?;
+    for (n, tick) in movie.ticks.iter_mut().enumerate() {
+        tick.0[1] = p2.input(n % p2.ticks.len()).0[0];
+    }
+    Ok((cart, movie))
+}
+
+/// `rollback`: both bundled carts under GGRS's sync test going back 7 frames every frame
+/// (8 frames simulated, 8 snapshots and a restore per frame: the worst a match with 8
+/// frames of rollback asks), along their movies with a second player. Frames a second of
+/// the slower cart; each cart's figures go to standard error.
+#[cfg(feature = "netplay")]
+pub fn rollback_fps(carts: &Path) -> Result<u64> {
+    let mut slowest = f64::MAX;
+    for name in ["platformer", "shmup"] {
+        let (cart, movie) = two_player_run(carts, name)?;
+        let mut game = crate::session::Session::start(cart, crate::saveram::SaveRam::default())?;
+        let start = Instant::now();
+        let stats = crate::netplay::synctest::run(&mut game, &movie, FRAMES, 2, 7)
+            .map_err(|e| ToolError::Net(crate::netplay::NetError::Setup(format!("{name}: {e}"))))?;
+        let fps = FRAMES as f64 / start.elapsed().as_secs_f64();
+        crate::out::eprint_line(&format!(
+            "rollback {name}: {fps:.0} frames/s going back 7 frames every frame, {:.1} us per \
+             frame played again, worst frame {:.2} ms",
+            stats.resimulating.as_secs_f64() * 1e6 / stats.resimulated.max(1) as f64,
+            stats.worst_step.as_secs_f64() * 1e3
+        ));
+        slowest = slowest.min(fps);
+    }
+    Ok(slowest.round() as u64)
+}
+
+/// `netplay`: real-time matches between two peers in this process over loopback, through a
+/// relay delaying every datagram 40 ms and then 100 ms, on both bundled carts. Frames a
+/// second of the slowest peer; each match's figures go to standard error.
+#[cfg(feature = "netplay")]
+pub fn netplay_fps(carts: &Path) -> Result<u64> {
+    let mut slowest = f64::MAX;
+    for name in ["platformer", "shmup"] {
+        let (_, movie) = two_player_run(carts, name)?;
+        let mut second = movie.clone();
+        for tick in &mut second.ticks {
+            tick.0[0] = tick.0[1];
+        }
+        for delay_ms in [40, 100] {
+            let figures = super::netplay::bench_match(
+                &carts.join(name),
+                std::time::Duration::from_millis(delay_ms),
+                FRAMES as u64,
+                [movie.clone(), second.clone()],
+            )
+            .map_err(|e| ToolError::Net(crate::netplay::NetError::Setup(format!("{name}: {e}"))))?;
+            for (peer, (fps, stats)) in figures.fps.iter().zip(&figures.stats).enumerate() {
+                crate::out::eprint_line(&format!(
+                    "netplay {name} {delay_ms} ms: peer {} {fps:.1} frames/s, {} rollbacks, \
+                     {} frames played again (longest {}), {:.1} us each, worst frame {:.2} ms",
+                    peer + 1,
+                    stats.rollbacks,
+                    stats.resimulated,
+                    stats.longest,
+                    stats.resimulating.as_secs_f64() * 1e6 / stats.resimulated.max(1) as f64,
+                    stats.worst_step.as_secs_f64() * 1e3
+                ));
+                slowest = slowest.min(*fps);
+            }
+        }
+    }
+    Ok(slowest.round() as u64)
 }

@@ -19,6 +19,8 @@ pub mod netplay;
 pub mod overlays;
 pub mod preview;
 pub mod profile;
+#[cfg(feature = "netplay")]
+pub mod relay;
 pub mod screenshot;
 pub mod sound;
 pub mod ui_canvas;

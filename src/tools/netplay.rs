@@ -28,7 +28,7 @@ pub struct NetRun {
     /// Every player's confirmed input up to frame F, as a movie from power-on.
     pub movie: Movie,
     pub stats: RollbackStats,
-    /// Real time from the start of the match (after the greeting) to frame F confirmed.
+    /// Real time from the first frame played to frame F confirmed.
     pub played: Duration,
 }
 
@@ -45,8 +45,8 @@ pub fn play(
     let mut net = NetMatch::connect(game, options)?;
     let target = i32::try_from(frames)
         .map_err(|_| NetError::Setup(format!("{frames} frames is too long a match")))?;
-    let start = Instant::now();
-    let mut next = start;
+    let mut start = None;
+    let mut next = Instant::now();
     let mut picture = None;
     let mut progress = (net.confirmed_frame(), Instant::now());
     let stall = Duration::from_millis(DISCONNECT_MS) + Duration::from_secs(10);
@@ -64,6 +64,9 @@ pub fn play(
                 picture = Some(console.rgba());
             }
         })?;
+        if step == Step::Advanced {
+            start.get_or_insert_with(Instant::now);
+        }
         if let Some(fault) = game.fault()
             && i64::from(net.confirmed_frame()) >= fault.vblank as i64 - 1
         {
@@ -89,7 +92,7 @@ pub fn play(
             None => {}
         }
     }
-    let played = start.elapsed();
+    let played = start.map_or(Duration::ZERO, |s| s.elapsed());
     let finished = Instant::now();
     while !net.all_sent() && finished.elapsed() < LINGER {
         if net.poll().is_err() {
@@ -133,4 +136,61 @@ impl NetRun {
             s.resimulating.as_secs_f64() * 1e3,
         )
     }
+}
+
+/// What `kairo bench netplay` measured of one match.
+#[derive(Debug)]
+pub struct MatchFigures {
+    /// Frames a second each peer reached (60 when nothing held it back).
+    pub fps: [f64; 2],
+    pub stats: [RollbackStats; 2],
+}
+
+/// Plays a match of `frames` frames of the cart at `cart` between two peers in this process
+/// (threads), through a [`Relay`](super::relay::Relay) delaying each datagram by `delay`,
+/// player 1 pressing `press[0]` and player 2 `press[1]`.
+pub fn bench_match(
+    cart: &std::path::Path,
+    delay: Duration,
+    frames: u64,
+    press: [Movie; 2],
+) -> Result<MatchFigures, NetError> {
+    use std::net::{SocketAddr, UdpSocket};
+    let port = || -> Result<u16, NetError> {
+        let bound = UdpSocket::bind("127.0.0.1:0")
+            .and_then(|s| s.local_addr())
+            .map_err(|e| NetError::Setup(format!("no free UDP port: {e}")))?;
+        Ok(bound.port())
+    };
+    let ports = [port()?, port()?];
+    let local = |p: u16| SocketAddr::from(([127, 0, 0, 1], p));
+    let relay =
+        super::relay::Relay::start([local(ports[0]), local(ports[1])], delay, Duration::ZERO, 0)
+            .map_err(|e| NetError::Setup(format!("cannot start the relay: {e}")))?;
+    let cart = crate::cart::Cart::open(cart)
+        .map_err(|e| NetError::Setup(format!("{}: {e}", cart.display())))?;
+    let peers: Vec<_> = (0..2)
+        .map(|i| {
+            let (cart, face, press) = (cart.clone(), relay.faces[i], press[i].clone());
+            let port = ports[i];
+            std::thread::spawn(move || -> Result<NetRun, NetError> {
+                let mut game = Session::start(cart, crate::saveram::SaveRam::default())
+                    .map_err(|e| NetError::Setup(e.to_string()))?;
+                let options = NetOptions::new(port, vec![face], i);
+                play(&mut game, options, frames, Some(&press), &mut |_| {})
+            })
+        })
+        .collect();
+    let mut runs = Vec::new();
+    for peer in peers {
+        let run = peer
+            .join()
+            .map_err(|_| NetError::Setup("a peer's thread panicked".into()))??;
+        runs.push(run);
+    }
+    let fps = |run: &NetRun| frames as f64 / run.played.as_secs_f64();
+    Ok(MatchFigures {
+        fps: [fps(&runs[0]), fps(&runs[1])],
+        stats: [runs[0].stats, runs[1].stats],
+    })
 }
