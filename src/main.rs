@@ -34,6 +34,9 @@ enum Command {
     Run(RunArgs),
     /// Run a cart without a window.
     Headless(Box<HeadlessArgs>),
+    /// Play a cart with others over UDP in the console window (rollback netplay; see
+    /// docs/netplay.md).
+    Netplay(NetplayArgs),
     /// Run a cart headless with the profiler: where each frame's budget went.
     Profile(ProfileArgs),
     /// Validate a cart: every problem as file:line: message; exit 1 if any.
@@ -120,6 +123,28 @@ struct RunArgs {
     /// Start with the profiler overlay shown.
     #[arg(long)]
     profile: bool,
+}
+
+#[derive(Args)]
+struct NetplayArgs {
+    /// Cart folder or .kcart.
+    cart: PathBuf,
+    /// The local UDP port.
+    #[arg(long, default_value_t = 7000)]
+    port: u16,
+    /// Another peer's address, HOST:PORT (once per other player, in player order). Without
+    /// it, player 1 hosts a match of two: it starts when someone joins.
+    #[arg(long, value_name = "HOST:PORT")]
+    peer: Vec<String>,
+    /// This peer's player number, 1 to 4.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
+    player: u8,
+    /// Frames a local press waits before it counts.
+    #[arg(long, default_value_t = 2)]
+    delay: usize,
+    /// Window scale (integer).
+    #[arg(long, default_value_t = 3)]
+    scale: u32,
 }
 
 #[derive(Args)]
@@ -314,6 +339,7 @@ fn main() -> ExitCode {
         }
         None => window(cli.cart, 3, false, false),
         Some(Command::Headless(args)) => headless(*args).map_err(CliError::from),
+        Some(Command::Netplay(args)) => netplay_window(args),
         Some(Command::Profile(args)) => profile(args).map_err(CliError::from),
         Some(Command::Check(args)) => check(args).map_err(CliError::from),
         Some(Command::Pack(args)) => pack(args).map_err(CliError::from),
@@ -356,9 +382,42 @@ fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) ->
         profile,
         pattern: None,
         preview: kairo::tools::preview::Preview::default(),
+        netplay: None,
     };
     kairo::host::run(options)?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "host")]
+fn netplay_window(args: NetplayArgs) -> CmdResult {
+    use kairo::netplay::play::NetOptions;
+    let peers = args
+        .peer
+        .iter()
+        .map(|p| peer_address(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let player = usize::from(args.player) - 1;
+    let mut net = match (peers.is_empty(), player) {
+        (true, 0) => NetOptions::host(args.port),
+        _ => NetOptions::new(args.port, peers, player),
+    };
+    net.input_delay = args.delay;
+    let options = kairo::host::WindowOptions {
+        cart: Some(args.cart),
+        scale: args.scale,
+        fullscreen: false,
+        profile: false,
+        pattern: None,
+        preview: kairo::tools::preview::Preview::default(),
+        netplay: Some(net),
+    };
+    kairo::host::run(options)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "host"))]
+fn netplay_window(_args: NetplayArgs) -> CmdResult {
+    Err(CliError::NoWindow("use `kairo headless --net-port`"))
 }
 
 #[cfg(not(feature = "host"))]
@@ -767,6 +826,7 @@ fn pattern_window(file: PathBuf, preview: kairo::tools::preview::Preview) -> Cmd
         profile: false,
         pattern: Some(file),
         preview,
+        netplay: None,
     };
     kairo::host::run(options)?;
     Ok(ExitCode::SUCCESS)

@@ -52,6 +52,9 @@ impl App {
             shell.open_built(pattern, build);
         } else if let Some(cart) = &options.cart {
             shell.open(cart);
+            if let Some(net) = &options.netplay {
+                shell.start_netplay(net.clone());
+            }
         }
         if options.profile {
             shell.set_profiler(Some(crate::tools::profile::overlay::OverlayMode::Full));
@@ -122,7 +125,11 @@ impl App {
             KeyCode::F9 if fresh => self.shell.save_gif(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
             KeyCode::Tab if !repeat => self.shell.fast_forward = down,
-            KeyCode::Backspace if !repeat => self.shell.rewind_held = down,
+            KeyCode::Backspace if !repeat => {
+                self.shell.rewind_held = down;
+                // The netplay screen takes it to edit an address.
+                self.shell.key("Backspace", down);
+            }
             _ if !repeat => self.shell.key(&format!("{code:?}"), down),
             _ => {}
         }

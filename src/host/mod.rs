@@ -34,6 +34,8 @@ pub struct WindowOptions {
     pub pattern: Option<PathBuf>,
     /// How the pattern is previewed (`kairo pattern --loop --rank R`).
     pub preview: crate::tools::preview::Preview,
+    /// Join or host a netplay match with the cart (`kairo netplay`).
+    pub netplay: Option<crate::netplay::play::NetOptions>,
 }
 
 /// Why the window could not run.

@@ -40,6 +40,11 @@ pub enum UiAction {
     ToggleOverlay(crate::tools::overlays::Overlay),
     /// A hardware viewer (its index in the shell's list of views).
     View(usize),
+    /// The netplay screen: host, join or leave a match.
+    Netplay,
+    NetHost,
+    NetJoin,
+    NetLeave,
 }
 
 /// A vertical menu of items, moved with up/down and chosen with A or Start.
@@ -184,6 +189,7 @@ pub fn pause_menu() -> Menu {
             ("Save state".into(), UiAction::Slots(true)),
             ("Load state".into(), UiAction::Slots(false)),
             ("Movies".into(), UiAction::Movies),
+            ("Netplay".into(), UiAction::Netplay),
             ("Debug overlays".into(), UiAction::Debug),
             ("Reset".into(), UiAction::Reset),
             ("Remap controls".into(), UiAction::Remap),

@@ -13,6 +13,12 @@ use serde::{Deserialize, Serialize};
 use super::NetError;
 use super::socket::{TAG_HELLO, TAG_REFUSE, datagram};
 
+/// The address of a peer not known yet (a host waits for whoever joins).
+pub const ANYONE: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::UNSPECIFIED,
+    0,
+));
+
 /// Time between greetings.
 pub const RESEND: Duration = Duration::from_millis(100);
 
@@ -77,11 +83,13 @@ impl Hello {
 }
 
 /// Greets every peer in `peers` (address and the player expected there) through `socket`
-/// until each has answered, for at most `timeout`. `me` is this peer's greeting.
+/// until each has answered, for at most `timeout`. `me` is this peer's greeting. A peer
+/// whose address is [`ANYONE`] is whoever greets first (a host waiting for a joiner): its
+/// address is filled in.
 pub fn greet(
     socket: &UdpSocket,
     me: &Hello,
-    peers: &[(SocketAddr, u8)],
+    peers: &mut [(SocketAddr, u8)],
     timeout: Duration,
 ) -> Result<(), NetError> {
     socket
@@ -95,6 +103,9 @@ pub fn greet(
     loop {
         if last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
             for (i, (addr, _)) in peers.iter().enumerate() {
+                if *addr == ANYONE {
+                    continue;
+                }
                 let hello = Hello {
                     seen: heard[i],
                     ..me.clone()
@@ -107,7 +118,7 @@ pub fn greet(
         if answered.iter().all(|&a| a) {
             // Say once more that we have heard everyone, for a peer that missed it (the
             // match's socket answers later greetings too).
-            for (addr, _) in peers {
+            for (addr, _) in peers.iter() {
                 let hello = Hello {
                     seen: true,
                     ..me.clone()
@@ -118,6 +129,11 @@ pub fn greet(
         }
         if start.elapsed() >= timeout {
             let (peer, _) = peers[answered.iter().position(|&a| !a).unwrap_or(0)];
+            if peer == ANYONE {
+                return Err(NetError::NobodyJoined {
+                    seconds: timeout.as_secs(),
+                });
+            }
             return Err(NetError::NoAnswer {
                 peer,
                 seconds: timeout.as_secs(),
@@ -126,9 +142,16 @@ pub fn greet(
         let Ok((len, from)) = socket.recv_from(&mut buffer) else {
             continue;
         };
-        let Some(i) = peers.iter().position(|(addr, _)| *addr == from) else {
+        let known = peers.iter().position(|(addr, _)| *addr == from);
+        let Some(i) = known.or_else(|| peers.iter().position(|(addr, _)| *addr == ANYONE)) else {
             continue;
         };
+        if peers[i].0 == ANYONE {
+            if !buffer[..len].starts_with(TAG_HELLO) {
+                continue;
+            }
+            peers[i].0 = from;
+        }
         let bytes = &buffer[..len];
         if let Some(reason) = bytes.strip_prefix(TAG_REFUSE) {
             return Err(NetError::RefusedBy {

@@ -63,6 +63,8 @@ pub enum NetError {
     RefusedBy { peer: SocketAddr, reason: String },
     #[error("no answer from {peer} within {seconds} s (is it running, and is the port open?)")]
     NoAnswer { peer: SocketAddr, seconds: u64 },
+    #[error("nobody joined within {seconds} s")]
+    NobodyJoined { seconds: u64 },
     #[error("{peer} left the match at frame {frame}")]
     PeerLeft { peer: SocketAddr, frame: i32 },
     #[error(

@@ -9,7 +9,7 @@ use std::time::Duration;
 use ggrs::{DesyncDetection, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder};
 
 use super::NetError;
-use super::handshake::{Hello, greet};
+use super::handshake::{ANYONE, Hello, greet};
 use super::rollback::{Checksums, Rollback, RollbackStats};
 use super::socket::NetSocket;
 use super::{DESYNC_INTERVAL, DISCONNECT_MS, INPUT_DELAY, KairoGgrs, MAX_PLAYERS, MAX_ROLLBACK};
@@ -44,6 +44,16 @@ impl NetOptions {
         }
     }
 
+    /// Hosting a match of two on `port` as player 1: the peer is whoever joins first.
+    pub fn host(port: u16) -> NetOptions {
+        NetOptions::new(port, vec![ANYONE], 0)
+    }
+
+    /// Joining the host at `host` as player 2, from any free local port.
+    pub fn join(host: SocketAddr) -> NetOptions {
+        NetOptions::new(0, vec![host], 1)
+    }
+
     /// Players in the match.
     pub fn players(&self) -> usize {
         self.peers.len() + 1
@@ -71,6 +81,71 @@ impl NetOptions {
             )));
         }
         Ok(())
+    }
+}
+
+/// What a peer says of itself and whom it will meet: everything the greeting needs, which
+/// can run on another thread (the window keeps drawing meanwhile).
+#[derive(Clone, Debug)]
+pub struct Greeting {
+    hello: Hello,
+    options: NetOptions,
+}
+
+/// A socket whose peers have all answered, with their addresses.
+#[derive(Debug)]
+pub struct Greeted {
+    socket: UdpSocket,
+    hello: Hello,
+    options: NetOptions,
+}
+
+impl Greeted {
+    /// The options, with the addresses of peers that were not known before (a host's
+    /// joiner) filled in.
+    pub fn options(&self) -> &NetOptions {
+        &self.options
+    }
+}
+
+impl Greeting {
+    /// The greeting of a peer running `cart`.
+    pub fn for_cart(cart: &crate::cart::Cart, options: NetOptions) -> Greeting {
+        Greeting {
+            hello: Hello {
+                build: BUILD_ID.to_string(),
+                cart: cart.name().to_string(),
+                digest: cart_digest(cart),
+                players: options.players() as u8,
+                player: options.player as u8,
+                seen: false,
+            },
+            options,
+        }
+    }
+
+    /// Binds the port and greets the peers until each has answered (or refused).
+    pub fn greet(self) -> Result<Greeted, NetError> {
+        let Greeting { hello, mut options } = self;
+        options.check()?;
+        let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, options.port)).map_err(|source| {
+            NetError::Bind {
+                port: options.port,
+                source,
+            }
+        })?;
+        let mut peers: Vec<(SocketAddr, u8)> = options
+            .peer_players()
+            .into_iter()
+            .map(|(addr, p)| (addr, p as u8))
+            .collect();
+        greet(&socket, &hello, &mut peers, options.greet_timeout)?;
+        options.peers = peers.into_iter().map(|(addr, _)| addr).collect();
+        Ok(Greeted {
+            socket,
+            hello,
+            options,
+        })
     }
 }
 
@@ -120,28 +195,21 @@ impl NetMatch {
     /// Binds the port, greets the peers (checking build, cart and players) and starts GGRS.
     /// `game` is the session the match will run: just powered on, with empty save RAM.
     pub fn connect(game: &Session, options: NetOptions) -> Result<NetMatch, NetError> {
-        options.check()?;
-        let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, options.port)).map_err(|source| {
-            NetError::Bind {
-                port: options.port,
-                source,
-            }
-        })?;
-        let me = Hello {
-            build: BUILD_ID.to_string(),
-            cart: game.cart().name().to_string(),
-            digest: cart_digest(game.cart()),
-            players: options.players() as u8,
-            player: options.player as u8,
-            seen: false,
+        let greeted = Greeting::for_cart(game.cart(), options).greet()?;
+        NetMatch::start(greeted)
+    }
+
+    /// Starts GGRS on a socket whose peers have all been greeted.
+    pub fn start(greeted: Greeted) -> Result<NetMatch, NetError> {
+        let Greeted {
+            socket,
+            hello,
+            options,
+        } = greeted;
+        let seen = Hello {
+            seen: true,
+            ..hello
         };
-        let peers: Vec<(SocketAddr, u8)> = options
-            .peer_players()
-            .into_iter()
-            .map(|(addr, p)| (addr, p as u8))
-            .collect();
-        greet(&socket, &me, &peers, options.greet_timeout)?;
-        let seen = Hello { seen: true, ..me };
         let socket = NetSocket::new(socket, seen.datagram())
             .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
         let mut builder = SessionBuilder::<KairoGgrs>::new()

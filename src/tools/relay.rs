@@ -55,8 +55,8 @@ impl Relay {
             // Bounded: a relay never runs for more than ten minutes.
             let end = Instant::now() + Duration::from_secs(600);
             while !stop2.load(Ordering::Relaxed) && Instant::now() < end {
-                for side in 0..2 {
-                    while let Ok((len, _)) = sockets[side].recv_from(&mut buffer) {
+                for (side, socket) in sockets.iter().enumerate() {
+                    while let Ok((len, _)) = socket.recv_from(&mut buffer) {
                         if loss > 0 && random() % loss == 0 {
                             dropped2.fetch_add(1, Ordering::Relaxed);
                             continue;

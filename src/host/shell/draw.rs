@@ -21,6 +21,7 @@ impl Shell {
                 | Screen::Remap(_)
                 | Screen::Slots { .. }
                 | Screen::Movies(_)
+                | Screen::Netplay(_)
                 | Screen::Debug(_),
                 Some(console),
             ) => {
@@ -55,7 +56,10 @@ impl Shell {
                 canvas.centred(rows - 2, "or drop a cart on the window", color::DIM);
                 false
             }
-            Screen::Paused(menu) | Screen::RemapPick(menu) | Screen::Movies(menu) => {
+            Screen::Paused(menu)
+            | Screen::RemapPick(menu)
+            | Screen::Movies(menu)
+            | Screen::Netplay(menu) => {
                 canvas.panel(6, 7 + menu.items.len() + 3, color::PANEL);
                 menu.draw(canvas, 7, menu.items.len());
                 true

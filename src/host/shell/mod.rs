@@ -27,6 +27,7 @@ mod clip;
 mod debug;
 mod draw;
 mod movies;
+mod net;
 mod remap;
 mod state;
 mod viewer;
@@ -34,6 +35,7 @@ mod viewer;
 pub use clip::{GifError, GifRecorder};
 pub use draw::screenshot_dir;
 pub use movies::{folder as movie_folder, list as movie_list};
+pub use net::{DEFAULT_PORT, NetLink, NetSetup};
 pub use remap::{Remap, RemapDevice};
 pub use viewer::{View, Viewer};
 
@@ -66,6 +68,8 @@ pub enum Screen {
     },
     /// Recording and playing back movies.
     Movies(Menu),
+    /// Hosting, joining or leaving a netplay match.
+    Netplay(Menu),
     /// The debug menu: overlays toggled on and off, and the viewers.
     Debug(Menu),
     /// A hardware viewer.
@@ -160,6 +164,10 @@ pub struct Shell {
     pub overlays: Vec<crate::tools::overlays::Overlay>,
     /// How the last slot loaded came back (from memory, along this run, or replayed).
     pub last_load: Option<crate::session::Route>,
+    /// A netplay match being set up or played.
+    net: Option<NetLink>,
+    /// The Netplay screen's port and address.
+    pub net_setup: NetSetup,
 }
 
 impl Shell {
@@ -199,6 +207,8 @@ impl Shell {
             gif: GifRecorder::default(),
             overlays: Vec::new(),
             last_load: None,
+            net: None,
+            net_setup: NetSetup::default(),
         };
         shell.show_browser();
         shell
@@ -381,7 +391,8 @@ impl Shell {
             .watcher
             .as_mut()
             .is_some_and(|w| w.should_reload(now));
-        if changed {
+        // A reload would make this peer's machine differ from the others'.
+        if changed && self.net.is_none() {
             let (path, build) = (session.path.clone(), session.build.clone());
             self.boot(build(&path));
         }
@@ -389,6 +400,9 @@ impl Shell {
 
     /// A key of the keyboard went down or up (winit key code name).
     pub fn key(&mut self, name: &str, down: bool) {
+        if down && self.net_typed(name) {
+            return;
+        }
         if let Screen::Remap(remap) = &self.screen {
             if down && remap.device == RemapDevice::Keyboard {
                 self.capture(name.to_string());
@@ -431,7 +445,7 @@ impl Shell {
             }
             Screen::Paused(_) => self.screen = Screen::Playing,
             Screen::Viewer(_) => self.show_debug_menu(),
-            Screen::Slots { .. } | Screen::Movies(_) | Screen::Debug(_) => {
+            Screen::Slots { .. } | Screen::Movies(_) | Screen::Netplay(_) | Screen::Debug(_) => {
                 self.screen = Screen::Paused(ui::pause_menu())
             }
             Screen::Remap(_) => self.skip_remap_step(),
@@ -454,6 +468,13 @@ impl Shell {
             }
         }
         let back = pressed & Button::B.bit() != 0;
+        // A match goes on whatever screen is up (the peers do not wait): this peer's word is
+        // player 1's pad while the game is shown, else nothing.
+        let word = match self.screen {
+            Screen::Playing => input.0[0],
+            _ => 0,
+        };
+        let netplay = self.net_vblank(word);
         let combo = Button::Select.bit() | Button::L.bit();
         let rewinding = self.rewind_held || held & combo == combo;
         if rewinding && matches!(self.screen, Screen::Error { .. }) && self.can_rewind() {
@@ -461,6 +482,13 @@ impl Shell {
             self.screen = Screen::Playing;
         }
         let action = match &mut self.screen {
+            Screen::Playing if netplay => {
+                let combo = Button::Start.bit() | Button::Select.bit();
+                if self.mapper.pause_combo_held() && pressed & combo != 0 {
+                    self.screen = Screen::Paused(ui::pause_menu());
+                }
+                None
+            }
             Screen::Playing if rewinding => {
                 self.rewind_game();
                 None
@@ -493,6 +521,11 @@ impl Shell {
                 None
             }
             Screen::Movies(menu) => menu.navigate(pressed),
+            Screen::Netplay(_) if back => {
+                self.screen = Screen::Paused(ui::pause_menu());
+                None
+            }
+            Screen::Netplay(menu) => menu.navigate(pressed),
             Screen::Debug(_) if back => {
                 self.screen = Screen::Paused(ui::pause_menu());
                 None
@@ -532,6 +565,10 @@ impl Shell {
     }
 
     fn run_game(&mut self, input: crate::input::InputFrame) {
+        if self.net.is_some() {
+            // The match runs the game (see `net_vblank`).
+            return;
+        }
         let vblanks = if self.debug_paused {
             u32::from(std::mem::take(&mut self.step_requested))
         } else if self.fast_forward {
@@ -604,6 +641,9 @@ impl Shell {
 
     /// F5: stops or restarts the game for debugging (the pause menu stays closed).
     pub fn toggle_debug_pause(&mut self) {
+        if self.refuse_during_netplay("Debug pause") {
+            return;
+        }
         self.debug_paused = !self.debug_paused;
         self.step_requested = false;
     }
@@ -653,6 +693,7 @@ impl Shell {
             UiAction::Reset if self.session.as_ref().is_some_and(OpenCart::is_playing_back) => {
                 self.stop_playback()
             }
+            UiAction::Reset if self.refuse_during_netplay("Reset") => {}
             UiAction::Reset => {
                 self.end_movie();
                 // Power-on again: the history a state holds starts over.
@@ -703,11 +744,14 @@ impl Shell {
                 self.screen = Screen::Playing;
             }
             UiAction::Browser => {
+                self.net = None;
                 self.end_movie();
                 self.session = None;
                 self.show_browser();
             }
             UiAction::Retry => self.retry(),
+            UiAction::Slots(_) | UiAction::Movies
+                if self.refuse_during_netplay("States and movies") => {}
             UiAction::Slots(saving) => self.show_slots(saving),
             UiAction::SaveSlot(slot) => {
                 self.save_slot(slot);
@@ -736,6 +780,13 @@ impl Shell {
                 if let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) {
                     self.boot(Ok(cart));
                 }
+            }
+            UiAction::Netplay => self.show_netplay(),
+            UiAction::NetHost => self.netplay_from_menu(true),
+            UiAction::NetJoin => self.netplay_from_menu(false),
+            UiAction::NetLeave => {
+                self.leave_netplay();
+                self.screen = Screen::Playing;
             }
             UiAction::Quit => self.quit = true,
         }

@@ -233,6 +233,9 @@ impl Shell {
 
     /// Starts recording, from power-on (the cart is reset first) or from this moment.
     pub fn record(&mut self, from_power_on: bool) {
+        if self.refuse_during_netplay("Movies") {
+            return;
+        }
         if self.recording() || self.playing_back() {
             self.toast("Stop the movie first".into());
             return;

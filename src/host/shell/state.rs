@@ -107,6 +107,9 @@ impl Shell {
 
     /// Saves the running game into slot `slot` (0-based; also the hot key F2).
     pub fn save_slot(&mut self, slot: usize) {
+        if self.refuse_during_netplay("States") {
+            return;
+        }
         let Some(folder) = self.slot_folder() else {
             self.toast("No data folder: states cannot be kept".into());
             return;
@@ -132,6 +135,9 @@ impl Shell {
     /// playback stops first (the player's own game is what a slot continues); a recording
     /// goes on, holding the state's history.
     pub fn load_slot(&mut self, slot: usize) {
+        if self.refuse_during_netplay("States") {
+            return;
+        }
         self.stop_playback();
         let Some(folder) = self.slot_folder() else {
             self.toast("No data folder: states cannot be kept".into());

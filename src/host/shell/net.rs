@@ -1,0 +1,299 @@
+//! Netplay in the window: hosting or joining a match from the pause menu's Netplay screen
+//! (or from `kairo netplay`), greeting the peers on a thread while the window keeps
+//! drawing, then one step of the match per host frame with player 1's pad as this peer's
+//! input, and the status line (ping, frames of rollback, input delay). During a match
+//! nothing may make this peer's machine differ from the others': states, rewind, movies,
+//! reset, debug pause, fast-forward and hot reload wait until it ends.
+
+use std::net::SocketAddr;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use super::{Screen, Shell};
+use crate::host::ui::{Menu, UiAction};
+use crate::input::ButtonWord;
+use crate::netplay::NetError;
+use crate::netplay::play::{Greeted, Greeting, NetMatch, NetOptions};
+use crate::saveram::SaveRam;
+use crate::session::Session;
+
+/// The port the Netplay screen offers to host on at first.
+pub const DEFAULT_PORT: u16 = 7000;
+
+/// A match being set up or played.
+pub enum NetLink {
+    /// Greeting the peers on a thread; `what` says whom.
+    Greeting {
+        answer: Receiver<Result<Greeted, NetError>>,
+        what: String,
+    },
+    Playing(Box<NetMatch>),
+}
+
+/// What the Netplay screen's two lines hold, edited by typing on the selected one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetSetup {
+    pub port: String,
+    pub join: String,
+}
+
+impl Default for NetSetup {
+    fn default() -> Self {
+        NetSetup {
+            port: DEFAULT_PORT.to_string(),
+            join: format!("127.0.0.1:{DEFAULT_PORT}"),
+        }
+    }
+}
+
+/// The character a key of the keyboard types into an address, if any.
+fn typed(key: &str) -> Option<char> {
+    let digit = key
+        .strip_prefix("Digit")
+        .or_else(|| key.strip_prefix("Numpad"));
+    match (key, digit) {
+        (_, Some(d)) if d.len() == 1 => d.chars().next(),
+        ("Period" | "NumpadDecimal", _) => Some('.'),
+        ("Semicolon", _) => Some(':'),
+        _ => None,
+    }
+}
+
+impl Shell {
+    /// Whether a match is being set up or played.
+    pub fn in_netplay(&self) -> bool {
+        self.net.is_some()
+    }
+
+    /// Says that `what` waits for the end of the match; `true` if a match is on.
+    pub(super) fn refuse_during_netplay(&mut self, what: &str) -> bool {
+        if self.net.is_some() {
+            self.toast(format!("{what}: not during a netplay match"));
+        }
+        self.net.is_some()
+    }
+
+    /// Starts greeting the peers of `options` for the running cart; the match starts (the
+    /// cart powered on afresh with empty save RAM, as on every peer) when all have answered.
+    pub fn start_netplay(&mut self, options: NetOptions) {
+        let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) else {
+            self.toast("Netplay: open a cart first".into());
+            return;
+        };
+        let what = match options.peers.as_slice() {
+            [peer] if *peer == crate::netplay::handshake::ANYONE => {
+                format!("Netplay: waiting for a player on port {}", options.port)
+            }
+            peers => {
+                let names: Vec<String> = peers.iter().map(SocketAddr::to_string).collect();
+                format!("Netplay: meeting {}", names.join(", "))
+            }
+        };
+        let greeting = Greeting::for_cart(&cart, options);
+        let (tell, answer) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tell.send(greeting.greet());
+        });
+        crate::out::print_line(&what);
+        self.net = Some(NetLink::Greeting { answer, what });
+        self.screen = Screen::Playing;
+    }
+
+    /// One host frame of netplay, if a match is on: `word` is this peer's input. `true`
+    /// when netplay ran the game (the shell must not run it too).
+    pub(super) fn net_vblank(&mut self, word: ButtonWord) -> bool {
+        match self.net.take() {
+            None => false,
+            Some(NetLink::Greeting { answer, what }) => {
+                match answer.try_recv() {
+                    Ok(Ok(greeted)) => self.begin_match(greeted),
+                    Ok(Err(e)) => self.end_netplay(format!("Netplay: {e}")),
+                    Err(TryRecvError::Disconnected) => {
+                        self.end_netplay("Netplay: the greeting stopped".into())
+                    }
+                    Err(TryRecvError::Empty) => {
+                        self.status_line(what.clone());
+                        self.net = Some(NetLink::Greeting { answer, what });
+                    }
+                }
+                true
+            }
+            Some(NetLink::Playing(mut net)) => {
+                let Some(game) = self.session.as_mut().and_then(|s| s.game.as_mut()) else {
+                    return false;
+                };
+                let stepped = net.step(game, word, &mut |game, replay| {
+                    let console = game.console_mut();
+                    let lines = console.take_log();
+                    if replay {
+                        // Heard the first time round.
+                        console.take_audio();
+                    } else {
+                        lines.iter().for_each(|l| crate::out::print_line(l));
+                    }
+                });
+                let confirmed_fault = game
+                    .fault()
+                    .filter(|f| i64::from(net.confirmed_frame()) >= f.vblank as i64 - 1)
+                    .cloned();
+                match (stepped, confirmed_fault) {
+                    (Err(e), _) => self.end_netplay(format!("Netplay ended: {e}")),
+                    (_, Some(fault)) => {
+                        self.end_netplay(format!("Netplay ended: {}", NetError::Fault(fault)))
+                    }
+                    (Ok(_), None) => {
+                        let s = net.status();
+                        self.status_line(format!(
+                            "NET ping {} ms  rb {}  delay {}",
+                            s.ping_ms, s.rollback, s.input_delay
+                        ));
+                        self.net = Some(NetLink::Playing(net));
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    /// Every peer answered: the cart powers on afresh and the match begins.
+    fn begin_match(&mut self, greeted: Greeted) {
+        self.end_movie();
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let Some(cart) = session.last_good.clone() else {
+            return;
+        };
+        // Save RAM differs between players' machines and must not: every peer starts with
+        // none, and nothing the match writes is stored.
+        session.store_save(None);
+        session.keeper = None;
+        session.save_id = None;
+        let started = Session::start(cart.clone(), SaveRam::default()).map(|g| (g, cart));
+        if !self.install(started.map_err(Into::into)) {
+            return;
+        }
+        let peers: Vec<String> = greeted
+            .options()
+            .peers
+            .iter()
+            .map(SocketAddr::to_string)
+            .collect();
+        let player = greeted.options().player + 1;
+        match NetMatch::start(greeted) {
+            Ok(net) => {
+                crate::out::print_line(&format!(
+                    "Netplay: player {player}, with {}",
+                    peers.join(", ")
+                ));
+                self.net = Some(NetLink::Playing(Box::new(net)));
+            }
+            Err(e) => self.end_netplay(format!("Netplay: {e}")),
+        }
+    }
+
+    /// Ends the match (or its setup) with a note on the error screen.
+    fn end_netplay(&mut self, note: String) {
+        self.net = None;
+        crate::out::eprint_line(&format!("kairo: {note}"));
+        self.show_error(note);
+    }
+
+    /// Leaves the match: the game goes on here, alone (the other peers see this one leave).
+    pub fn leave_netplay(&mut self) {
+        if self.net.take().is_some() {
+            self.toast("Left the netplay match".into());
+        }
+    }
+
+    /// The status line at the bottom, unless a note is showing.
+    fn status_line(&mut self, text: String) {
+        match &self.toast {
+            Some((_, left)) if *left > 2 => {}
+            _ => self.toast = Some((text, 2)),
+        }
+    }
+
+    /// The pause menu's Netplay screen.
+    pub(super) fn show_netplay(&mut self) {
+        let selected = match &self.screen {
+            Screen::Netplay(menu) => menu.selected,
+            _ => 0,
+        };
+        let items = if self.net.is_some() {
+            vec![("Leave the match".to_string(), UiAction::NetLeave)]
+        } else {
+            vec![
+                (
+                    format!("Host on port {}", self.net_setup.port),
+                    UiAction::NetHost,
+                ),
+                (format!("Join {}", self.net_setup.join), UiAction::NetJoin),
+            ]
+        };
+        let mut menu = Menu::new("NETPLAY (type a port or address)", items);
+        menu.selected = selected.min(menu.items.len() - 1);
+        self.screen = Screen::Netplay(menu);
+    }
+
+    /// A key typed on the Netplay screen: digits, `.` and `:` edit the selected line,
+    /// Backspace takes a character off. `true` if the key was for that.
+    pub(super) fn net_typed(&mut self, key: &str) -> bool {
+        let Screen::Netplay(menu) = &self.screen else {
+            return false;
+        };
+        if self.net.is_some() {
+            return false;
+        }
+        let field = match menu.items.get(menu.selected).map(|(_, a)| a) {
+            Some(UiAction::NetHost) => &mut self.net_setup.port,
+            Some(UiAction::NetJoin) => &mut self.net_setup.join,
+            _ => return false,
+        };
+        match (key, typed(key)) {
+            ("Backspace", _) => {
+                field.pop();
+            }
+            (_, Some(c)) if field.len() < 40 => field.push(c),
+            _ => return false,
+        }
+        self.show_netplay();
+        true
+    }
+
+    /// Host (`true`) or join from the Netplay screen's lines.
+    pub(super) fn netplay_from_menu(&mut self, host: bool) {
+        let options = if host {
+            match self.net_setup.port.parse::<u16>() {
+                Ok(port) if port > 0 => NetOptions::host(port),
+                _ => {
+                    self.toast(format!("Not a port: {}", self.net_setup.port));
+                    return;
+                }
+            }
+        } else {
+            match self.net_setup.join.parse::<SocketAddr>() {
+                Ok(addr) => NetOptions::join(addr),
+                Err(_) => {
+                    self.toast(format!("Not an address (IP:PORT): {}", self.net_setup.join));
+                    return;
+                }
+            }
+        };
+        self.start_netplay(options);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_type_digits_dots_and_colons() {
+        assert_eq!(typed("Digit7"), Some('7'));
+        assert_eq!(typed("Numpad0"), Some('0'));
+        assert_eq!(typed("Period"), Some('.'));
+        assert_eq!(typed("Semicolon"), Some(':'));
+        assert_eq!(typed("KeyA"), None);
+        assert_eq!(typed("NumpadEnter"), None);
+    }
+}
