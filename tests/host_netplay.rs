@@ -1,0 +1,144 @@
+//! Netplay in the window's shell, driven off-screen against a headless peer in this process
+//! (a thread) on loopback: the Netplay screen's lines are edited by typing, a host waits for
+//! a joiner, the match runs with the status line up, states and reset are refused during it,
+//! and the peer leaving ends it with a note. UDP on 127.0.0.1 only, bounded in time.
+#![cfg(all(feature = "host", feature = "netplay"))]
+
+mod common;
+
+use std::net::{SocketAddr, UdpSocket};
+use std::time::{Duration, Instant};
+
+use common::root;
+use common::shell::tap;
+use kairo::cart::Cart;
+use kairo::host::shell::{Screen, Shell};
+use kairo::movie::Movie;
+use kairo::netplay::play::NetOptions;
+use kairo::saveram::SaveRam;
+use kairo::session::Session;
+
+fn free_port() -> u16 {
+    UdpSocket::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One vblank of the shell every 1/60 s of real time, `n` times.
+fn paced(shell: &mut Shell, n: usize) {
+    for _ in 0..n {
+        shell.vblank(Instant::now());
+        std::thread::sleep(Duration::from_millis(16));
+    }
+}
+
+fn choose(shell: &mut Shell, label: &str) {
+    let menu = match &shell.screen {
+        Screen::Paused(m) | Screen::Netplay(m) => m.clone(),
+        other => panic!("no menu: {other:?}"),
+    };
+    let index = menu
+        .items
+        .iter()
+        .position(|(l, _)| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no `{label}` in {:?}", menu.items));
+    for _ in menu.selected..index {
+        tap(shell, "ArrowDown");
+    }
+    tap(shell, "KeyZ");
+}
+
+#[test]
+fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
+    let mut shell = Shell::new(root().join("carts"), None);
+    shell.open(&root().join("carts/platformer"));
+    // The Netplay screen: typing edits the selected line.
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    let Screen::Netplay(menu) = &shell.screen else {
+        panic!("the netplay screen");
+    };
+    assert_eq!(menu.items[0].0, "Host on port 7000");
+    for key in ["Backspace", "Digit1"] {
+        shell.key(key, true);
+        shell.key(key, false);
+    }
+    let Screen::Netplay(menu) = &shell.screen else {
+        panic!("the netplay screen");
+    };
+    assert_eq!(menu.items[0].0, "Host on port 7001");
+
+    // A peer hosts on a free port; the window joins it by typing its address.
+    let port = free_port();
+    let host_at = SocketAddr::from(([127, 0, 0, 1], port));
+    let cart = Cart::open(&root().join("carts/platformer")).unwrap();
+    let host = std::thread::spawn(move || {
+        let mut game = Session::start(cart, SaveRam::default()).unwrap();
+        let press =
+            Movie::from_press(&[Some("-*30,start*2,-*30,right*120"), None, None, None]).unwrap();
+        kairo::tools::netplay::play(
+            &mut game,
+            NetOptions::host(port),
+            240,
+            Some(&press),
+            &mut |_| {},
+        )
+    });
+    tap(&mut shell, "ArrowDown");
+    for _ in 0.."127.0.0.1:7000".len() {
+        shell.key("Backspace", true);
+        shell.key("Backspace", false);
+    }
+    for c in host_at.to_string().chars() {
+        let key = match c {
+            '.' => "Period".to_string(),
+            ':' => "Semicolon".to_string(),
+            d => format!("Digit{d}"),
+        };
+        shell.key(&key, true);
+        shell.key(&key, false);
+    }
+    choose(&mut shell, &format!("Join {host_at}"));
+    assert!(shell.in_netplay());
+    assert!(matches!(shell.screen, Screen::Playing));
+
+    // The match: the status line shows, the game runs, states and reset wait.
+    let start = Instant::now();
+    let mut saw_status = false;
+    while start.elapsed() < Duration::from_secs(20) && !saw_status {
+        paced(&mut shell, 10);
+        saw_status = shell
+            .toast_text()
+            .is_some_and(|t| t.starts_with("NET ping"));
+    }
+    assert!(saw_status, "{:?}", shell.toast_text());
+    shell.save_slot(0);
+    assert_eq!(
+        shell.toast_text(),
+        Some("States: not during a netplay match")
+    );
+    paced(&mut shell, 90);
+    assert!(shell.console().unwrap().vblanks() > 60, "the game runs");
+
+    // The host plays to frame 240 and leaves: the window's match ends with a note.
+    let start = Instant::now();
+    while !host.is_finished() && start.elapsed() < Duration::from_secs(30) {
+        paced(&mut shell, 1);
+    }
+    let run = host.join().unwrap().expect("the host's match");
+    assert_eq!(run.movie.ticks.len(), 240);
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(15) && shell.in_netplay() {
+        paced(&mut shell, 10);
+    }
+    assert!(!shell.in_netplay(), "the match ended");
+    let Screen::Error { message, .. } = &shell.screen else {
+        panic!("a note on the error screen: {:?}", shell.screen);
+    };
+    assert!(
+        message.starts_with(&format!("Netplay ended: {host_at} left the match at frame")),
+        "{message}"
+    );
+}
