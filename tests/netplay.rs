@@ -16,6 +16,7 @@ use common::{root, temp_dir};
 use kairo::cart::Cart;
 use kairo::hash::frame_hash_hex;
 use kairo::movie::Movie;
+use kairo::netplay::play::NetOptions;
 use kairo::netplay::{NetError, synctest};
 use kairo::saveram::SaveRam;
 use kairo::session::Session;
@@ -343,4 +344,47 @@ fn options_that_cannot_make_a_match_are_refused_before_any_traffic() {
         e.to_string(),
         "player 3 in a match of 2 players (players are 1 to 2)"
     );
+}
+
+#[test]
+fn a_machine_that_parts_from_the_others_is_reported_as_a_desync_with_its_frame() {
+    use kairo::netplay::play::NetMatch;
+    let ports = [free_port(), free_port()];
+    let local = |p: u16| SocketAddr::from(([127, 0, 0, 1], p));
+    let peers: Vec<_> = (0..2)
+        .map(|i| {
+            let other = local(ports[1 - i]);
+            let port = ports[i];
+            std::thread::spawn(move || -> Result<i32, NetError> {
+                let cart = bundled("platformer");
+                let mut game = Session::start(cart, SaveRam::default()).unwrap();
+                let mut net = NetMatch::connect(&game, NetOptions::new(port, vec![other], i))?;
+                let start = Instant::now();
+                // Bounded: the desync shows within a few frames of the change.
+                while start.elapsed() < Duration::from_secs(30) {
+                    net.step(&mut game, 0, &mut |_, _| {})?;
+                    // Peer 2's machine changes behind the cart's back at vblank 100 (its
+                    // save RAM): the peers' machines part there.
+                    if i == 1 && game.console().vblanks() == 100 {
+                        let mut save = game.console().machine().save().clone();
+                        save.set_slot(0, 12345.0).unwrap();
+                        game.console_mut().machine_mut().set_save(save);
+                    }
+                    std::thread::sleep(Duration::from_millis(16));
+                }
+                Ok(-1)
+            })
+        })
+        .collect();
+    for peer in peers {
+        match peer.join().unwrap() {
+            Err(NetError::Desync { frame, .. }) => {
+                assert!(
+                    (100..=130).contains(&frame),
+                    "desync reported at frame {frame}"
+                )
+            }
+            other => panic!("expected a desync, got {other:?}"),
+        }
+    }
 }

@@ -149,6 +149,35 @@ impl Greeting {
     }
 }
 
+/// The lines a cart logs during a match, held until their frame is confirmed: a frame first
+/// played on a guess may be played again with other input, and log other lines (or none);
+/// only the confirmed play's lines are shown, once.
+#[derive(Debug, Default)]
+pub struct ConfirmedLog {
+    /// Lines by the vblank count after the frame that logged them.
+    pending: std::collections::BTreeMap<u64, Vec<String>>,
+}
+
+impl ConfirmedLog {
+    /// The lines the frame ending at `vblank` logged (replacing an earlier play's).
+    pub fn record(&mut self, vblank: u64, lines: Vec<String>) {
+        self.pending.retain(|&v, _| v < vblank);
+        if !lines.is_empty() {
+            self.pending.insert(vblank, lines);
+        }
+    }
+
+    /// The lines of frames up to `confirmed_frame` (GGRS's numbering), in order, once.
+    pub fn take_confirmed(&mut self, confirmed_frame: i32) -> Vec<String> {
+        let Ok(frame) = u64::try_from(confirmed_frame) else {
+            return Vec::new();
+        };
+        let later = self.pending.split_off(&(frame + 2));
+        let confirmed = std::mem::replace(&mut self.pending, later);
+        confirmed.into_values().flatten().collect()
+    }
+}
+
 /// What one host frame did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -344,5 +373,27 @@ impl NetMatch {
     /// The options the match was joined with.
     pub fn options(&self) -> &NetOptions {
         &self.options
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_confirmed_plays_of_a_frame_are_logged_once() {
+        let mut log = ConfirmedLog::default();
+        let lines = |s: &str| vec![s.to_string()];
+        log.record(1, lines("a"));
+        log.record(2, lines("guess"));
+        log.record(3, lines("later guess"));
+        assert_eq!(log.take_confirmed(-1), Vec::<String>::new());
+        // Frame 0 (ending at vblank 1) is confirmed.
+        assert_eq!(log.take_confirmed(0), lines("a"));
+        // Frame 1 is played again with the right input: its guess and what followed go.
+        log.record(2, lines("right"));
+        log.record(3, vec![]);
+        assert_eq!(log.take_confirmed(2), lines("right"));
+        assert_eq!(log.take_confirmed(2), Vec::<String>::new());
     }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::hash::frame_hash_hex;
 use crate::movie::Movie;
-use crate::netplay::play::{NetMatch, NetOptions, Step};
+use crate::netplay::play::{ConfirmedLog, NetMatch, NetOptions, Step};
 use crate::netplay::rollback::RollbackStats;
 use crate::netplay::{DISCONNECT_MS, NetError};
 use crate::session::Session;
@@ -50,20 +50,21 @@ pub fn play(
     let mut picture = None;
     let mut progress = (net.confirmed_frame(), Instant::now());
     let stall = Duration::from_millis(DISCONNECT_MS) + Duration::from_secs(10);
+    let mut lines = ConfirmedLog::default();
     loop {
         let at = usize::try_from(net.current_frame()).unwrap_or(0);
         let input = press.map_or(0, |movie| movie.input(at).0[0]);
-        let step = net.step(game, input, &mut |game, replay| {
+        let step = net.step(game, input, &mut |game, _| {
             let console = game.console_mut();
-            let lines = console.take_log();
-            if !replay {
-                lines.iter().for_each(|line| log(line));
-            }
+            lines.record(console.vblanks(), console.take_log());
             console.take_audio();
             if console.vblanks() == frames {
                 picture = Some(console.rgba());
             }
         })?;
+        for line in lines.take_confirmed(net.confirmed_frame()) {
+            log(&line);
+        }
         if step == Step::Advanced {
             start.get_or_insert_with(Instant::now);
         }

@@ -12,7 +12,7 @@ use super::{Screen, Shell};
 use crate::host::ui::{Menu, UiAction};
 use crate::input::ButtonWord;
 use crate::netplay::NetError;
-use crate::netplay::play::{Greeted, Greeting, NetMatch, NetOptions};
+use crate::netplay::play::{ConfirmedLog, Greeted, Greeting, NetMatch, NetOptions};
 use crate::saveram::SaveRam;
 use crate::session::Session;
 
@@ -26,7 +26,7 @@ pub enum NetLink {
         answer: Receiver<Result<Greeted, NetError>>,
         what: String,
     },
-    Playing(Box<NetMatch>),
+    Playing(Box<NetMatch>, ConfirmedLog),
 }
 
 /// What the Netplay screen's two lines hold, edited by typing on the selected one.
@@ -117,20 +117,21 @@ impl Shell {
                 }
                 true
             }
-            Some(NetLink::Playing(mut net)) => {
+            Some(NetLink::Playing(mut net, mut log)) => {
                 let Some(game) = self.session.as_mut().and_then(|s| s.game.as_mut()) else {
                     return false;
                 };
                 let stepped = net.step(game, word, &mut |game, replay| {
                     let console = game.console_mut();
-                    let lines = console.take_log();
+                    log.record(console.vblanks(), console.take_log());
                     if replay {
                         // Heard the first time round.
                         console.take_audio();
-                    } else {
-                        lines.iter().for_each(|l| crate::out::print_line(l));
                     }
                 });
+                for line in log.take_confirmed(net.confirmed_frame()) {
+                    crate::out::print_line(&line);
+                }
                 let confirmed_fault = game
                     .fault()
                     .filter(|f| i64::from(net.confirmed_frame()) >= f.vblank as i64 - 1)
@@ -146,7 +147,7 @@ impl Shell {
                             "NET ping {} ms  rb {}  delay {}",
                             s.ping_ms, s.rollback, s.input_delay
                         ));
-                        self.net = Some(NetLink::Playing(net));
+                        self.net = Some(NetLink::Playing(net, log));
                     }
                 }
                 true
@@ -185,7 +186,7 @@ impl Shell {
                     "Netplay: player {player}, with {}",
                     peers.join(", ")
                 ));
-                self.net = Some(NetLink::Playing(Box::new(net)));
+                self.net = Some(NetLink::Playing(Box::new(net), ConfirmedLog::default()));
             }
             Err(e) => self.end_netplay(format!("Netplay: {e}")),
         }
