@@ -72,7 +72,7 @@ fn bullets(c: &mut Criterion) {
     let mut unit = kairo::tools::bench::bullet_field();
     c.bench_function("bullet unit frame, full table", |b| {
         b.iter(|| {
-            if unit.table.len() < 4000 {
+            if unit.table().len() < 4000 {
                 unit = kairo::tools::bench::bullet_field();
             }
             unit.advance()

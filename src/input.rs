@@ -150,16 +150,21 @@ impl Default for Repeat {
 /// long each button has been held, for `btnp`'s auto-repeat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct InputLatch {
-    pub current: InputFrame,
-    pub previous: InputFrame,
+    pub(crate) current: InputFrame,
+    pub(crate) previous: InputFrame,
     /// Machine frames each button of each player has been held, this one included (0 = up);
     /// indexed by player, then bit number. Stops counting at `u32::MAX` (2 years).
-    pub held_frames: [[u32; Button::ALL.len()]; PLAYERS],
+    pub(crate) held_frames: [[u32; Button::ALL.len()]; PLAYERS],
     /// `btnp`'s auto-repeat, set by the cart (`btnp_repeat`).
-    pub repeat: Repeat,
+    pub(crate) repeat: Repeat,
 }
 
 impl InputLatch {
+    /// `btnp`'s auto-repeat timing.
+    pub fn repeat(&self) -> Repeat {
+        self.repeat
+    }
+
     /// Latches a new frame's input; the old one becomes the previous frame.
     pub fn latch(&mut self, input: InputFrame) {
         self.previous = self.current;

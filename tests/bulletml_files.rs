@@ -36,11 +36,12 @@ fn every_real_pattern_loads_and_runs() {
         let text = std::fs::read_to_string(file).unwrap();
         let pattern = parse("p", &text).unwrap_or_else(|e| panic!("{}:{e}", file.display()));
         let mut unit = BulletUnit::default();
-        unit.player = Some(Player {
+        unit.set_player(Some(Player {
             x: fx(128),
             y: fx(220),
             ..Player::default()
-        });
+        }))
+        .unwrap();
         let mut rng = Rng::new(7);
         let patterns = [pattern];
         unit.start_pattern(&patterns, 0, fx(128), fx(60), 0);
@@ -50,10 +51,10 @@ fn every_real_pattern_loads_and_runs() {
             unit.release_pending();
             unit.run_programs(&mut rng, &patterns);
             unit.advance();
-            fired += unit.stats.spawned;
-            steps += unit.stats.program_steps;
+            fired += unit.stats().spawned;
+            steps += unit.stats().program_steps;
             unit.begin_frame();
-            peak = peak.max(unit.table.len());
+            peak = peak.max(unit.table().len());
         }
         println!(
             "{}: {steps} commands, fired {fired}, peak {peak}",

@@ -158,13 +158,16 @@ fn run_kairo(file: &Path) -> Vec<Frame> {
     let text = std::fs::read_to_string(file).unwrap();
     let pattern = parse("p", &text).unwrap_or_else(|e| panic!("{}:{e}", file.display()));
     let mut unit = BulletUnit::default();
-    unit.rank = RANK;
-    unit.cull_margin = MARGIN;
-    unit.player = Some(Player {
+    unit.set_rank(RANK);
+    let priority = i64::from(unit.priority());
+    unit.set_layer(priority, Some(i64::from(MARGIN)));
+    assert_eq!(unit.cull_margin(), MARGIN);
+    unit.set_player(Some(Player {
         x: fx(PLAYER.0),
         y: fx(PLAYER.1),
         ..Player::default()
-    });
+    }))
+    .unwrap();
     let mut rng = Rng::new(SEED);
     let patterns = [pattern];
     let id = unit
@@ -178,15 +181,15 @@ fn run_kairo(file: &Path) -> Vec<Frame> {
             unit.run_programs(&mut rng, &patterns);
             unit.advance();
             assert!(
-                unit.stats.program_steps < COMMANDS_PER_FRAME,
+                unit.stats().program_steps < COMMANDS_PER_FRAME,
                 "{}: frame {n} hit the command budget; the comparison would not hold",
                 file.display()
             );
             let o = unit.source(id).unwrap().object();
             Frame {
                 source: [o.direction, o.speed, o.accel_x, o.accel_y],
-                bullets: (0..unit.table.len())
-                    .map(|i| (fx_to_f64(unit.table.x[i]), fx_to_f64(unit.table.y[i])))
+                bullets: (0..unit.table().len())
+                    .map(|i| (fx_to_f64(unit.table().x[i]), fx_to_f64(unit.table().y[i])))
                     .collect(),
             }
         })

@@ -137,7 +137,7 @@ fn a_looping_pattern_from_an_aba_file_keeps_firing() {
     }
     assert_eq!(c.take_log(), ["false true"]);
     assert!(
-        !c.machine().bullets().table.is_empty(),
+        !c.machine().bullets().table().is_empty(),
         "the loop still fires"
     );
 }

@@ -81,7 +81,7 @@ fn each_overlay_shows_what_its_unit_used_this_frame() {
 
     // Bodies: the body landed on the floor (its bottom at y 160), with G for ground.
     let bodies = drawn(&[Overlay::Bodies]);
-    let moved = console.machine().collide().trace.moves()[0];
+    let moved = console.machine().collide().trace().moves()[0];
     assert_eq!((moved.x >> 16, (moved.y >> 16) + moved.h), (40, 160));
     assert_eq!(pixel(&bodies, 40, 150), [60, 255, 140], "body outline");
     assert_eq!(overlays::flag_letters(moved.flags), "G");
@@ -106,7 +106,7 @@ fn each_overlay_shows_what_its_unit_used_this_frame() {
 
     // Bullets and the player (screen space): the bullet's 3 px box, the player's graze box.
     let bullets = drawn(&[Overlay::Bullets, Overlay::Player]);
-    let table = &console.machine().bullets().table;
+    let table = &console.machine().bullets().table();
     assert_eq!(table.len(), 1);
     let (bx, by) = ((table.x[0] >> 16) as usize, (table.y[0] >> 16) as usize);
     assert_eq!(

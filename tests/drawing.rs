@@ -171,7 +171,7 @@ fn immediate_sprites_last_one_frame_and_overflow_is_dropped_and_counted() {
     );
     let report = console.run_frame(InputFrame::NONE).unwrap();
     assert_eq!(report.sprites_dropped, 0);
-    assert!(console.machine().video().oam.iter().all(|s| !s.visible));
+    assert!(console.machine().video().oam().iter().all(|s| !s.visible));
 }
 
 #[test]

@@ -133,14 +133,14 @@ fn btnp_repeat_is_machine_state_that_a_reset_restores() {
     let a = InputFrame::player1(Button::A.bit());
     assert_eq!(logs_of(&mut c, &[a; 4]), ["true", "false", "true", "true"]);
     assert_eq!(
-        c.machine().input().repeat,
+        c.machine().input().repeat(),
         kairo::input::Repeat {
             delay: 2,
             period: 1
         }
     );
     c.reset().unwrap();
-    assert_eq!(c.machine().input().repeat, kairo::input::Repeat::DEFAULT);
+    assert_eq!(c.machine().input().repeat(), kairo::input::Repeat::DEFAULT);
 }
 
 #[test]
@@ -272,7 +272,7 @@ fn maps_load_into_layers_with_objects_and_tile_properties() {
             .map(String::as_str),
         Some("solid")
     );
-    let layer = &c.machine().video().layers[0];
+    let layer = &c.machine().video().layers()[0];
     assert_eq!(
         (layer.cols(), layer.rows(), layer.cell_size()),
         (64, 16, 16)

@@ -64,7 +64,7 @@ fn the_browser_opens_a_cart_and_the_pause_menu_resets_it() {
         shell.vblank(Instant::now());
     }
     shell.key("ArrowRight", false);
-    let moved = shell.console().unwrap().machine().video().oam[0].x;
+    let moved = shell.console().unwrap().machine().video().oam()[0].x;
     shell.escape();
     assert!(matches!(shell.screen, Screen::Paused(_)));
     let frame = shell.console().unwrap().machine().frame();
@@ -78,7 +78,7 @@ fn the_browser_opens_a_cart_and_the_pause_menu_resets_it() {
     assert!(matches!(shell.screen, Screen::Playing));
     shell.vblank(Instant::now());
     assert!(
-        shell.console().unwrap().machine().video().oam[0].x < moved,
+        shell.console().unwrap().machine().video().oam()[0].x < moved,
         "reset puts the hero back"
     );
 

@@ -92,8 +92,8 @@ fn lookups_name_what_the_pictures_show_on_the_platformer() {
     let sheet = tiles::tile_sheet(machine, 1, tiles::rows_in_use(machine));
     let (x, y) = tiles::tile_origin(0x21);
     assert_eq!(tiles::tile_at(x + 3, y + 4), Some(0x21));
-    let palette = machine.video().palette.palette(1);
-    let index = machine.video().patterns.pixel(0x21, 3, 4);
+    let palette = machine.video().palette().palette(1);
+    let index = machine.video().patterns().pixel(0x21, 3, 4);
     let drawn = sheet.get(x + 3, y + 4);
     if index == 0 {
         assert_eq!(drawn, kairo::tools::vram::image::Image::checker(3, 4));
@@ -101,7 +101,7 @@ fn lookups_name_what_the_pictures_show_on_the_platformer() {
         assert_eq!(drawn, palette[usize::from(index)]);
     }
     // The ground row of layer 0 is solid in the collision unit; the sky above is empty.
-    let layer = &machine.video().layers[0];
+    let layer = &machine.video().layers()[0];
     let size = layer.cell_size();
     let ground = (0..layer.rows())
         .rev()

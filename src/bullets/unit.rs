@@ -115,26 +115,26 @@ struct Pending {
 /// All state of the bullet unit.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct BulletUnit {
-    pub table: BulletTable,
+    pub(crate) table: BulletTable,
     #[serde(with = "crate::serde_array")]
-    pub types: [BulletType; TYPES],
+    pub(crate) types: [BulletType; TYPES],
     /// Bit `k` is set once type `k` was set: bullets of an unset type are refused when fired
     /// (they would be invisible and still hit).
     defined: u64,
-    pub player: Option<Player>,
-    pub shots: Vec<Shot>,
-    pub targets: Vec<Target>,
+    pub(crate) player: Option<Player>,
+    pub(crate) shots: Vec<Shot>,
+    pub(crate) targets: Vec<Target>,
     pending: Vec<Pending>,
     /// Events of the last step.
-    pub events: Vec<Event>,
+    pub(crate) events: Vec<Event>,
     /// Counters since the last step (spawns) and of the last step (the rest).
-    pub stats: BulletStats,
+    pub(crate) stats: BulletStats,
     /// Bullets this far outside the screen are removed.
-    pub cull_margin: i32,
+    pub(crate) cull_margin: i32,
     /// Priority of the bullet layer against background layers and sprites.
-    pub priority: u8,
+    pub(crate) priority: u8,
     /// Steps run: the unit's clock for spread bursts.
-    pub frame: u64,
+    pub(crate) frame: u64,
     /// Bullets spawned during the current step (spread bursts, BulletML fires): the step
     /// pays for them.
     step_spawns: u64,
@@ -144,10 +144,10 @@ pub struct BulletUnit {
     /// whose slot now holds another serial is stale and dropped).
     program_order: Vec<(u32, u64)>,
     next_serial: u64,
-    pub sources: Vec<Source>,
+    pub(crate) sources: Vec<Source>,
     next_source: i64,
     /// BulletML's `$rank`, 0-1.
-    pub rank: f64,
+    pub(crate) rank: f64,
     /// Scratch list of bullets to look at again (kept to avoid an allocation per frame).
     marked: Vec<u32>,
 }
@@ -181,6 +181,36 @@ impl Default for BulletUnit {
 }
 
 impl BulletUnit {
+    /// The bullet table: every live bullet's position, motion, type and flags.
+    pub fn table(&self) -> &BulletTable {
+        &self.table
+    }
+
+    /// The player the bullets test against, if one is set ([`BulletUnit::set_player`]).
+    pub fn player(&self) -> Option<&Player> {
+        self.player.as_ref()
+    }
+
+    /// This frame's counts (spawned, dropped, program steps, live).
+    pub fn stats(&self) -> &BulletStats {
+        &self.stats
+    }
+
+    /// BulletML's `$rank` ([`BulletUnit::set_rank`]).
+    pub fn rank(&self) -> f64 {
+        self.rank
+    }
+
+    /// Pixels past the screen's edge a bullet lives on ([`BulletUnit::set_layer`]).
+    pub fn cull_margin(&self) -> i32 {
+        self.cull_margin
+    }
+
+    /// The bullet layer's priority ([`BulletUnit::set_layer`]).
+    pub fn priority(&self) -> u8 {
+        self.priority
+    }
+
     /// Removes bullet `i` and frees its program; the last bullet takes its index.
     fn remove(&mut self, i: usize) {
         let program = self.table.program[i];

@@ -32,15 +32,15 @@ use tile::{FULL, Tile};
 /// All state of the collision unit.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CollisionUnit {
-    pub map: CollisionMap,
-    pub hitboxes: Hitboxes,
+    pub(crate) map: CollisionMap,
+    pub(crate) hitboxes: Hitboxes,
     /// This frame's moving platforms.
-    pub platforms: Platforms,
+    pub(crate) platforms: Platforms,
     /// Ground-mode snap margin.
-    pub margin: Fx,
+    pub(crate) margin: Fx,
     /// This frame's moves, for the debug overlays (not state: see [`trace`]).
     #[serde(skip)]
-    pub trace: trace::MoveTrace,
+    pub(crate) trace: trace::MoveTrace,
 }
 
 impl Default for CollisionUnit {
@@ -56,6 +56,11 @@ impl Default for CollisionUnit {
 }
 
 impl CollisionUnit {
+    /// This frame's moves, for the debug overlays.
+    pub fn trace(&self) -> &trace::MoveTrace {
+        &self.trace
+    }
+
     /// Starts a machine frame: hitboxes and moving platforms are registered anew each frame.
     pub fn begin_frame(&mut self) {
         self.hitboxes.clear();

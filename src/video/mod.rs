@@ -33,27 +33,27 @@ use sprite::Sprite;
 /// All state of the video unit.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Video {
-    pub palette: PaletteRam,
-    pub patterns: PatternVram,
-    pub layers: [BgLayer; BG_LAYERS],
+    pub(crate) palette: PaletteRam,
+    pub(crate) patterns: PatternVram,
+    pub(crate) layers: [BgLayer; BG_LAYERS],
     /// Animated tiles of the background layers.
-    pub anims: TileAnimations,
+    pub(crate) anims: TileAnimations,
     #[serde(with = "crate::serde_array::boxed")]
-    pub oam: Box<[Sprite; OAM_ENTRIES]>,
+    pub(crate) oam: Box<[Sprite; OAM_ENTRIES]>,
     /// What `cls`, `print` and the shape functions drew this frame, and their state.
-    pub plane: DrawingPlane,
+    pub(crate) plane: DrawingPlane,
     /// Sprites `sprite` could not place this frame because OAM was full (a count for the
     /// frame's report, not state).
     #[serde(skip)]
-    pub sprites_dropped: u32,
+    pub(crate) sprites_dropped: u32,
     /// The next OAM entry `sprite` tries to borrow, downwards.
     next_lend: u16,
     /// The bullet layer: drawn at `bullet_priority`, in front of the sprites of that
     /// priority, from the list the bullet unit hands over each frame (derived, so not part
     /// of a state).
     #[serde(skip)]
-    pub bullets: Vec<Sprite>,
-    pub bullet_priority: u8,
+    pub(crate) bullets: Vec<Sprite>,
+    pub(crate) bullet_priority: u8,
 }
 
 impl Default for Video {
@@ -97,6 +97,26 @@ impl ComposeWork {
 }
 
 impl Video {
+    /// Palette RAM.
+    pub fn palette(&self) -> &PaletteRam {
+        &self.palette
+    }
+
+    /// Pattern VRAM: the tiles.
+    pub fn patterns(&self) -> &PatternVram {
+        &self.patterns
+    }
+
+    /// The background layers.
+    pub fn layers(&self) -> &[BgLayer; BG_LAYERS] {
+        &self.layers
+    }
+
+    /// OAM: the sprite table.
+    pub fn oam(&self) -> &[Sprite; OAM_ENTRIES] {
+        &self.oam
+    }
+
     /// Composites layers, drawings and sprites into `fb`; text in the cart's own fonts is
     /// drawn with `cart_fonts`.
     pub fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
