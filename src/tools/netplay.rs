@@ -42,9 +42,16 @@ pub fn play(
     press: Option<&Movie>,
     log: &mut dyn FnMut(&str),
 ) -> Result<NetRun, NetError> {
+    let target = match i32::try_from(frames) {
+        Ok(0) => return Err(NetError::Setup("a match needs --frames 1 or more".into())),
+        Ok(target) => target,
+        Err(_) => {
+            return Err(NetError::Setup(format!(
+                "{frames} frames is too long a match"
+            )));
+        }
+    };
     let mut net = NetMatch::connect(game, options)?;
-    let target = i32::try_from(frames)
-        .map_err(|_| NetError::Setup(format!("{frames} frames is too long a match")))?;
     let mut start = None;
     let mut next = Instant::now();
     let mut picture = None;

@@ -293,6 +293,8 @@ impl Shell {
     }
 
     fn start_session(&mut self, path: &Path, build: Build, watcher: Option<CartWatcher>) {
+        // A match (or its greeting) was for the cart being closed.
+        self.net = None;
         let cart = build(path);
         self.session = Some(OpenCart {
             path: path.to_path_buf(),
