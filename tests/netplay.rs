@@ -344,6 +344,10 @@ fn options_that_cannot_make_a_match_are_refused_before_any_traffic() {
         e.to_string(),
         "player 3 in a match of 2 players (players are 1 to 2)"
     );
+    let mut game = session;
+    let options = kairo::netplay::play::NetOptions::new(free_port(), vec![peer], 0);
+    let e = kairo::tools::netplay::play(&mut game, options, 0, None, &mut |_| {}).unwrap_err();
+    assert_eq!(e.to_string(), "a match needs --frames 1 or more");
 }
 
 #[test]
