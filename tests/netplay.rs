@@ -193,9 +193,17 @@ fn two_peers_through_a_delaying_jittering_lossy_relay_end_on_the_same_frame() {
     );
     assert!(relay.forwarded.load(Ordering::Relaxed) > 100);
     // 40 ms each way is more than the input delay hides: the peers went back and played
-    // frames again.
-    assert!(out1.contains("rollback: "), "{out1}");
-    assert!(!out1.contains("rollback: 0 rollbacks"), "{out1}");
+    // frames again (which of them depends on which ran ahead).
+    let rollbacks = |out: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with("rollback: ")).unwrap();
+        line["rollback: ".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(rollbacks(&out1) + rollbacks(&out2) > 0, "{out1}{out2}");
     assert!(out1.contains("player 2 joins"), "{out1}");
 
     // Both wrote the same merged movie, and it replays to the same frame headless.
