@@ -250,9 +250,11 @@ impl Console {
         self.profiling
     }
 
-    /// Whether frames are drawn (the default). A replay nobody watches turns it off: frames
-    /// are composed only to count their work, which is charged as usual, and the picture is
-    /// left as it was; [`Console::present`] draws the current one when it is turned back on.
+    /// Whether frames are drawn and heard (the default). A replay nobody watches turns it
+    /// off: frames are composed only to count their work, which is charged as usual, the
+    /// picture is left as it was, and the sound moves on without mixing a sample (so no
+    /// audio is left to take); [`Console::present`] draws the current picture when it is
+    /// turned back on.
     pub fn set_presenting(&mut self, on: bool) {
         self.presenting = on;
         if on {
@@ -404,15 +406,20 @@ impl Console {
                 Tick::Frame(report)
             })
         };
-        // Sound goes on every vblank, busy or faulted, so music keeps its tempo.
-        let start = self.audio.len();
-        self.audio
-            .resize(start + crate::audio::SAMPLES_PER_VBLANK, 0.0);
+        // Sound goes on every vblank, busy or faulted, so music keeps its tempo. A replay
+        // nobody watches nobody hears either: the sound moves on without a sample mixed.
         let machine = &mut self.lent.as_mut().expect(LENT).0;
         let mut clock = HostClock::start(self.profiling);
-        let cycles = machine
-            .audio
-            .render_vblank(&self.cart.audio, &mut self.audio[start..]);
+        let cycles = if self.presenting {
+            let start = self.audio.len();
+            self.audio
+                .resize(start + crate::audio::SAMPLES_PER_VBLANK, 0.0);
+            machine
+                .audio
+                .render_vblank(&self.cart.audio, &mut self.audio[start..])
+        } else {
+            machine.audio.skip_vblank(&self.cart.audio)
+        };
         machine.audio_owed += cycles;
         self.audio_us += clock.lap();
         tick

@@ -206,6 +206,20 @@ impl AudioUnit {
             "one vblank of stereo samples"
         );
         out.fill(0.0);
+        let cycles = self.vblank(library, Some(&mut *out));
+        for sample in out.iter_mut() {
+            *sample = sample.clamp(-1.0, 1.0);
+        }
+        cycles
+    }
+
+    /// Moves the sound on by one vblank exactly as [`AudioUnit::render_vblank`] does,
+    /// without mixing a sample: for replays nobody hears. Returns the same cycles.
+    pub fn skip_vblank(&mut self, library: &AudioLibrary) -> u64 {
+        self.vblank(library, None)
+    }
+
+    fn vblank(&mut self, library: &AudioLibrary, mut out: Option<&mut [f32]>) -> u64 {
         let mut commands = 0;
         let mut sounding = 0;
         for channel in 0..CHANNELS {
@@ -220,13 +234,13 @@ impl AudioUnit {
                         .map_or(&[][..], |(_, cmds)| cmds.as_slice());
                     let track = &mut tracks[i].1;
                     let voice = &mut self.music_voices[channel];
-                    play(track, cmds, voice, out, effect_active);
+                    play(track, cmds, voice, out.as_deref_mut(), effect_active);
                     commands += std::mem::take(&mut track.commands);
                 } else {
-                    self.music_voices[channel].render(out, CHANNEL_GAIN);
+                    sound(&mut self.music_voices[channel], out.as_deref_mut());
                 }
             } else {
-                self.music_voices[channel].render(out, CHANNEL_GAIN);
+                sound(&mut self.music_voices[channel], out.as_deref_mut());
             }
             if let Some(effect) = &mut self.effects[channel] {
                 let cmds = library
@@ -234,13 +248,13 @@ impl AudioUnit {
                     .get(effect.index)
                     .map_or(&[][..], |(_, cmds)| cmds.as_slice());
                 let voice = &mut self.effect_voices[channel];
-                play(&mut effect.track, cmds, voice, out, false);
+                play(&mut effect.track, cmds, voice, out.as_deref_mut(), false);
                 commands += std::mem::take(&mut effect.track.commands);
                 if effect.track.ended && !voice.sounding() {
                     self.effects[channel] = None;
                 }
             } else {
-                self.effect_voices[channel].render(out, CHANNEL_GAIN);
+                sound(&mut self.effect_voices[channel], out.as_deref_mut());
             }
             sounding += usize::from(self.music_voices[channel].sounding())
                 + usize::from(self.effect_voices[channel].sounding());
@@ -251,16 +265,33 @@ impl AudioUnit {
         {
             self.music = None;
         }
-        for sample in out.iter_mut() {
-            *sample = sample.clamp(-1.0, 1.0);
-        }
         commands * cost::AUDIO_COMMAND + sounding as u64 * cost::AUDIO_VOICE
     }
 }
 
-/// Plays one vblank of `track` on `voice` into `out`: commands run at their sample, the
-/// voice renders between them. A `muted` track advances without sounding.
-fn play(track: &mut TrackPlayer, cmds: &[Cmd], voice: &mut Voice, out: &mut [f32], muted: bool) {
+/// Renders `voice` into `out`, or (with no `out`) moves it on by `frames` without a sample.
+fn sound_frames(voice: &mut Voice, out: Option<&mut [f32]>, frames: usize) {
+    match out {
+        Some(out) => voice.render(out, CHANNEL_GAIN),
+        None => voice.skip(frames),
+    }
+}
+
+/// One vblank of `voice` into `out` (or moved on without samples).
+fn sound(voice: &mut Voice, out: Option<&mut [f32]>) {
+    sound_frames(voice, out, FRAMES_PER_VBLANK);
+}
+
+/// Plays one vblank of `track` on `voice` into `out` (or moves it on without samples):
+/// commands run at their sample, the voice renders between them. A `muted` track advances
+/// without sounding.
+fn play(
+    track: &mut TrackPlayer,
+    cmds: &[Cmd],
+    voice: &mut Voice,
+    mut out: Option<&mut [f32]>,
+    muted: bool,
+) {
     let mut frame = 0;
     while frame < FRAMES_PER_VBLANK {
         track.run_due(cmds, voice, muted);
@@ -270,7 +301,10 @@ fn play(track: &mut TrackPlayer, cmds: &[Cmd], voice: &mut Voice, out: &mut [f32
         } else {
             (track.wait.ceil().max(1.0) as usize).min(left)
         };
-        voice.render(&mut out[frame * 2..(frame + n) * 2], CHANNEL_GAIN);
+        let span = out
+            .as_deref_mut()
+            .map(|o| &mut o[frame * 2..(frame + n) * 2]);
+        sound_frames(voice, span, n);
         track.wait -= n as f64;
         frame += n;
     }

@@ -376,3 +376,29 @@ fn a_songs_pass_is_its_longest_track_once_through() {
         ["2:5: unknown command `k`", "3:5: unknown command `x`"]
     );
 }
+
+#[test]
+fn skipping_a_vblank_leaves_the_unit_exactly_as_mixing_it_does() {
+    // Every wave, envelopes, vibrato, arpeggio, slide, pan and looping tracks, with a sound
+    // effect taking a channel now and then.
+    let (mut heard, mut library) = crate::tools::bench::busy_audio();
+    let blip = compile("@7 E0,4,0,6 o5 l16 c d e", Pos { line: 1, column: 1 }).unwrap();
+    library.sounds.push(("blip".into(), Arc::new(blip)));
+    let mut skipped = heard.clone();
+    let mut out = vec![0.0f32; SAMPLES_PER_VBLANK];
+    for vblank in 0..900 {
+        if vblank % 97 == 0 {
+            for unit in [&mut heard, &mut skipped] {
+                unit.play_sound(&library, 0, Some(3)).unwrap();
+            }
+        }
+        let mixed = heard.render_vblank(&library, &mut out);
+        let moved = skipped.skip_vblank(&library);
+        assert_eq!(mixed, moved, "cycles at vblank {vblank}");
+    }
+    assert!(out.iter().any(|&s| s != 0.0), "the unit was sounding");
+    assert_eq!(
+        postcard::to_stdvec(&heard).unwrap(),
+        postcard::to_stdvec(&skipped).unwrap()
+    );
+}

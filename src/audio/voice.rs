@@ -240,6 +240,32 @@ impl Voice {
     }
 
     /// Fills `out` with the oscillator's next samples, -1..1: one tight loop per waveform.
+    /// What [`Voice::generate`] does to the oscillator over `n` samples (its phase, the
+    /// noise register), without the samples.
+    fn generate_nothing(&mut self, n: usize) {
+        let dt = self.step;
+        let mut t = self.phase;
+        let noise_tap = match self.wave {
+            Wave::Noise { short } => Some(if short { 6 } else { 1 }),
+            _ => None,
+        };
+        for _ in 0..n {
+            if let Some(tap) = noise_tap {
+                self.noise_clock += dt * 8.0;
+                while self.noise_clock >= 1.0 {
+                    self.noise_clock -= 1.0;
+                    let bit = (self.lfsr ^ (self.lfsr >> tap)) & 1;
+                    self.lfsr = (self.lfsr >> 1) | (bit << 14);
+                }
+            }
+            t += dt;
+            if t >= 1.0 {
+                t -= 1.0;
+            }
+        }
+        self.phase = t;
+    }
+
     fn generate(&mut self, out: &mut [f64]) {
         let dt = self.step;
         let mut t = self.phase;
@@ -305,13 +331,26 @@ impl Voice {
 
     /// Adds `n` stereo samples (interleaved) of this voice to `out`, scaled by `gain`.
     pub fn render(&mut self, out: &mut [f32], gain: f64) {
+        let frames = out.len() / 2;
+        self.run(frames, Some((out, gain)));
+    }
+
+    /// Moves the voice on by `frames` samples as [`Voice::render`] would, without working
+    /// out a single sample: for replays nobody hears, which must leave the voice exactly as
+    /// rendering would.
+    pub fn skip(&mut self, frames: usize) {
+        self.run(frames, None);
+    }
+
+    fn run(&mut self, frames: usize, mut out: Option<(&mut [f32], f64)>) {
         if self.stage == Stage::Off {
             return;
         }
+        let gain = out.as_ref().map_or(0.0, |(_, gain)| *gain);
         let left = gain * self.volume * (1.0 - self.pan).min(1.0);
         let right = gain * self.volume * (1.0 + self.pan).min(1.0);
         let mut wave = [0.0f64; EFFECT_STEP];
-        let mut frames = out.chunks_exact_mut(2);
+        let mut done = 0;
         loop {
             if self.effect_clock == 0 {
                 let moving =
@@ -327,27 +366,43 @@ impl Voice {
                 }
                 self.effect_clock = EFFECT_STEP;
             }
-            let n = frames.len().min(self.effect_clock);
+            let n = (frames - done).min(self.effect_clock);
             if n == 0 {
                 break;
             }
-            self.generate(&mut wave[..n]);
-            self.effect_clock -= n;
-            self.note_time += n as f64;
-            if self.stage == Stage::Sustain {
-                // A held note: the level is constant, so the envelope need not step.
-                let (l, r) = (left * self.envelope.sustain, right * self.envelope.sustain);
-                for (frame, value) in (&mut frames).take(n).zip(&wave[..n]) {
-                    frame[0] += (value * l) as f32;
-                    frame[1] += (value * r) as f32;
+            match &mut out {
+                Some((buffer, _)) => {
+                    self.generate(&mut wave[..n]);
+                    self.effect_clock -= n;
+                    self.note_time += n as f64;
+                    let span = buffer[done * 2..(done + n) * 2].chunks_exact_mut(2);
+                    if self.stage == Stage::Sustain {
+                        // A held note: the level is constant, so the envelope need not step.
+                        let (l, r) = (left * self.envelope.sustain, right * self.envelope.sustain);
+                        for (frame, value) in span.zip(&wave[..n]) {
+                            frame[0] += (value * l) as f32;
+                            frame[1] += (value * r) as f32;
+                        }
+                    } else {
+                        for (frame, value) in span.zip(&wave[..n]) {
+                            let sample = value * self.envelope_tick();
+                            frame[0] += (sample * left) as f32;
+                            frame[1] += (sample * right) as f32;
+                        }
+                    }
                 }
-            } else {
-                for (frame, value) in (&mut frames).take(n).zip(&wave[..n]) {
-                    let sample = value * self.envelope_tick();
-                    frame[0] += (sample * left) as f32;
-                    frame[1] += (sample * right) as f32;
+                None => {
+                    self.generate_nothing(n);
+                    self.effect_clock -= n;
+                    self.note_time += n as f64;
+                    if self.stage != Stage::Sustain {
+                        for _ in 0..n {
+                            self.envelope_tick();
+                        }
+                    }
                 }
             }
+            done += n;
             if self.stage == Stage::Off {
                 break;
             }
