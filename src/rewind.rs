@@ -57,6 +57,11 @@ impl Rewind {
         }
     }
 
+    /// Vblanks of play the keyframes reach back at least (one keyframe more than asked).
+    pub fn window(&self) -> u64 {
+        self.window
+    }
+
     /// Forgets everything (the console was replaced, reset or loaded from a state).
     pub fn clear(&mut self) {
         self.spare.extend(self.keyframes.drain(..));
