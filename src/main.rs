@@ -839,9 +839,9 @@ fn pattern_window(_file: PathBuf, _preview: kairo::tools::preview::Preview) -> C
 
 fn bench(args: BenchArgs) -> ToolResult {
     let names: Vec<String> = if args.workloads.is_empty() {
-        kairo::tools::bench::WORKLOADS
-            .iter()
-            .map(|s| s.to_string())
+        kairo::tools::bench::workloads()
+            .into_iter()
+            .map(str::to_string)
             .collect()
     } else {
         args.workloads

@@ -325,10 +325,9 @@ impl Session {
         }
         self.console.set_presenting(false);
         // Keyframes are taken only where the rewind window will still reach from the state.
-        let keyframes_from = self
-            .rewind
-            .as_ref()
-            .map_or(u64::MAX, |r| (theirs.len() as u64).saturating_sub(r.window()));
+        let keyframes_from = self.rewind.as_ref().map_or(u64::MAX, |r| {
+            (theirs.len() as u64).saturating_sub(r.window())
+        });
         for &input in &theirs[self.history.ticks.len()..] {
             self.history.ticks.push(input);
             // A fault met here was met by the run the state recorded too; the check below

@@ -35,8 +35,8 @@ impl std::fmt::Display for Figure {
     }
 }
 
-/// The workloads `kairo bench` knows.
-pub const WORKLOADS: &[&str] = &[
+/// The workloads every build knows.
+const MACHINE_WORKLOADS: &[&str] = &[
     "video-stress",
     "bullets",
     "collision",
@@ -45,9 +45,19 @@ pub const WORKLOADS: &[&str] = &[
     "platformer",
     "drawing",
     "calibration",
-    "rollback",
-    "netplay",
 ];
+
+/// The workloads of netplay, in builds with it.
+const NETPLAY_WORKLOADS: &[&str] = &["rollback", "netplay"];
+
+/// The workloads `kairo bench` knows in this build.
+pub fn workloads() -> Vec<&'static str> {
+    let mut names = MACHINE_WORKLOADS.to_vec();
+    if cfg!(feature = "netplay") {
+        names.extend_from_slice(NETPLAY_WORKLOADS);
+    }
+    names
+}
 
 /// Runs workload `name`; `carts` is the folder holding the bundled carts.
 pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
@@ -124,7 +134,7 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
         }),
         other => Err(ToolError::UnknownWorkload {
             name: other.to_string(),
-            known: WORKLOADS.join(", "),
+            known: workloads().join(", "),
         }),
     }
 }
