@@ -34,7 +34,7 @@ pub struct NetRun {
 
 /// Plays a match on `game` (just powered on, with empty save RAM) until frame `frames` is
 /// confirmed, pressing what `press` holds for player 1 as this peer's input (nothing when
-/// `None`). Lines the cart logs (once per frame, not again on replays) go to `log`.
+/// `None`). Lines the cart logs go to `log` once their frame is confirmed, once each.
 pub fn play(
     game: &mut Session,
     options: NetOptions,
