@@ -6,25 +6,17 @@
 
 mod common;
 
-use std::net::{SocketAddr, UdpSocket};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use common::root;
 use common::shell::tap;
+use common::{free_port, root};
 use kairo::cart::Cart;
 use kairo::host::shell::{Screen, Shell};
 use kairo::movie::Movie;
 use kairo::netplay::play::NetOptions;
 use kairo::saveram::SaveRam;
 use kairo::session::Session;
-
-fn free_port() -> u16 {
-    UdpSocket::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// One vblank of the shell every 1/60 s of real time, `n` times.
 fn paced(shell: &mut Shell, n: usize) {

@@ -7,12 +7,12 @@
 
 mod common;
 
-use std::net::{SocketAddr, UdpSocket};
+use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use common::{root, temp_dir};
+use common::{free_port, root, temp_dir};
 use kairo::cart::Cart;
 use kairo::hash::frame_hash_hex;
 use kairo::movie::Movie;
@@ -71,15 +71,6 @@ fn the_sync_test_passes_on_the_platformer_with_two_players() {
 fn the_sync_test_passes_on_the_shmup_along_its_movie() {
     let movie = Movie::load(&root().join("tests/movies/shmup.kmv")).unwrap();
     sync_test(&bundled("shmup"), &movie, 480);
-}
-
-/// A free UDP port on loopback (bound and let go: another process takes it next).
-fn free_port() -> u16 {
-    UdpSocket::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// Starts one headless peer of a match.

@@ -70,7 +70,8 @@ pub fn cart_digest(cart: &Cart) -> String {
     )
 }
 
-fn machine_bytes(console: &Console) -> Vec<u8> {
+/// The machine of `console` serialized: what a state's `MACH` chunk holds before deflating.
+pub fn machine_bytes(console: &Console) -> Vec<u8> {
     postcard::to_stdvec(console.machine()).expect("the machine serializes")
 }
 

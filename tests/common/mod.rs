@@ -49,6 +49,15 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// A free UDP port on loopback (bound and let go: the test's peer takes it next).
+pub fn free_port() -> u16 {
+    std::net::UdpSocket::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 /// Runs the `kairo` binary with `args`; returns (exit code, stdout, stderr).
 pub fn kairo(args: &[&str], cwd: &Path) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kairo"))

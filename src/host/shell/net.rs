@@ -183,8 +183,11 @@ impl Shell {
         match NetMatch::start(greeted) {
             Ok(net) => {
                 crate::out::print_line(&format!(
-                    "Netplay: player {player}, with {}",
+                    "Netplay: player {player}, with {}; save data is not kept during a match",
                     peers.join(", ")
+                ));
+                self.toast(format!(
+                    "Netplay: you are player {player}. Save data is not kept in a match"
                 ));
                 self.net = Some(NetLink::Playing(Box::new(net), ConfirmedLog::default()));
             }
