@@ -1,6 +1,11 @@
 //! One channel's sound generator: a band-limited oscillator (pulse in 4 duties, triangle, saw,
 //! LFSR noise in long and short mode, a 32-step 4-bit wavetable), an ADSR envelope, volume,
 //! pan, pitch slide, vibrato and arpeggio. Pure arithmetic on f64 (deterministic bits).
+//!
+//! The oscillator's phase is a 32-bit fixed-point fraction of a cycle (a numerically
+//! controlled oscillator, as sound chips have): stepping it is an integer add, so a replay
+//! nobody hears can move it on by any number of samples in one step and land on exactly the
+//! bits that sample-by-sample rendering reaches.
 
 use crate::math::{exp2, sine};
 
@@ -10,6 +15,10 @@ pub const SAMPLE_RATE: f64 = crate::spec::SAMPLE_RATE as f64;
 pub const MIN_RAMP: f64 = 96.0;
 /// Samples between updates of pitch effects (vibrato, slide, arpeggio).
 pub const EFFECT_STEP: usize = 32;
+/// One cycle of the oscillator's phase: the phase counts cycles in units of 2^-32.
+const CYCLE: f64 = 4_294_967_296.0;
+/// The noise register steps 8 times per cycle: whenever the phase's top 3 bits change.
+const NOISE_SHIFT: u32 = 29;
 
 /// A waveform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -71,14 +80,15 @@ pub struct Voice {
     /// Arpeggio offsets (semitones) cycled every `arp_step` samples; empty = off.
     pub arpeggio: Vec<i8>,
     pitch: f64,
-    phase: f64,
-    step: f64,
+    /// Where in its cycle the oscillator is, in units of 2^-32 of a cycle.
+    phase: u32,
+    /// How far the phase moves per sample, in the same units.
+    step: u32,
     stage: Stage,
     level: f64,
     elapsed: f64,
     release_from: f64,
     lfsr: u16,
-    noise_clock: f64,
     arp_index: usize,
     effect_clock: usize,
     /// Samples since the note started (vibrato and arpeggio run on it).
@@ -97,14 +107,13 @@ impl Default for Voice {
             vibrato: (0.0, 0.0),
             arpeggio: Vec::new(),
             pitch: 60.0,
-            phase: 0.0,
-            step: 0.0,
+            phase: 0,
+            step: 0,
             stage: Stage::Off,
             level: 0.0,
             elapsed: 0.0,
             release_from: 0.0,
             lfsr: 1,
-            noise_clock: 0.0,
             arp_index: 0,
             effect_clock: 0,
             note_time: 0.0,
@@ -201,7 +210,8 @@ impl Voice {
 
     fn update_step(&mut self) {
         let f = frequency(self.current_pitch()).clamp(1.0, SAMPLE_RATE / 2.0 - 1.0);
-        self.step = f / SAMPLE_RATE;
+        // Below half a cycle per sample, so it fits in 31 bits.
+        self.step = (f / SAMPLE_RATE * CYCLE).round() as u32;
     }
 
     /// The envelope's level now, advancing it by one sample.
@@ -239,42 +249,40 @@ impl Voice {
         self.level
     }
 
-    /// Fills `out` with the oscillator's next samples, -1..1: one tight loop per waveform.
-    /// What [`Voice::generate`] does to the oscillator over `n` samples (its phase, the
-    /// noise register), without the samples.
-    fn generate_nothing(&mut self, n: usize) {
-        let dt = self.step;
-        let mut t = self.phase;
-        let noise_tap = match self.wave {
-            Wave::Noise { short } => Some(if short { 6 } else { 1 }),
-            _ => None,
-        };
-        for _ in 0..n {
-            if let Some(tap) = noise_tap {
-                self.noise_clock += dt * 8.0;
-                while self.noise_clock >= 1.0 {
-                    self.noise_clock -= 1.0;
-                    let bit = (self.lfsr ^ (self.lfsr >> tap)) & 1;
-                    self.lfsr = (self.lfsr >> 1) | (bit << 14);
-                }
-            }
-            t += dt;
-            if t >= 1.0 {
-                t -= 1.0;
-            }
+    /// Steps the noise register once per eighth of a cycle the phase passes in moving on
+    /// by `samples` samples from `phase` (taps for long or short mode).
+    fn step_noise(&mut self, phase: u32, samples: u64, tap: u16) {
+        let end = u64::from(phase) + u64::from(self.step) * samples;
+        let steps = (end >> NOISE_SHIFT) - (u64::from(phase) >> NOISE_SHIFT);
+        for _ in 0..steps {
+            let bit = (self.lfsr ^ (self.lfsr >> tap)) & 1;
+            self.lfsr = (self.lfsr >> 1) | (bit << 14);
         }
-        self.phase = t;
     }
 
+    /// The noise register's feedback tap for this voice's wave, if it is noise.
+    fn noise_tap(&self) -> Option<u16> {
+        match self.wave {
+            Wave::Noise { short } => Some(if short { 6 } else { 1 }),
+            _ => None,
+        }
+    }
+
+    /// What [`Voice::generate`] does to the oscillator over `n` samples (its phase, the
+    /// noise register), without the samples: one add, as the phase is fixed point.
+    fn generate_nothing(&mut self, n: usize) {
+        if let Some(tap) = self.noise_tap() {
+            self.step_noise(self.phase, n as u64, tap);
+        }
+        self.phase = self.phase.wrapping_add(self.step.wrapping_mul(n as u32));
+    }
+
+    /// Fills `out` with the oscillator's next samples, -1..1: one tight loop per waveform.
     fn generate(&mut self, out: &mut [f64]) {
-        let dt = self.step;
-        let mut t = self.phase;
-        let advance = |t: &mut f64| {
-            *t += dt;
-            if *t >= 1.0 {
-                *t -= 1.0;
-            }
-        };
+        let step = self.step;
+        let dt = f64::from(step) / CYCLE;
+        let mut phase = self.phase;
+        let at = |phase: u32| f64::from(phase) / CYCLE;
         match self.wave {
             Wave::Pulse(duty) => {
                 let width: f64 = [0.125, 0.25, 0.5, 0.75][usize::from(duty.min(3))];
@@ -283,6 +291,7 @@ impl Voice {
                 let offset = 2.0 * width - 1.0;
                 let scale = 1.0 / (1.0 + offset.abs());
                 for sample in out.iter_mut() {
+                    let t = at(phase);
                     let naive = if t < width { 1.0 } else { -1.0 };
                     let falling = if t >= width {
                         t - width
@@ -290,43 +299,38 @@ impl Voice {
                         t - width + 1.0
                     };
                     *sample = (naive + poly_blep(t, dt) - poly_blep(falling, dt) - offset) * scale;
-                    advance(&mut t);
+                    phase = phase.wrapping_add(step);
                 }
             }
             Wave::Saw => {
                 for sample in out.iter_mut() {
+                    let t = at(phase);
                     *sample = 2.0 * t - 1.0 - poly_blep(t, dt);
-                    advance(&mut t);
+                    phase = phase.wrapping_add(step);
                 }
             }
             Wave::Triangle => {
                 for sample in out.iter_mut() {
-                    *sample = 1.0 - 4.0 * (t - 0.5).abs();
-                    advance(&mut t);
+                    *sample = 1.0 - 4.0 * (at(phase) - 0.5).abs();
+                    phase = phase.wrapping_add(step);
                 }
             }
             Wave::Table => {
                 for sample in out.iter_mut() {
-                    *sample = f64::from(self.table[(t * 32.0) as usize & 31] & 0xF) / 7.5 - 1.0;
-                    advance(&mut t);
+                    *sample = f64::from(self.table[(phase >> 27) as usize] & 0xF) / 7.5 - 1.0;
+                    phase = phase.wrapping_add(step);
                 }
             }
             Wave::Noise { short } => {
-                // The LFSR steps 8 times per cycle of the note's frequency.
                 let tap = if short { 6 } else { 1 };
                 for sample in out.iter_mut() {
-                    self.noise_clock += dt * 8.0;
-                    while self.noise_clock >= 1.0 {
-                        self.noise_clock -= 1.0;
-                        let bit = (self.lfsr ^ (self.lfsr >> tap)) & 1;
-                        self.lfsr = (self.lfsr >> 1) | (bit << 14);
-                    }
+                    self.step_noise(phase, 1, tap);
                     *sample = if self.lfsr & 1 == 1 { 1.0 } else { -1.0 };
-                    advance(&mut t);
+                    phase = phase.wrapping_add(step);
                 }
             }
         }
-        self.phase = t;
+        self.phase = phase;
     }
 
     /// Adds `n` stereo samples (interleaved) of this voice to `out`, scaled by `gain`.
