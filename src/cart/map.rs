@@ -482,6 +482,13 @@ fn too_many_frames(tileset: &tiled::Tileset, id: u32, frames: usize) -> CartErro
     )
 }
 
+/// Machine frames a frame of `ms` milliseconds shows for (rounded, at least 1): how Tiled's
+/// tile animations and Aseprite's frame durations are converted.
+pub fn frames_of_ms(ms: u32) -> u16 {
+    let frames = (u64::from(ms) * u64::from(FRAME_RATE) + 500) / 1000;
+    frames.clamp(1, u64::from(u16::MAX)) as u16
+}
+
 /// Tiled's animation of tile `id` in pattern tiles and machine frames.
 fn animation(
     tileset: &tiled::Tileset,
@@ -506,11 +513,10 @@ fn animation(
                     format!("its animation shows tile {frame_id}, which is not in the tileset"),
                 )
             })?;
-        let frames = (u64::from(ms) * u64::from(FRAME_RATE) + 500) / 1000;
         out.push(AnimFrame {
             tile: cell.tile() as u16,
             palette: Some(cell.palette()),
-            frames: frames.clamp(1, u64::from(u16::MAX)) as u16,
+            frames: frames_of_ms(ms),
         });
     }
     Ok(TileAnim {

@@ -127,6 +127,8 @@ pub struct Cart {
     pub audio: Arc<AudioLibrary>,
     /// Fonts from `[[font]]`, in manifest order (font numbers 2, 3, ...).
     pub fonts: Vec<crate::video::fonts::Font>,
+    /// The frames and tags of each `[[sheet]]` read from an Aseprite file, by its file.
+    pub sheets: BTreeMap<String, art::SheetAnimation>,
     pub files: CartFiles,
 }
 
@@ -245,6 +247,10 @@ impl Cart {
             }
         }
         let layouts = tilesets::place(&files, &models, &declared, &mut art, &mut problems);
+        let sheets: BTreeMap<String, art::SheetAnimation> = declared
+            .iter()
+            .filter_map(|d| Some((d.file.clone(), d.animation.clone()?)))
+            .collect();
         let mut maps = BTreeMap::new();
         for ((name, model), (layouts, failed)) in tiled_maps.iter().zip(layouts) {
             match map::build(model, name, &layouts, &failed) {
@@ -346,6 +352,7 @@ impl Cart {
             bullet_patterns,
             audio: Arc::new(audio),
             fonts: cart_fonts,
+            sheets,
             manifest,
             files,
         })

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::cart::CartError;
 use crate::cart::art::picture::{self, Picture};
 use crate::cart::art::vram::{VramBuilder, block_tiles, slot_tile};
-use crate::cart::art::{Art, Cut, DeclaredSheet, Layout};
+use crate::cart::art::{self, Art, Cut, DeclaredSheet, Layout};
 use crate::cart::files::CartFiles;
 use crate::cart::map::find_tileset;
 use crate::cart::tiled::{self, FLIP_D, LayerKind, Shape, Tileset};
@@ -68,7 +68,8 @@ pub fn place(
             placed.insert(key.clone(), Ok((Layout::default(), None)));
             continue;
         }
-        let result = decode_image(files, tileset, key).and_then(|picture| {
+        let is_sheet = declared.iter().any(|d| d.file == key.source);
+        let result = decode_image(files, tileset, key, art, is_sheet).and_then(|picture| {
             let mut layout = match declared.iter().find(|d| d.file == key.source) {
                 Some(sheet) => sheet_layout(sheet, tileset, &art.vram)?,
                 None => {
@@ -170,8 +171,8 @@ impl Singles {
                     let bytes = files.get(&image.source).ok_or_else(|| {
                         at(format!("image `{}` is missing from the cart", image.source))
                     })?;
-                    let picture =
-                        picture::decode(&image.source, bytes, picture::Clear::key(image.trans))?;
+                    let clear = picture::Clear::key(image.trans);
+                    let (picture, _) = art::decode_image(art, &image.source, bytes, clear)?;
                     art.say_transparency(&image.source, &picture, false);
                     let size = cell as usize;
                     let tile = picture
@@ -277,10 +278,14 @@ fn image_error(tileset: &Tileset, message: String) -> CartError {
 }
 
 /// Decodes a tileset's image.
+/// Decodes a tileset's image (PNG or Aseprite). An Aseprite image's notes join `art`'s,
+/// unless a `[[sheet]]` loaded it already and said them.
 fn decode_image(
     files: &CartFiles,
     tileset: &Tileset,
     key: &ImageKey,
+    art: &mut Art,
+    is_sheet: bool,
 ) -> Result<Picture, CartError> {
     let bytes = files.get(&key.source).ok_or_else(|| {
         image_error(
@@ -288,7 +293,12 @@ fn decode_image(
             format!("image `{}` is missing from the cart", key.source),
         )
     })?;
-    let picture = picture::decode(&key.source, bytes, picture::Clear::key(key.trans))?;
+    let clear = picture::Clear::key(key.trans);
+    let picture = if is_sheet {
+        art::decode_image(&mut Art::default(), &key.source, bytes, clear)?.0
+    } else {
+        art::decode_image(art, &key.source, bytes, clear)?.0
+    };
     let (cols, rows) = key.cut.grid(picture.width, picture.height);
     if cols * rows == 0 {
         let message = format!(

@@ -14,6 +14,7 @@
 //! uses that palette; anything else is split automatically into palettes of 15 colours plus
 //! transparent, one palette per block (see [`palettes`]). Refusals name the tiles and counts.
 
+pub mod aseprite;
 pub mod palettes;
 pub mod picture;
 pub mod vram;
@@ -91,6 +92,46 @@ pub struct DeclaredSheet {
     pub height: usize,
     /// The block size it was cut into when wider than the VRAM sheet, else `None` (2-D).
     pub cut: Option<usize>,
+    /// An Aseprite sheet's frames and tags, for the cart's scripts.
+    pub animation: Option<SheetAnimation>,
+}
+
+/// An Aseprite sheet's frames as they landed in VRAM, and its tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SheetAnimation {
+    /// Each frame's size in pixels, padded to the tile grid.
+    pub cell: (usize, usize),
+    /// Per frame: the pattern tile its top-left 8x8 pixels landed on, their palette, and
+    /// the frame's duration in milliseconds.
+    pub frames: Vec<SheetFrame>,
+    pub tags: Vec<aseprite::Tag>,
+}
+
+/// One frame of an Aseprite sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetFrame {
+    pub tile: u16,
+    pub palette: u8,
+    pub ms: u16,
+}
+
+/// A sheet or tileset image decoded: a PNG, or an Aseprite file (by its extension) read as
+/// the horizontal sheet of its frames; the Aseprite reader's notes and warnings are added to
+/// `art`'s.
+pub fn decode_image(
+    art: &mut Art,
+    file: &str,
+    bytes: &[u8],
+    clear: Clear,
+) -> Result<(Picture, Option<aseprite::AseSheet>), CartError> {
+    if !aseprite::is_aseprite(file) {
+        return Ok((picture::decode(file, bytes, clear)?, None));
+    }
+    let mut sheet = aseprite::decode(file, bytes, clear)?;
+    art.notes.append(&mut sheet.notes);
+    art.warnings.append(&mut sheet.warnings);
+    let picture = std::mem::replace(&mut sheet.picture, Picture::empty());
+    Ok((picture, Some(sheet)))
 }
 
 /// What `[[sheet]]` asks for.
@@ -194,7 +235,7 @@ impl Art {
         if usize::from(at.palette) >= PALETTES {
             return Err(err(format!("palette {} does not exist (0-15)", at.palette)));
         }
-        let picture = picture::decode(file, bytes, at.clear)?;
+        let (picture, ase) = decode_image(self, file, bytes, at.clear)?;
         self.say_transparency(file, &picture, true);
         let (width, height) = (picture.width, picture.height);
         let size = at.tile_size;
@@ -297,12 +338,39 @@ impl Art {
             };
             self.write_block(&source, k, place, palette);
         }
+        let animation = ase.map(|ase| {
+            let frames = (0..ase.durations.len())
+                .map(|f| {
+                    // The block holding the frame's top-left pixel, and the 8x8 tile in it.
+                    let x = f * ase.cell.0;
+                    let block = x / size;
+                    SheetFrame {
+                        tile: (places[block] + (x % size) / TILE_SIZE) as u16,
+                        palette: palettes[block],
+                        ms: ase.durations[f],
+                    }
+                })
+                .collect();
+            let whole = width <= sheet_px || ase.cell == (size, size);
+            if !whole {
+                self.warnings.push(format!(
+                    "{file}: its {}x{} px frames make a sheet wider than {sheet_px} px, so it is cut into {size} px tiles placed one after another, and a frame's 8x8 tiles are not side by side in pattern VRAM: spr cannot show a frame as one sprite; set `tile_size = {}` if that is a tile size, or make the sheet narrower",
+                    ase.cell.0, ase.cell.1, ase.cell.0
+                ));
+            }
+            SheetAnimation {
+                cell: ase.cell,
+                frames,
+                tags: ase.tags,
+            }
+        });
         Ok(DeclaredSheet {
             file: file.to_string(),
             tile,
             width,
             height,
             cut: (width > sheet_px).then_some(size),
+            animation,
         })
     }
 

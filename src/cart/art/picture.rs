@@ -58,6 +58,17 @@ pub struct Picture {
 }
 
 impl Picture {
+    /// A picture of no pixels.
+    pub fn empty() -> Picture {
+        Picture {
+            width: 0,
+            height: 0,
+            pixels: Vec::new(),
+            indexed: None,
+            indices: IndexTransparency::default(),
+        }
+    }
+
     /// The colour at (x, y).
     pub fn at(&self, x: usize, y: usize) -> u32 {
         self.pixels[y * self.width + x]

@@ -14,6 +14,7 @@ pub mod input;
 pub mod map;
 pub mod profile;
 pub mod save;
+pub mod sheets;
 pub mod system;
 pub mod video;
 
@@ -50,6 +51,7 @@ pub const API: &[ApiGroup] = &[
     crate::script::api::video::GROUP,
     crate::script::api::draw::GROUP,
     crate::script::api::map::GROUP,
+    crate::script::api::sheets::GROUP,
     crate::script::api::collide::GROUP,
     crate::script::api::bullets::GROUP,
     crate::script::api::audio::GROUP,

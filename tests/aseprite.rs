@@ -1,0 +1,233 @@
+//! Aseprite files from public game repositories (`tests/aseprite/README.md`) read as sheets
+//! and compared pixel by pixel with the PNGs their authors exported; tags, durations, the
+//! ping-pong reverse direction and colour profiles; damaged and cut files refused, never a
+//! panic; and a cart using one through `cart.toml` and the Lua API.
+
+use std::path::Path;
+
+use kairo::cart::art::aseprite::{self, AseSheet, Direction};
+use kairo::cart::art::picture::{self, CLEAR, Clear, Picture};
+
+fn read(path: &str) -> Vec<u8> {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/aseprite").join(path);
+    std::fs::read(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
+}
+
+fn sheet(path: &str) -> AseSheet {
+    aseprite::decode(path, &read(path), Clear::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn png(path: &str) -> Picture {
+    picture::decode(path, &read(path), Clear::default()).unwrap()
+}
+
+/// Compares frame `frame` of `sheet` with `expected` (an export of that frame, or of a
+/// horizontal sheet when `of_sheet`), and checks the padding is transparent.
+fn same_frame(name: &str, sheet: &AseSheet, frame: usize, expected: &Picture, of_sheet: bool) {
+    let (w, h) = sheet.size;
+    let (cw, ch) = sheet.cell;
+    let picture = &sheet.picture;
+    assert_eq!(picture.height, ch, "{name}");
+    let mut differing = 0;
+    for y in 0..ch {
+        for x in 0..cw {
+            let got = picture.at(frame * cw + x, y);
+            if x >= w || y >= h {
+                assert_eq!(got, CLEAR, "{name} frame {frame}: padding at ({x}, {y})");
+                continue;
+            }
+            let want = expected.at(if of_sheet { frame * w + x } else { x }, y);
+            if got != want {
+                differing += 1;
+            }
+        }
+    }
+    assert_eq!(differing, 0, "{name} frame {frame}: {differing} pixels differ from the export");
+}
+
+#[test]
+fn real_sprites_read_exactly_as_their_authors_exported_them() {
+    // (file, its horizontal-sheet export)
+    let sheets = [
+        ("bevy-2d-platformer/player.aseprite", "bevy-2d-platformer/player.png"),
+        ("bevy-2d-platformer/bullet.aseprite", "bevy-2d-platformer/bullet.png"),
+        ("pocket_daemons/mob.aseprite", "pocket_daemons/mob.png"),
+        ("pocket_daemons/title.aseprite", "pocket_daemons/title.png"),
+        ("pocket_daemons/menu_pointer.aseprite", "pocket_daemons/menu_pointer.png"),
+        ("pocket_daemons/dialog_box.aseprite", "pocket_daemons/dialog_box.png"),
+        ("pocket_daemons/sign.aseprite", "pocket_daemons/sign.png"),
+        ("pocket_daemons/smooth-tiles.aseprite", "pocket_daemons/smooth-tiles.png"),
+        ("bevy-jam-002/enemy.aseprite", "bevy-jam-002/enemy.png"),
+        ("bevy-jam-002/player.aseprite", "bevy-jam-002/player-sad.png"),
+        ("asefile-tests/layers_and_tags.aseprite", "asefile-tests/layers_and_tags.png"),
+    ];
+    for (file, export) in sheets {
+        let sheet = sheet(file);
+        let expected = png(export);
+        let frames = sheet.durations.len();
+        assert_eq!(
+            (expected.width, expected.height),
+            (sheet.size.0 * frames, sheet.size.1),
+            "{file}: the export is its horizontal sheet"
+        );
+        for frame in 0..frames {
+            same_frame(file, &sheet, frame, &expected, true);
+        }
+    }
+    // (file, one export per frame)
+    let framed: [(&str, &[&str]); 5] = [
+        ("asefile-tests/indexed.aseprite", &["asefile-tests/indexed_01.png"]),
+        (
+            "asefile-tests/linked_cels.aseprite",
+            &[
+                "asefile-tests/linked_cels_01.png",
+                "asefile-tests/linked_cels_02.png",
+                "asefile-tests/linked_cels_03.png",
+            ],
+        ),
+        (
+            "asefile-tests/transparency.aseprite",
+            &["asefile-tests/transparency_01.png", "asefile-tests/transparency_02.png"],
+        ),
+        ("asefile-tests/blend_multiply.aseprite", &["asefile-tests/blend_multiply.png"]),
+        (
+            "asefile-tests/layers_and_tags.aseprite",
+            &[
+                "asefile-tests/layers_and_tags_01.png",
+                "asefile-tests/layers_and_tags_02.png",
+                "asefile-tests/layers_and_tags_03.png",
+                "asefile-tests/layers_and_tags_04.png",
+            ],
+        ),
+    ];
+    for (file, exports) in framed {
+        let sheet = sheet(file);
+        for (frame, export) in exports.iter().enumerate() {
+            same_frame(file, &sheet, frame, &png(export), false);
+        }
+    }
+}
+
+#[test]
+fn frames_are_padded_to_the_tile_grid_and_the_loader_says_so() {
+    let bullet = sheet("bevy-2d-platformer/bullet.aseprite");
+    assert_eq!((bullet.size, bullet.cell), ((3, 3), (8, 8)));
+    let title = sheet("pocket_daemons/title.aseprite");
+    assert_eq!((title.size, title.cell), ((94, 11), (96, 16)));
+    assert_eq!((title.picture.width, title.picture.height), (96, 16));
+    let note = &title.notes[0];
+    assert!(note.contains("1 frame of 94x11 px, each padded to 96x16"), "{note}");
+    assert!(note.contains("hidden layers skipped"), "{note}");
+    let player = sheet("bevy-2d-platformer/player.aseprite");
+    assert!(player.notes[0].contains("22 frames of 64x64 px: a 1408x64 sheet"), "{:?}", player.notes);
+    assert!(player.notes[0].contains("RGBA"));
+}
+
+#[test]
+fn indexed_sprites_keep_their_indices_and_their_transparent_index() {
+    // Transparent index 1 (not 0).
+    let sheet = sheet("asefile-tests/indexed.aseprite");
+    let (indices, palette) = sheet.picture.indexed.as_ref().expect("indices kept");
+    assert!(sheet.notes[0].contains("indexed (transparent index 1)"), "{:?}", sheet.notes);
+    for (i, &pixel) in sheet.picture.pixels.iter().enumerate() {
+        if pixel == CLEAR {
+            continue;
+        }
+        assert_eq!(palette[usize::from(indices[i])], pixel, "pixel {i} keeps its entry");
+    }
+    let clear = sheet.picture.pixels.iter().filter(|&&p| p == CLEAR).count();
+    assert!(clear > 0, "the transparent index shows nothing");
+    // A CC0 game's indexed sprites (transparent index 0, palette in the old chunk).
+    let mob = self::sheet("pocket_daemons/mob.aseprite");
+    let (indices, _) = mob.picture.indexed.as_ref().expect("indices kept");
+    assert!(
+        mob.picture.pixels.iter().zip(indices).all(|(&p, &i)| (p == CLEAR) == (i == 0)),
+        "index 0, and only it, is transparent"
+    );
+}
+
+#[test]
+fn tags_durations_and_directions_come_from_the_file() {
+    let player = sheet("bevy-2d-platformer/player.aseprite");
+    let tags: Vec<(&str, usize, usize, Direction)> = player
+        .tags
+        .iter()
+        .map(|t| (t.name.as_str(), t.from, t.to, t.direction))
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            ("idle", 0, 12, Direction::Forward),
+            ("run", 13, 19, Direction::Forward),
+            ("jump", 20, 21, Direction::Forward)
+        ]
+    );
+    assert_eq!(player.durations.len(), 22);
+    assert!(player.durations.iter().all(|&d| (80..=1200).contains(&d)));
+    assert_eq!(player.durations.iter().copied().max(), Some(1200));
+    let ultra = sheet("bevy_aseprite_ultra/player.aseprite");
+    assert!(
+        ultra.tags.iter().any(|t| t.direction == Direction::PingPong && t.repeat == 1),
+        "{:?}",
+        ultra.tags
+    );
+    // Aseprite 1.3's ping-pong reverse, which the asefile crate alone refuses.
+    let ball = sheet("bevy_aseprite_ultra/ball.aseprite");
+    assert!(
+        ball.tags.iter().any(|t| t.direction == Direction::PingPongReverse),
+        "{:?}",
+        ball.tags
+    );
+}
+
+#[test]
+fn a_colour_profile_is_ignored_as_a_pngs_is_and_the_loader_says_so() {
+    let sheet = sheet("asefile-tests/color-curve.aseprite");
+    assert!(
+        sheet.notes.iter().any(|n| n.contains("colour profile is ignored")),
+        "{:?}",
+        sheet.notes
+    );
+}
+
+/// A tiny deterministic generator for the damage below.
+fn lcg(state: &mut u64) -> u64 {
+    *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *state >> 33
+}
+
+#[test]
+fn damaged_and_cut_files_are_refused_by_name_and_never_panic() {
+    let files = [
+        "bevy-2d-platformer/player.aseprite",
+        "pocket_daemons/mob.aseprite",
+        "asefile-tests/linked_cels.aseprite",
+        "asefile-tests/layers_and_tags.aseprite",
+        "bevy_aseprite_ultra/player.aseprite",
+        "asefile-tests/indexed.aseprite",
+    ];
+    let mut seed = 7;
+    for file in files {
+        let bytes = read(file);
+        // Cut anywhere.
+        for cut in (0..bytes.len()).step_by(bytes.len() / 97 + 1) {
+            let e = aseprite::decode("x.aseprite", &bytes[..cut], Clear::default())
+                .expect_err("a cut file is refused");
+            assert!(e.to_string().starts_with("x.aseprite: "), "{e}");
+        }
+        // Bytes changed anywhere: refused or read, never a panic.
+        for _ in 0..300 {
+            let mut damaged = bytes.clone();
+            for _ in 0..1 + lcg(&mut seed) % 4 {
+                let at = lcg(&mut seed) as usize % damaged.len();
+                damaged[at] = lcg(&mut seed) as u8;
+            }
+            if let Err(e) = aseprite::decode("x.aseprite", &damaged, Clear::default()) {
+                assert!(e.to_string().starts_with("x.aseprite: "), "{e}");
+            }
+        }
+    }
+    let e = aseprite::decode("x.aseprite", b"not an aseprite file at all", Clear::default())
+        .unwrap_err();
+    assert!(e.to_string().contains("not an Aseprite file"), "{e}");
+}
