@@ -377,3 +377,39 @@ fn the_loaders_warnings_show_on_screen_when_a_cart_starts() {
     }
     assert!(shell.toast_text().is_none());
 }
+
+#[test]
+fn saving_an_aseprite_sheet_reloads_the_cart_with_its_new_frames() {
+    let dir = temp_dir("reload-aseprite").join("cart");
+    std::fs::create_dir_all(&dir).unwrap();
+    let art = root().join("tests/aseprite");
+    std::fs::write(
+        dir.join("cart.toml"),
+        "name = \"Reload art\"\n[[sheet]]\nfile = \"hero.aseprite\"\ntile = 0\npalette = 1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("main.lua"), "function update() end").unwrap();
+    std::fs::copy(
+        art.join("bevy-jam-002/enemy.aseprite"),
+        dir.join("hero.aseprite"),
+    )
+    .unwrap();
+    let mut shell = shell("reload-aseprite-config");
+    shell.open(&dir);
+    assert!(matches!(shell.screen, Screen::Playing));
+    let frames = |s: &Shell| {
+        s.console()
+            .map(|c| c.cart().sheets["hero.aseprite"].frames.len())
+    };
+    assert_eq!(frames(&shell), Some(2));
+
+    // The artist saves another sprite over it: 1 frame of 4x5 px.
+    std::thread::sleep(Duration::from_millis(100));
+    std::fs::copy(
+        art.join("pocket_daemons/menu_pointer.aseprite"),
+        dir.join("hero.aseprite"),
+    )
+    .unwrap();
+    wait_for(&mut shell, |s| frames(s) == Some(1));
+    assert!(matches!(shell.screen, Screen::Playing));
+}

@@ -117,7 +117,8 @@ impl<'b> Fields<'b> {
     }
 
     fn u32(&mut self) -> Option<u32> {
-        self.take(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        self.take(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     fn string(&mut self) -> Option<String> {
@@ -201,9 +202,7 @@ fn outline(bytes: &[u8]) -> Result<Outline, String> {
         return Err("it has no frames".into());
     }
     if frames > MAX_FRAMES {
-        return Err(format!(
-            "{frames} frames: at most {MAX_FRAMES} are read"
-        ));
+        return Err(format!("{frames} frames: at most {MAX_FRAMES} are read"));
     }
     if width == 0 || height == 0 || width > MAX_SIDE as usize || height > MAX_SIDE as usize {
         return Err(format!(
@@ -262,7 +261,9 @@ fn outline(bytes: &[u8]) -> Result<Outline, String> {
             };
             let len = len as usize;
             if len < 6 || chunk_at + len > body.len() {
-                return Err(format!("{where_}: its size ({len} bytes) runs past its frame"));
+                return Err(format!(
+                    "{where_}: its size ({len} bytes) runs past its frame"
+                ));
             }
             let data = &body[chunk_at + 6..chunk_at + len];
             let offset = at + FRAME_HEADER_BYTES + chunk_at + 6;
@@ -343,15 +344,21 @@ fn layer(data: &[u8], offset: usize, out: &mut Outline) -> Result<(), String> {
         return Err(format!("layer \"{name}\" is of an unknown type ({kind})"));
     }
     if blend > 18 {
-        return Err(format!("layer \"{name}\" has an unknown blend mode ({blend})"));
+        return Err(format!(
+            "layer \"{name}\" has an unknown blend mode ({blend})"
+        ));
     }
     if out.layers.is_empty() && level != 0 {
-        return Err(format!("layer \"{name}\" is inside a group that does not exist"));
+        return Err(format!(
+            "layer \"{name}\" is inside a group that does not exist"
+        ));
     }
     if let Some(last) = out.layers.last()
         && level > last.level + 1
     {
-        return Err(format!("layer \"{name}\" is inside a group that does not exist"));
+        return Err(format!(
+            "layer \"{name}\" is inside a group that does not exist"
+        ));
     }
     // Visible only when its flag and every enclosing group's are set.
     let parent_visible = out
@@ -406,7 +413,9 @@ fn cel(data: &[u8], out: &Outline, bpp: usize, frame: usize) -> Result<(usize, C
                 flate2::read::ZlibDecoder::new(pixels)
                     .take(want as u64 + 1)
                     .read_to_end(&mut inflated)
-                    .map_err(|e| format!("layer \"{name}\": its compressed pixels are damaged ({e})"))?;
+                    .map_err(|e| {
+                        format!("layer \"{name}\": its compressed pixels are damaged ({e})")
+                    })?;
                 inflated.len()
             };
             if got < want {
@@ -431,7 +440,9 @@ fn cel(data: &[u8], out: &Outline, bpp: usize, frame: usize) -> Result<(usize, C
         }
         3 => {
             if !info.tilemap {
-                return Err(format!("layer \"{name}\": a tilemap cel outside a tilemap layer"));
+                return Err(format!(
+                    "layer \"{name}\": a tilemap cel outside a tilemap layer"
+                ));
             }
             Ok((layer, CelKind::Tiles))
         }
@@ -577,7 +588,11 @@ pub fn decode(file: &str, bytes: &[u8], clear: Clear) -> Result<AseSheet, CartEr
                 (0..p.num_colors())
                     .map(|i| {
                         p.color(i)
-                            .map(|c| u32::from(c.red()) << 16 | u32::from(c.green()) << 8 | u32::from(c.blue()))
+                            .map(|c| {
+                                u32::from(c.red()) << 16
+                                    | u32::from(c.green()) << 8
+                                    | u32::from(c.blue())
+                            })
                             .unwrap_or(0)
                     })
                     .collect()
@@ -591,7 +606,11 @@ pub fn decode(file: &str, bytes: &[u8], clear: Clear) -> Result<AseSheet, CartEr
     let mut asked = 0usize;
     for frame in 0..frames {
         let image = std::panic::catch_unwind(AssertUnwindSafe(|| ase.frame(frame as u32).image()))
-            .map_err(|_| err(format!("frame {frame}: damaged: the Aseprite reader could not draw it")))?;
+            .map_err(|_| {
+                err(format!(
+                    "frame {frame}: damaged: the Aseprite reader could not draw it"
+                ))
+            })?;
         for y in 0..height {
             for x in 0..width {
                 let [r, g, b, a] = image.get_pixel(x as u32, y as u32).0;
@@ -693,6 +712,7 @@ pub fn decode(file: &str, bytes: &[u8], clear: Clear) -> Result<AseSheet, CartEr
             pixels,
             indexed,
             indices: indices_note,
+            frame_width: Some(cell.0),
         },
         size: (width, height),
         cell,

@@ -197,7 +197,11 @@ impl Blocks {
                 }
             }
             if !all.is_empty() {
-                too_many.push(format!("tile {k} ({} colours)", all.len()));
+                too_many.push(format!(
+                    "{} ({} colours)",
+                    picture.name_tile(k, x0),
+                    all.len()
+                ));
             }
             colours.push(set);
         }
@@ -318,7 +322,10 @@ impl Art {
                     let grouped = self
                         .palettes
                         .group(&blocks.colours, Some(at.palette))
-                        .map_err(|e| no_room(file, &blocks.ids, &e, self.palettes.free_count()))?;
+                        .map_err(|e| {
+                            let free = self.palettes.free_count();
+                            no_room(file, (&picture, cut), &blocks.ids, &e, free)
+                        })?;
                     self.warnings.push(format!(
                         "{file}: its {} colours do not fit in palette {} (its [[sheet]]'s palette): its tiles were split over palettes {}; each tile shows in its own palette (tpal(tile) gives it to spr)",
                         union.len(),
@@ -354,8 +361,8 @@ impl Art {
             let whole = width <= sheet_px || ase.cell == (size, size);
             if !whole {
                 self.warnings.push(format!(
-                    "{file}: its {}x{} px frames make a sheet wider than {sheet_px} px, so it is cut into {size} px tiles placed one after another, and a frame's 8x8 tiles are not side by side in pattern VRAM: spr cannot show a frame as one sprite; set `tile_size = {}` if that is a tile size, or make the sheet narrower",
-                    ase.cell.0, ase.cell.1, ase.cell.0
+                    "{file}: its {}x{} px frames make a sheet wider than {sheet_px} px, so it is cut into {size} px tiles placed one after another, and a frame's 8x8 tiles are not side by side in pattern VRAM: spr cannot show a frame as one sprite (frames of 8, 16 or 32 px with that `tile_size`, or a sheet at most {sheet_px} px wide, keep each frame together)",
+                    ase.cell.0, ase.cell.1
                 ));
             }
             SheetAnimation {
@@ -610,10 +617,10 @@ impl Art {
             Some(palettes) => (ids, palettes),
             None => {
                 let blocks = Blocks::read(file, picture, cut, ids)?;
-                let grouped = self
-                    .palettes
-                    .group(&blocks.colours, None)
-                    .map_err(|e| no_room(file, &blocks.ids, &e, self.palettes.free_count()))?;
+                let grouped = self.palettes.group(&blocks.colours, None).map_err(|e| {
+                    let free = self.palettes.free_count();
+                    no_room(file, (picture, cut), &blocks.ids, &e, free)
+                })?;
                 (blocks.ids, grouped)
             }
         };
@@ -715,12 +722,24 @@ fn list(items: &[u8]) -> String {
         .join(", ")
 }
 
-fn no_room(file: &str, ids: &[usize], e: &palettes::NoRoom, free: usize) -> CartError {
+fn no_room(
+    file: &str,
+    (picture, cut): (&Picture, Cut),
+    ids: &[usize],
+    e: &palettes::NoRoom,
+    free: usize,
+) -> CartError {
+    let cols = cut.grid(picture.width, picture.height).0.max(1);
+    // "16", or "16 (frame 2)" for an Aseprite sheet.
     let tiles: Vec<String> = e
         .tiles
         .iter()
         .take(8)
-        .map(|&i| ids[i].to_string())
+        .map(|&i| {
+            let k = ids[i];
+            let named = picture.name_tile(k, cut.origin(k, cols).0);
+            named.trim_start_matches("tile ").to_string()
+        })
         .collect();
     CartError::file(
         file,

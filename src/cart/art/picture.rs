@@ -55,6 +55,9 @@ pub struct Picture {
     pub indexed: Option<(Vec<u8>, Vec<u32>)>,
     /// For indexed PNGs: what the transparency rules decided, for the loader's messages.
     pub indices: IndexTransparency,
+    /// For an Aseprite sheet: the width of each frame in pixels (frames left to right), so
+    /// that refusals can name the frame.
+    pub frame_width: Option<usize>,
 }
 
 impl Picture {
@@ -66,6 +69,16 @@ impl Picture {
             pixels: Vec::new(),
             indexed: None,
             indices: IndexTransparency::default(),
+            frame_width: None,
+        }
+    }
+
+    /// Tile `k` of a cut `cols` tiles across, named for messages: with its frame when the
+    /// picture is an Aseprite sheet.
+    pub fn name_tile(&self, k: usize, x: usize) -> String {
+        match self.frame_width {
+            Some(w) if w > 0 => format!("tile {k} in frame {}", x / w),
+            _ => format!("tile {k}"),
         }
     }
 
@@ -89,6 +102,7 @@ impl Picture {
                 .as_ref()
                 .map(|(indices, plte)| (cut_rect(indices, self.width, rect), plte.clone())),
             indices: IndexTransparency::default(),
+            frame_width: None,
         })
     }
 }
@@ -226,6 +240,7 @@ pub fn decode(file: &str, bytes: &[u8], clear: Clear) -> Result<Picture, CartErr
         pixels,
         indexed,
         indices: decided,
+        frame_width: None,
     })
 }
 

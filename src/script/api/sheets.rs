@@ -26,10 +26,10 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "sheet_tags",
             args: &[FILE],
             returns: "tags",
-            doc: "A new array of the file's tags, each `{name, from, to, direction, repeat}`: \
+            doc: "A new array of the file's tags, each `{name, from, to, direction, times}`: \
                   frames `from`-`to` (0-based, inclusive), `direction` `\"forward\"`, \
-                  `\"reverse\"`, `\"pingpong\"` or `\"pingpong_reverse\"`, `repeat` how many \
-                  times it plays (0: for ever).",
+                  `\"reverse\"`, `\"pingpong\"` or `\"pingpong_reverse\"`, `times` how many \
+                  times it plays (Aseprite's Repeat; 0: for ever).",
             cost: &[Cost::each(cost::MAP_OBJECT, "per tag", Unit::Script)],
             call: sheet_tags,
         },
@@ -51,11 +51,15 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "tile, pal, frame, done",
             doc: "The frame tag `tag` shows `t` machine frames after it started, at the \
                   file's durations and in the tag's direction: its pattern tile, palette, \
-                  frame number, and whether the tag has finished its `repeat` plays (then it \
+                  frame number, and whether the tag has finished its `times` plays (then it \
                   holds its last frame). A tag that repeats for ever loops; ping-pong tags go \
                   there and back without showing the end frames twice. Count `t` yourself \
                   (0 when the animation starts) so it stops with your game.",
-            cost: &[Cost::each(cost::ANIM_FRAME, "per frame of the tag", Unit::Script)],
+            cost: &[Cost::each(
+                cost::ANIM_FRAME,
+                "per frame of the tag",
+                Unit::Script,
+            )],
             call: sheet_anim,
         },
     ],
@@ -87,7 +91,7 @@ fn sheet_tags(c: &mut Call) -> LuaResult<MultiValue> {
         entry.raw_set("from", tag.from as i64)?;
         entry.raw_set("to", tag.to as i64)?;
         entry.raw_set("direction", tag.direction.name())?;
-        entry.raw_set("repeat", i64::from(tag.repeat))?;
+        entry.raw_set("times", i64::from(tag.repeat))?;
         list.raw_push(entry)?;
     }
     c.charge(Unit::Script, cost::MAP_OBJECT * sheet.tags.len() as u64)?;
@@ -113,17 +117,21 @@ fn sheet_anim(c: &mut Call) -> LuaResult<MultiValue> {
     let sheet = sheet_arg(c)?;
     let wanted = c.str_arg(1)?;
     let t = c.int_arg(2)?.max(0) as u64;
-    let tag = sheet.tags.iter().find(|t| t.name == wanted).ok_or_else(|| {
-        let known: Vec<&str> = sheet.tags.iter().map(|t| t.name.as_str()).collect();
-        c.error(format!(
-            "the sheet has no tag \"{wanted}\" (its tags: {})",
-            if known.is_empty() {
-                "none".to_string()
-            } else {
-                known.join(", ")
-            }
-        ))
-    })?;
+    let tag = sheet
+        .tags
+        .iter()
+        .find(|t| t.name == wanted)
+        .ok_or_else(|| {
+            let known: Vec<&str> = sheet.tags.iter().map(|t| t.name.as_str()).collect();
+            c.error(format!(
+                "the sheet has no tag \"{wanted}\" (its tags: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ))
+        })?;
     let durations: Vec<u64> = sheet
         .frames
         .iter()
