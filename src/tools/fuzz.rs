@@ -111,6 +111,16 @@ pub fn sheet(data: &[u8]) {
     let _ = Cart::from_files(without_sheet(cart_with("gfx/tiles.png", data)));
 }
 
+/// An Aseprite file: read on its own without the loader's panic guard (so a panic the
+/// loader's own walk lets through reaches the fuzzer), then as the base cart's one sheet.
+pub fn aseprite(data: &[u8]) {
+    let _ = crate::cart::art::aseprite::decode_unguarded(data);
+    let mut files = cart_with("gfx/tiles.aseprite", data).into_map();
+    let manifest = BASE_MANIFEST.replace("gfx/tiles.png", "gfx/tiles.aseprite");
+    files.insert("cart.toml".into(), manifest.into_bytes());
+    let _ = Cart::from_files(CartFiles::from_map("fuzz", files));
+}
+
 /// `files` with the `[[sheet]]` taken out of the manifest, so the map imports its image.
 fn without_sheet(files: CartFiles) -> CartFiles {
     let mut files = files.into_map();
@@ -253,6 +263,7 @@ pub type Target = fn(&[u8]);
 pub const TARGETS: &[(&str, Target)] = &[
     ("manifest", manifest),
     ("sheet", sheet),
+    ("aseprite", aseprite),
     ("map", map),
     ("bulletml", bulletml),
     ("mml", mml),
