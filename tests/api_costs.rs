@@ -58,13 +58,21 @@ fn png() -> Vec<u8> {
 
 fn cart() -> Arc<Cart> {
     let mut files = BTreeMap::new();
-    let manifest = "name = 'costs'\n[[map]]\nfile = 'm.tmx'\n[[music]]\nname = 'm'\nmml = 'c d e'\n[[sfx]]\nname = 's'\nmml = 'c'\n";
+    let manifest = "name = 'costs'\n[[map]]\nfile = 'm.tmx'\n[[music]]\nname = 'm'\nmml = 'c d e'\n[[sfx]]\nname = 's'\nmml = 'c'\n\
+                    [[sheet]]\nfile = 'h.aseprite'\ntile = 1024\npalette = 4\n";
+    // 14 frames; tags idle 0-1, walk-down 2-5, walk-up 6-9, walk-right 10-13.
+    let hero = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/aseprite/bevy_aseprite_ultra/player.aseprite"),
+    )
+    .expect("a real Aseprite file");
     for (path, bytes) in [
         ("cart.toml", manifest.as_bytes().to_vec()),
         ("main.lua", Vec::new()),
         ("m.tmx", TMX.as_bytes().to_vec()),
         ("t.png", png()),
         ("p.xml", PATTERN.as_bytes().to_vec()),
+        ("h.aseprite", hero),
     ] {
         files.insert(path.to_string(), bytes);
     }
@@ -293,6 +301,24 @@ fn cases() -> Vec<Case> {
         ("map_prop", "", "'m', 'ground', 0, 0, 'x'", vec![]),
         ("map_props", "", "'m'", vec![(Script, cost::MAP_OBJECT)]),
         ("map_tile", "", "'m', 1", vec![]),
+        (
+            "sheet_tags",
+            "",
+            "'h.aseprite'",
+            vec![(Script, 4 * cost::MAP_OBJECT)],
+        ),
+        (
+            "sheet_frames",
+            "",
+            "'h.aseprite'",
+            vec![(Script, 14 * cost::MAP_OBJECT)],
+        ),
+        (
+            "sheet_anim",
+            "",
+            "'h.aseprite', 'walk-right', 5",
+            vec![(Script, 4 * cost::ANIM_FRAME)],
+        ),
         ("prof_begin", "", "'x'", vec![]),
         ("prof_end", "prof_begin('x')", "", vec![]),
         (
