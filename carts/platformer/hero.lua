@@ -99,16 +99,22 @@ function hero.update(h)
   return flags
 end
 
--- The sprite tile of the hero's current pose (slot() gives a 16x16 slot's tile).
-function hero.pose(h, slot, t)
+-- The hero's art: an Aseprite file whose tags are its poses (see cart.toml).
+local ART = "gfx/hero.aseprite"
+
+-- The sprite tile of the hero's current pose, played from the file's tags at its frame
+-- durations (`t` counts machine frames).
+function hero.pose(h, t)
   if h.mode == "ladder" then
-    return slot(8 + (h.y // 6) % 2)
+    -- The climb follows the hero's height rather than the clock: a frame per 6 px (its
+    -- frames last 6 machine frames each).
+    return (sheet_anim(ART, "climb", (h.y // 6) * 6))
   elseif h.mode == "air" then
-    return h.g * h.vy < 0 and slot(6) or slot(7)
+    return (sheet_anim(ART, h.g * h.vy < 0 and "jump" or "fall", 0))
   elseif h.anim > 0 then
-    return slot(2 + (h.anim // 6) % 4)
+    return (sheet_anim(ART, "run", h.anim))
   end
-  return slot((t // 30) % 2)
+  return (sheet_anim(ART, "idle", t))
 end
 
 return hero

@@ -265,7 +265,7 @@ function draw()
     -- The hero paces along the top of the panel.
     local pace = (timer // 2) % 240
     local x = pace < 120 and 50 + pace or 290 - pace
-    local pose = hero.pose({ mode = "ground", anim = timer, y = 0 }, slot, t)
+    local pose = hero.pose({ mode = "ground", anim = timer, y = 0 }, t)
     spr(0, x, 48, pose, 2, 2, pace < 120 and 0 or 1)
     centred("arrows: move  Z: jump", 236, WHITE)
     return
@@ -277,14 +277,14 @@ function draw()
   else
     local flags = (h.facing < 0 and 1 or 0) | (h.g < 0 and 2 or 0)
     local dy = h.g < 0 and 0 or -1
-    spr(0, h.x // 1 - 3 - cx, h.y // 1 + dy - cy, hero.pose(h, slot, t), 2, 2, flags)
+    spr(0, h.x // 1 - 3 - cx, h.y // 1 + dy - cy, hero.pose(h, t), 2, 2, flags)
   end
   if h2 and h2.hurt > 0 and (t // 4) % 2 == 0 then
     spr_hide(255)
   elseif h2 then
     local flags = (h2.facing < 0 and 1 or 0) | (h2.g < 0 and 2 or 0)
     local dy = h2.g < 0 and 0 or -1
-    spr(255, h2.x // 1 - 3 - cx, h2.y // 1 + dy - cy, hero.pose(h2, slot, t), 2, 3, flags)
+    spr(255, h2.x // 1 - 3 - cx, h2.y // 1 + dy - cy, hero.pose(h2, t), 2, 3, flags)
   end
   draw_hud()
 

@@ -7,8 +7,13 @@ Outputs (paths relative to carts/platformer/):
                    Tiled tile id k sits at x=(k%8)*16, y=(k//8)*16.  Loaded
                    into console palette 1.
   gfx/sprites.png  128x64, 4-bit indexed PNG.  16x16 sprites, 8 per row
-                   (hero, enemies, coin, heart, spark).  Loaded into palette 2.
-                   Every sprite faces right; the console flips for left.
+                   (enemies, coin, heart, spark; slots 0-10 are left for the
+                   hero).  Loaded into palette 2.  Every sprite faces right;
+                   the console flips for left.
+  gfx/hero.aseprite  the hero as an indexed Aseprite file: 11 frames of 16x16
+                   with their durations, tags for each pose (idle, run, jump,
+                   fall, climb, hurt) and a hidden hitbox guide layer.  Loaded
+                   over sprite slots 0-10 (tile 256, tile_size 16, palette 2).
   maps/stage1.tmx  Tiled 1.10 map, 64x16 cells of 16x16, with an embedded
                    tileset (collision classes as tile properties), the layers
                    `background` and `terrain` (CSV) and the object layer
@@ -62,11 +67,70 @@ def write_indexed_png(path, pixels, palette_hex):
 
     ihdr = struct.pack(">IIBBBBB", width, height, 4, 3, 0, 0, 0)
     plte = b"".join(bytes(hex_rgb(c)) for c in palette_hex)
+    trns = b"\x00"  # index 0 is transparent
     png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"PLTE", plte)
+           + chunk(b"tRNS", trns)
            + chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
         f.write(png)
+
+
+def write_aseprite(path, frames, palette_hex, layers, tags):
+    """Write an indexed Aseprite file (transparent index 0), as Aseprite 1.3 saves one.
+
+    `frames`: durations in ms. `layers`: (name, visible, cels) from the bottom up, where
+    `cels[f]` is a grid of indices, an int (a cel linked to that earlier frame) or None.
+    `tags`: (name, from, to, direction 0-3). Format: Aseprite's docs/ase-file-specs.md.
+    """
+    first = next(c for _, _, cels in layers for c in cels if isinstance(c, list))
+    height, width = len(first), len(first[0])
+
+    def chunk(kind, data):
+        return struct.pack("<IH", len(data) + 6, kind) + data
+
+    def string(text):
+        raw = text.encode()
+        return struct.pack("<H", len(raw)) + raw
+
+    body = []
+    for f, duration in enumerate(frames):
+        chunks = []
+        if f == 0:
+            chunks.append(chunk(0x2007, struct.pack("<HHI8x", 1, 0, 0)))  # sRGB
+            entries = b"".join(struct.pack("<H4B", 0, *hex_rgb(c), 255) for c in palette_hex)
+            chunks.append(chunk(0x2019, struct.pack("<III8x", len(palette_hex), 0,
+                                                    len(palette_hex) - 1) + entries))
+            for name, visible, _ in layers:
+                flags = (1 if visible else 0) | 2
+                chunks.append(chunk(0x2004, struct.pack("<HHHHHHB3x", flags, 0, 0, 0, 0, 0, 255)
+                                    + string(name)))
+            tag_data = struct.pack("<H8x", len(tags))
+            for name, start, end, direction in tags:
+                tag_data += struct.pack("<HHBH6x3Bx", start, end, direction, 0, 0, 0, 0) + string(name)
+            chunks.append(chunk(0x2018, tag_data))
+        for index, (_, _, cels) in enumerate(layers):
+            cel = cels[f]
+            head = struct.pack("<HhhBHh5x", index, 0, 0, 255, 1 if isinstance(cel, int) else 2, 0)
+            if cel is None:
+                continue
+            if isinstance(cel, int):
+                chunks.append(chunk(0x2005, head + struct.pack("<H", cel)))
+            else:
+                pixels = bytes(p for row in cel for p in row)
+                chunks.append(chunk(0x2005, head + struct.pack("<HH", width, height)
+                                    + zlib.compress(pixels, 9)))
+        data = b"".join(chunks)
+        body.append(struct.pack("<IHHH2xI", 16 + len(data), 0xF1FA, len(chunks), duration,
+                                len(chunks)) + data)
+    frames_data = b"".join(body)
+    header = struct.pack("<IHHHHHIHII B3xHBBhhHH84x", 128 + len(frames_data), 0xA5E0,
+                         len(frames), width, height, 8, 1, 100, 0, 0, 0, len(palette_hex),
+                         1, 1, 0, 0, 16, 16)
+    assert len(header) == 128
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(header + frames_data)
 
 
 # ---------------------------------------------------------------------------
@@ -1068,6 +1132,24 @@ def orb_b():
     return g
 
 
+# gfx/hero.aseprite: frames 0-10 (sprite slots 0-10 of the old sheet), their durations in
+# ms, and the tags hero.lua plays with sheet_anim.
+HERO_DURATIONS = [500, 500, 100, 100, 100, 100, 100, 100, 100, 100, 100]
+HERO_TAGS = [("idle", 0, 1, 0), ("run", 2, 5, 0), ("jump", 6, 6, 0), ("fall", 7, 7, 0),
+             ("climb", 8, 9, 0), ("hurt", 10, 10, 0)]
+
+
+def hero_guide():
+    """The hitbox (10 x 15 px from (3, 1)) outlined in red: a hidden layer the artist draws
+    against, which the cart never shows."""
+    g = blank(16, 16)
+    for x in range(3, 13):
+        g[1][x] = g[15][x] = 7
+    for y in range(1, 16):
+        g[y][3] = g[y][12] = 7
+    return g
+
+
 SPRITE_MAKERS = {
     0: lambda: hero(HERO_IDLE_BODY),
     1: lambda: hero(HERO_IDLE_BODY_2, head_dy=1),
@@ -1248,8 +1330,15 @@ def build_stage():
 def main():
     tiles = build_sheet(128, 128, TILE_MAKERS)
     write_indexed_png(os.path.join(CART_DIR, "gfx", "tiles.png"), tiles, TILE_PALETTE)
-    sprites = build_sheet(128, 64, SPRITE_MAKERS)
+    # The hero is an Aseprite file: its frames are sprite slots 0-10, its poses tags.
+    others = {k: make for k, make in SPRITE_MAKERS.items() if k >= len(HERO_DURATIONS)}
+    sprites = build_sheet(128, 64, others)
     write_indexed_png(os.path.join(CART_DIR, "gfx", "sprites.png"), sprites, SPRITE_PALETTE)
+    hero_frames = [SPRITE_MAKERS[k]() for k in range(len(HERO_DURATIONS))]
+    guide = [hero_guide()] + [0] * (len(HERO_DURATIONS) - 1)
+    write_aseprite(os.path.join(CART_DIR, "gfx", "hero.aseprite"), HERO_DURATIONS,
+                   SPRITE_PALETTE, [("hero", True, hero_frames), ("hitbox", False, guide)],
+                   HERO_TAGS)
     import stages  # stages 2 and 3, and the Tiled writer all three share
     bg, tr, objects = build_stage()
     path = os.path.join(CART_DIR, "maps", "stage1.tmx")
@@ -1257,7 +1346,8 @@ def main():
     with open(path, "w", newline="\n") as f:
         f.write(stages.tmx_text(MAP_W, MAP_H, bg, tr, objects))
     stages.write_stages(CART_DIR)
-    print("wrote gfx/tiles.png, gfx/sprites.png, maps/stage1-3.tmx under", CART_DIR)
+    print("wrote gfx/tiles.png, gfx/sprites.png, gfx/hero.aseprite, maps/stage1-3.tmx under",
+          CART_DIR)
 
 
 if __name__ == "__main__":
