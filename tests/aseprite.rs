@@ -506,3 +506,30 @@ fn what_kairo_cannot_show_is_refused_naming_the_layer_frame_or_tile() {
         "{e}"
     );
 }
+
+#[test]
+fn cels_claiming_more_pixels_than_any_sheet_can_show_are_refused_before_reading_them() {
+    // Three 4096x4096 cels on a 16x16 sprite: 48M pixels, over the 32M a file may hold.
+    let side = 4096u16;
+    let mut chunks: Vec<(u16, Vec<u8>)> = (0..3)
+        .map(|i| (0x2004, layer_chunk(0, &format!("l{i}"))))
+        .collect();
+    for layer in 0..3u16 {
+        let mut cel = Vec::new();
+        cel.extend_from_slice(&layer.to_le_bytes());
+        cel.extend_from_slice(&[0, 0, 0, 0, 255]); // x, y, opacity
+        cel.extend_from_slice(&0u16.to_le_bytes()); // raw
+        cel.extend_from_slice(&[0; 2 + 5]); // z-index, reserved
+        cel.extend_from_slice(&side.to_le_bytes());
+        cel.extend_from_slice(&side.to_le_bytes());
+        cel.resize(cel.len() + usize::from(side) * usize::from(side), 0);
+        chunks.push((0x2005, cel));
+    }
+    let file = ase_file(16, 16, 8, &chunks);
+    let e = aseprite::decode("big.aseprite", &file, Clear::default()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("big.aseprite: frame 0, chunk 5: its cels hold more than 33554432 pixels"),
+        "{e}"
+    );
+}

@@ -1,90 +1,18 @@
-//! Aseprite files (`.aseprite`, `.ase`) read as sprite sheets: every frame left to right, as
-//! Aseprite's `--sheet-type horizontal` export lays them out, each frame padded with
-//! transparent pixels on the right and bottom to a multiple of 8 px so that every frame
-//! starts on the tile grid. The result is a [`Picture`], so every rule for PNG sheets
-//! applies unchanged; the tags and frame durations come along for the cart's scripts.
-//!
-//! The pixels come from the `asefile` crate (visible layers flattened in order, with layer
-//! and cel opacity and blend modes; hidden layers and groups skipped; linked cels followed).
-//! That crate indexes its input without checking and allocates what a header asks for, so
-//! [`outline`] first walks the file's chunks itself, bounds-checking everything the crate
-//! relies on, and refuses a damaged, cut or hostile file with the frame and chunk it broke
-//! at. The walk also reads the tags itself (the crate refuses Aseprite 1.3's "ping-pong
-//! reverse" direction) and spots colour profiles, which Kairo ignores as it does a PNG's.
+//! The walk over an Aseprite file's header, frames and chunks that comes before the
+//! `asefile` crate sees it: every size and index the crate relies on is checked here (the
+//! crate indexes without checking and allocates what headers ask for), the tags are read
+//! here (the crate refuses "ping-pong reverse"), and colour profiles, reference layers and
+//! those tags are noted for rewriting in the copy the crate reads.
 
 use std::io::Read;
-use std::panic::AssertUnwindSafe;
 
-use super::picture::{CLEAR, Clear, IndexTransparency, MAX_SIDE, Picture};
-use crate::cart::CartError;
-use crate::spec::TILE_SIZE;
-
-/// Most frames a file may have.
-pub const MAX_FRAMES: usize = 1024;
-/// Most pixels a file's frames may have in all (a 4096x4096 sheet's worth).
-const MAX_PIXELS: usize = (MAX_SIDE * MAX_SIDE) as usize;
+use super::{Direction, MAX_FRAMES, MAX_PIXELS, Tag};
+use crate::cart::art::picture::MAX_SIDE;
 
 const HEADER_MAGIC: u16 = 0xA5E0;
 const FRAME_MAGIC: u16 = 0xF1FA;
 const HEADER_BYTES: usize = 128;
 const FRAME_HEADER_BYTES: usize = 16;
-
-/// How a tag plays its frames.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Forward,
-    Reverse,
-    PingPong,
-    /// Ping-pong starting from the last frame (Aseprite 1.3).
-    PingPongReverse,
-}
-
-impl Direction {
-    /// The name scripts see.
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Forward => "forward",
-            Direction::Reverse => "reverse",
-            Direction::PingPong => "pingpong",
-            Direction::PingPongReverse => "pingpong_reverse",
-        }
-    }
-}
-
-/// A tag: a named run of frames (0-based, inclusive).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tag {
-    pub name: String,
-    pub from: usize,
-    pub to: usize,
-    pub direction: Direction,
-    /// How many times it plays (0: for ever).
-    pub repeat: u16,
-}
-
-/// An Aseprite file as a sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AseSheet {
-    /// The frames left to right, each `cell` px.
-    pub picture: Picture,
-    /// The sprite's size in pixels.
-    pub size: (usize, usize),
-    /// Each frame's size once padded to the tile grid.
-    pub cell: (usize, usize),
-    /// Each frame's duration in milliseconds.
-    pub durations: Vec<u16>,
-    pub tags: Vec<Tag>,
-    /// What was read, in words (for `kairo check`).
-    pub notes: Vec<String>,
-    /// What may not be what the artist meant.
-    pub warnings: Vec<String>,
-}
-
-/// Whether `file` names an Aseprite file.
-pub fn is_aseprite(file: &str) -> bool {
-    let lower = file.to_ascii_lowercase();
-    lower.ends_with(".aseprite") || lower.ends_with(".ase")
-}
 
 /// A cursor over little-endian fields that stops, rather than panics, at the end.
 struct Fields<'b> {
@@ -130,31 +58,33 @@ impl<'b> Fields<'b> {
 
 /// A layer as the file declares it.
 #[derive(Clone, Debug)]
-struct LayerInfo {
-    name: String,
-    visible: bool,
-    group: bool,
-    tilemap: bool,
-    level: u16,
-    background: bool,
+pub(super) struct LayerInfo {
+    pub(super) name: String,
+    pub(super) visible: bool,
+    pub(super) group: bool,
+    pub(super) tilemap: bool,
+    pub(super) level: u16,
+    pub(super) background: bool,
 }
 
 /// What the walk found: enough to refuse what the crate cannot take, to name layers in
 /// notes, and the tags and durations.
 #[derive(Debug, Default)]
-struct Outline {
-    width: usize,
-    height: usize,
-    depth: u16,
-    transparent_index: u8,
-    frames: usize,
-    durations: Vec<u16>,
-    layers: Vec<LayerInfo>,
-    tags: Vec<Tag>,
-    /// Byte offsets of the tag directions to rewrite for the crate (ping-pong reverse to
-    /// ping-pong), and of colour profiles to rewrite as plain sRGB.
+pub(super) struct Outline {
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) depth: u16,
+    pub(super) transparent_index: u8,
+    pub(super) frames: usize,
+    pub(super) durations: Vec<u16>,
+    pub(super) layers: Vec<LayerInfo>,
+    pub(super) tags: Vec<Tag>,
+    /// Byte offsets of what to rewrite in the crate's copy: tag directions (ping-pong
+    /// reverse to ping-pong), colour profiles (to plain sRGB), reference layers (hidden).
     patches: Vec<(usize, Patch)>,
-    profile_ignored: bool,
+    pub(super) profile_ignored: bool,
+    /// Pixels of every cel read so far (bounded: a hostile file could make each inflate).
+    cel_pixels: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -174,7 +104,7 @@ enum CelKind {
 
 /// Walks the file's header, frames and chunks, checking every size and index the crate will
 /// rely on.
-fn outline(bytes: &[u8]) -> Result<Outline, String> {
+pub(super) fn outline(bytes: &[u8]) -> Result<Outline, String> {
     let mut f = Fields::new(bytes);
     let cut = || "cut short: the file ends inside its header".to_string();
     let size = f.u32().ok_or_else(cut)? as usize;
@@ -271,7 +201,7 @@ fn outline(bytes: &[u8]) -> Result<Outline, String> {
             let result = match kind {
                 0x0004 | 0x0011 => old_palette(data),
                 0x2004 => layer(data, offset, &mut out),
-                0x2005 => cel(data, &out, bpp, frame).map(|(layer, kind)| {
+                0x2005 => cel(data, &mut out, bpp, frame).map(|(layer, kind)| {
                     if row.len() <= layer {
                         row.resize(layer + 1, None);
                     }
@@ -382,7 +312,12 @@ fn layer(data: &[u8], offset: usize, out: &mut Outline) -> Result<(), String> {
     Ok(())
 }
 
-fn cel(data: &[u8], out: &Outline, bpp: usize, frame: usize) -> Result<(usize, CelKind), String> {
+fn cel(
+    data: &[u8],
+    out: &mut Outline,
+    bpp: usize,
+    frame: usize,
+) -> Result<(usize, CelKind), String> {
     let mut f = Fields::new(data);
     let layer = usize::from(f.u16().ok_or_else(short("cel"))?);
     f.take(2 + 2 + 1).ok_or_else(short("cel"))?; // x, y, opacity
@@ -402,6 +337,13 @@ fn cel(data: &[u8], out: &Outline, bpp: usize, frame: usize) -> Result<(usize, C
             let h = usize::from(f.u16().ok_or_else(short("cel"))?);
             if w * h > MAX_PIXELS {
                 return Err(format!("layer \"{name}\": a {w}x{h} px cel is too big"));
+            }
+            out.cel_pixels += w * h;
+            if out.cel_pixels > 2 * MAX_PIXELS {
+                return Err(format!(
+                    "its cels hold more than {} pixels in all, more than any sheet could show",
+                    2 * MAX_PIXELS
+                ));
             }
             let want = w * h * bpp;
             let pixels = &data[f.at..];
@@ -538,7 +480,7 @@ fn old_palette(data: &[u8]) -> Result<(), String> {
 /// The file's bytes as the crate can take them: colour profiles made plain sRGB (Kairo
 /// ignores them, as it ignores a PNG's) and ping-pong reverse tags made ping-pong (the walk
 /// has the real direction).
-fn patched(bytes: &[u8], outline: &Outline) -> Vec<u8> {
+pub(super) fn patched(bytes: &[u8], outline: &Outline) -> Vec<u8> {
     let mut copy = bytes.to_vec();
     for &(at, patch) in &outline.patches {
         match patch {
@@ -551,196 +493,4 @@ fn patched(bytes: &[u8], outline: &Outline) -> Vec<u8> {
         }
     }
     copy
-}
-
-/// Rounds `side` up to the tile grid.
-fn padded(side: usize) -> usize {
-    side.div_ceil(TILE_SIZE) * TILE_SIZE
-}
-
-/// Reads the Aseprite file `file` as a sheet; pixels `clear` names become transparent too.
-pub fn decode(file: &str, bytes: &[u8], clear: Clear) -> Result<AseSheet, CartError> {
-    decode_guarded(file, bytes, clear, true)
-}
-
-/// [`decode`] without the guard around the crate, for the fuzz target: a panic the walk
-/// lets through is then the fuzzer's finding, not a quiet refusal.
-pub fn decode_unguarded(bytes: &[u8]) -> Result<AseSheet, CartError> {
-    decode_guarded("fuzz.aseprite", bytes, Clear::default(), false)
-}
-
-/// Runs `f`, turning a panic into `None` when `guard` is set.
-fn guarded<T>(guard: bool, f: impl FnOnce() -> T) -> Option<T> {
-    if guard {
-        std::panic::catch_unwind(AssertUnwindSafe(f)).ok()
-    } else {
-        Some(f())
-    }
-}
-
-fn decode_guarded(
-    file: &str,
-    bytes: &[u8],
-    clear: Clear,
-    guard: bool,
-) -> Result<AseSheet, CartError> {
-    let err = |message: String| CartError::file(file, message);
-    let outline = outline(bytes).map_err(err)?;
-    if let Some(layer) = outline.layers.iter().find(|l| l.visible && l.tilemap) {
-        return Err(err(format!(
-            "layer \"{}\" is a tilemap layer, which Kairo does not read: convert it to a normal layer in Aseprite (Layer > Convert To > Layer), or hide it",
-            layer.name
-        )));
-    }
-    let patched = patched(bytes, &outline);
-    // The walk has checked what the crate indexes; a panic left in it is still refused.
-    let read = guarded(guard, || asefile::AsepriteFile::read(&patched[..]));
-    let ase = match read {
-        Some(Ok(ase)) => ase,
-        Some(Err(e)) => return Err(err(format!("not a readable Aseprite file: {e}"))),
-        None => return Err(err("damaged: the Aseprite reader could not take it".into())),
-    };
-    let (width, height) = (outline.width, outline.height);
-    let cell = (padded(width), padded(height));
-    let frames = outline.frames;
-    let sheet_width = cell.0 * frames;
-    let mut pixels = vec![CLEAR; sheet_width * cell.1];
-    let indexed_palette: Option<Vec<u32>> = (outline.depth == 8).then(|| {
-        ase.palette()
-            .map(|p| {
-                (0..p.num_colors())
-                    .map(|i| {
-                        p.color(i)
-                            .map(|c| {
-                                u32::from(c.red()) << 16
-                                    | u32::from(c.green()) << 8
-                                    | u32::from(c.blue())
-                            })
-                            .unwrap_or(0)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
-    let mut indices = indexed_palette
-        .as_ref()
-        .map(|_| vec![outline.transparent_index; sheet_width * cell.1]);
-    let mut off_palette = 0usize;
-    let mut asked = 0usize;
-    for frame in 0..frames {
-        let image = guarded(guard, || ase.frame(frame as u32).image()).ok_or_else(|| {
-            err(format!(
-                "frame {frame}: damaged: the Aseprite reader could not draw it"
-            ))
-        })?;
-        for y in 0..height {
-            for x in 0..width {
-                let [r, g, b, a] = image.get_pixel(x as u32, y as u32).0;
-                let at = y * sheet_width + frame * cell.0 + x;
-                if a < 128 {
-                    continue;
-                }
-                let rgb = u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b);
-                if let (Some(palette), Some(indices)) = (&indexed_palette, &mut indices) {
-                    match palette.iter().position(|&c| c == rgb) {
-                        Some(i) => {
-                            indices[at] = i as u8;
-                            if clear.index == Some(i as u8) {
-                                asked += 1;
-                                continue;
-                            }
-                        }
-                        None => off_palette += 1,
-                    }
-                }
-                if Some(rgb) == clear.key {
-                    continue;
-                }
-                pixels[at] = rgb;
-            }
-        }
-    }
-    let mut notes = Vec::new();
-    let mut warnings = Vec::new();
-    let shown: Vec<&str> = outline
-        .layers
-        .iter()
-        .filter(|l| l.visible && !l.group)
-        .map(|l| l.name.as_str())
-        .collect();
-    let hidden: Vec<&str> = outline
-        .layers
-        .iter()
-        .filter(|l| !l.visible && !l.group)
-        .map(|l| l.name.as_str())
-        .collect();
-    let mode = match outline.depth {
-        8 => format!("indexed (transparent index {})", outline.transparent_index),
-        16 => "grayscale".to_string(),
-        _ => "RGBA".to_string(),
-    };
-    let padding = if cell != (width, height) {
-        format!(", each padded to {}x{} on the tile grid", cell.0, cell.1)
-    } else {
-        String::new()
-    };
-    notes.push(format!(
-        "{file}: Aseprite, {mode}, {frames} frame{} of {width}x{height} px{padding}: a {sheet_width}x{} sheet; layers flattened: {}{}",
-        if frames == 1 { "" } else { "s" },
-        cell.1,
-        if shown.is_empty() { "none".to_string() } else { shown.join(", ") },
-        if hidden.is_empty() {
-            String::new()
-        } else {
-            format!("; hidden layers skipped: {}", hidden.join(", "))
-        }
-    ));
-    if !outline.tags.is_empty() {
-        let listed: Vec<String> = outline
-            .tags
-            .iter()
-            .map(|t| format!("{} {}-{} {}", t.name, t.from, t.to, t.direction.name()))
-            .collect();
-        notes.push(format!("{file}: tags {}", listed.join(", ")));
-    }
-    if outline.layers.iter().any(|l| l.visible && l.background) && outline.depth == 8 {
-        notes.push(format!(
-            "{file}: its background layer is opaque, its transparent index included, as Aseprite draws it"
-        ));
-    }
-    if outline.profile_ignored {
-        notes.push(format!(
-            "{file}: its colour profile is ignored (colours are read as sRGB, as PNG colour profiles are)"
-        ));
-    }
-    let indexed = match (indices, indexed_palette) {
-        (Some(indices), Some(palette)) if off_palette == 0 => Some((indices, palette)),
-        (Some(_), Some(_)) => {
-            warnings.push(format!(
-                "{file}: indexed, but layer opacity or blend modes made {off_palette} pixels of colours outside its palette, so its indices are not kept: its colours are grouped as an RGBA sheet's are"
-            ));
-            None
-        }
-        _ => None,
-    };
-    let indices_note = IndexTransparency {
-        asked: (asked > 0).then_some((clear.index.unwrap_or(0), asked)),
-        ..IndexTransparency::default()
-    };
-    Ok(AseSheet {
-        picture: Picture {
-            width: sheet_width,
-            height: cell.1,
-            pixels,
-            indexed,
-            indices: indices_note,
-            frame_width: Some(cell.0),
-        },
-        size: (width, height),
-        cell,
-        durations: outline.durations,
-        tags: outline.tags,
-        notes,
-        warnings,
-    })
 }
