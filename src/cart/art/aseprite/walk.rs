@@ -201,16 +201,15 @@ pub(super) fn outline(bytes: &[u8]) -> Result<Outline, String> {
             let result = match kind {
                 0x0004 | 0x0011 => old_palette(data),
                 0x2004 => layer(data, offset, &mut out),
-                0x2005 => cel(data, &mut out, bpp, frame).map(|(layer, kind)| {
+                0x2005 => cel(data, &mut out, bpp, frame).and_then(|(layer, kind)| {
                     if row.len() <= layer {
                         row.resize(layer + 1, None);
                     }
-                    if row[layer].replace(kind).is_some() {
-                        Err(format!("two cels on layer {layer}"))
-                    } else {
-                        Ok(())
+                    match row[layer].replace(kind) {
+                        Some(_) => Err(format!("two cels on layer {layer}")),
+                        None => Ok(()),
                     }
-                })?,
+                }),
                 0x2007 => profile(data, offset, &mut out),
                 0x2018 => tags(data, offset, &mut out),
                 0x2019 => palette(data),
