@@ -44,7 +44,8 @@ fn choose(shell: &mut Shell, label: &str) {
 
 #[test]
 fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
-    let mut shell = Shell::new(root().join("carts"), None);
+    let config = common::temp_dir("netplay-config");
+    let mut shell = Shell::new(root().join("carts"), Some(config.clone()));
     shell.open(&root().join("carts/platformer"));
     // The Netplay screen: typing edits the selected line.
     shell.escape();
@@ -95,6 +96,10 @@ fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
     choose(&mut shell, &format!("Join {host_at}"));
     assert!(shell.in_netplay());
     assert!(matches!(shell.screen, Screen::Playing));
+    // The lines are remembered for the next run.
+    let next_run = Shell::new(root().join("carts"), Some(config.clone()));
+    assert_eq!(next_run.net_setup.port, "7001");
+    assert_eq!(next_run.net_setup.join, host_at.to_string());
 
     // The match: the status line shows, the game runs, states and reset wait.
     let start = Instant::now();

@@ -176,12 +176,15 @@ impl Shell {
     pub fn new(carts_dir: PathBuf, config_dir: Option<PathBuf>) -> Shell {
         let mut mapper = InputMapper::default();
         let mut recent = Recent::default();
+        let mut net_setup = NetSetup::default();
         if let Some(dir) = &config_dir {
             let (input, warning): (InputConfig, _) = config::load(dir, "input.toml");
             input.apply(&mut mapper);
             let (loaded, warning2): (Recent, _) = config::load(dir, "recent.toml");
             recent = loaded;
-            for w in [warning, warning2].into_iter().flatten() {
+            let (net, warning3): (NetSetup, _) = config::load(dir, net::NETPLAY_FILE);
+            net_setup = net;
+            for w in [warning, warning2, warning3].into_iter().flatten() {
                 crate::out::eprint_line(&format!("kairo: {w}"));
             }
         }
@@ -209,7 +212,7 @@ impl Shell {
             overlays: Vec::new(),
             last_load: None,
             net: None,
-            net_setup: NetSetup::default(),
+            net_setup,
         };
         shell.show_browser();
         shell

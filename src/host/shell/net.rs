@@ -29,8 +29,10 @@ pub enum NetLink {
     Playing(Box<NetMatch>, ConfirmedLog),
 }
 
-/// What the Netplay screen's two lines hold, edited by typing on the selected one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the Netplay screen's two lines hold, edited by typing on the selected one; kept in
+/// `netplay.toml` from the last match started there.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct NetSetup {
     pub port: String,
     pub join: String,
@@ -283,9 +285,17 @@ impl Shell {
                 }
             }
         };
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = crate::host::config::save(dir, NETPLAY_FILE, &self.net_setup)
+        {
+            crate::out::eprint_line(&format!("kairo: cannot remember the netplay address: {e}"));
+        }
         self.start_netplay(options);
     }
 }
+
+/// Where the Netplay screen's port and address are kept, in the config folder.
+pub const NETPLAY_FILE: &str = "netplay.toml";
 
 #[cfg(test)]
 mod tests {
