@@ -1,7 +1,7 @@
 //! Kairo: a retro fantasy console. The machine core (this library) knows nothing of windows,
 //! sound cards or pads; the host in `host/` (feature `host`) is a thin shell around it.
 
-pub mod audio;
+pub(crate) mod audio;
 pub mod bullets;
 pub mod cart;
 pub mod collide;
@@ -13,7 +13,7 @@ pub mod hash;
 pub mod host;
 pub mod input;
 pub mod machine;
-pub mod math;
+pub(crate) mod math;
 pub mod meter;
 pub mod movie;
 #[cfg(feature = "netplay")]
@@ -26,7 +26,7 @@ pub mod savefile;
 pub mod saveram;
 pub mod savestate;
 pub mod script;
-pub mod serde_array;
+pub(crate) mod serde_array;
 pub mod session;
 pub mod spec;
 pub mod tools;
