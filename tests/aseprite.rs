@@ -533,3 +533,46 @@ fn cels_claiming_more_pixels_than_any_sheet_can_show_are_refused_before_reading_
         "{e}"
     );
 }
+
+#[test]
+fn an_opaque_pixel_takes_the_lowest_entry_of_its_colour_that_is_not_the_transparent_one() {
+    // Entries 0 (transparent) and 1 are both black: the outline drawn with entry 1 keeps 1.
+    let colours: [[u8; 3]; 3] = [[0, 0, 0], [0, 0, 0], [200, 40, 40]];
+    let mut palette = Vec::new();
+    palette.extend_from_slice(&3u32.to_le_bytes());
+    palette.extend_from_slice(&0u32.to_le_bytes());
+    palette.extend_from_slice(&2u32.to_le_bytes());
+    palette.extend_from_slice(&[0; 8]);
+    for [r, g, b] in colours {
+        palette.extend_from_slice(&[0, 0, r, g, b, 255]);
+    }
+    let mut cel = Vec::new();
+    cel.extend_from_slice(&[0, 0, 0, 0, 0, 0, 255]); // layer 0, x, y, opacity
+    cel.extend_from_slice(&0u16.to_le_bytes()); // raw
+    cel.extend_from_slice(&[0; 2 + 5]);
+    cel.extend_from_slice(&8u16.to_le_bytes());
+    cel.extend_from_slice(&8u16.to_le_bytes());
+    let pixels: Vec<u8> = (0..64).map(|i| [0, 1, 2][i % 3]).collect();
+    cel.extend_from_slice(&pixels);
+    let file = ase_file(
+        8,
+        8,
+        8,
+        &[
+            (0x2019, palette),
+            (0x2004, layer_chunk(0, "art")),
+            (0x2005, cel),
+        ],
+    );
+    let sheet = aseprite::decode("p.aseprite", &file, Clear::default()).unwrap();
+    let (indices, _) = sheet.picture.indexed.as_ref().expect("indices kept");
+    assert_eq!(&indices[..6], &[0, 1, 2, 0, 1, 2]);
+    assert_eq!(
+        sheet.picture.pixels[0], CLEAR,
+        "the transparent index shows nothing"
+    );
+    assert_eq!(
+        sheet.picture.pixels[1], 0x000000,
+        "entry 1 is black and drawn"
+    );
+}

@@ -173,7 +173,17 @@ fn decode_guarded(
                 }
                 let rgb = u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b);
                 if let (Some(palette), Some(indices)) = (&indexed_palette, &mut indices) {
-                    match palette.iter().position(|&c| c == rgb) {
+                    // The lowest entry of that colour, the transparent index last (an
+                    // opaque pixel is on it only on a background layer).
+                    let transparent = usize::from(outline.transparent_index);
+                    let found = palette
+                        .iter()
+                        .enumerate()
+                        .position(|(i, &c)| c == rgb && i != transparent)
+                        .or_else(|| {
+                            (palette.get(transparent) == Some(&rgb)).then_some(transparent)
+                        });
+                    match found {
                         Some(i) => {
                             indices[at] = i as u8;
                             if clear.index == Some(i as u8) {
