@@ -6,7 +6,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::Instant;
 
 use super::config::{self, InputConfig, Recent};
@@ -19,11 +18,11 @@ use super::ui::{self, Menu, UiAction, UiCanvas};
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
-use crate::rewind::REWIND_SECONDS;
 use crate::session::Session;
 use crate::tools::profile::overlay::OverlayMode;
 
 mod actions;
+mod carts;
 mod clip;
 mod debug;
 mod draw;
@@ -267,141 +266,6 @@ impl Shell {
             message,
             menu: ui::error_menu(has_last_good),
         };
-    }
-
-    /// Opens the cart at `path` (folder or `.kcart`), from the command line, the browser or a
-    /// drop onto the window. Folder carts are watched and reload when their files change.
-    pub fn open(&mut self, path: &Path) {
-        self.recent.touch(path);
-        if let Some(dir) = &self.config_dir
-            && let Err(e) = config::save(dir, "recent.toml", &self.recent)
-        {
-            crate::out::eprint_line(&format!("kairo: cannot remember recent carts: {e}"));
-        }
-        let watcher = path
-            .is_dir()
-            .then(|| CartWatcher::watch(path).ok())
-            .flatten();
-        self.start_session(path, Arc::new(open_cart), watcher);
-    }
-
-    /// Opens a cart that `build` makes from `path` (the pattern previewer builds one from an
-    /// XML file); it is rebuilt when the files in `path`'s folder change.
-    pub fn open_built(&mut self, path: &Path, build: Build) {
-        let folder = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let watcher = CartWatcher::watch(folder).ok();
-        self.start_session(path, build, watcher);
-    }
-
-    fn start_session(&mut self, path: &Path, build: Build, watcher: Option<CartWatcher>) {
-        // A match (or its greeting) was for the cart being closed.
-        self.net = None;
-        let cart = build(path);
-        self.session = Some(OpenCart {
-            path: path.to_path_buf(),
-            build,
-            game: None,
-            last_good: None,
-            watcher,
-            save_id: None,
-            keeper: None,
-            movie: movies::MovieMode::Off,
-        });
-        self.boot(cart);
-    }
-
-    /// Starts `cart` in the current session with the player's save RAM, or shows why it
-    /// cannot start. A movie being recorded is written first; a playback ends.
-    fn boot(&mut self, cart: crate::tools::error::Result<Cart>) {
-        self.end_movie();
-        if let Some(session) = self.session.as_mut() {
-            session.store_save(None);
-        }
-        let started = cart.and_then(|cart| {
-            let save = self.save_for(&cart);
-            let game = Session::start(cart.clone(), save)?;
-            Ok((game, cart))
-        });
-        self.install(started);
-    }
-
-    /// Writes a movie being recorded (saying where it went) and ends a playback.
-    fn end_movie(&mut self) {
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
-        if session.is_playing_back() {
-            session.movie = movies::MovieMode::Off;
-        }
-        if matches!(session.movie, movies::MovieMode::Recording { .. }) {
-            self.stop_recording();
-        }
-    }
-
-    /// Makes a started game the open cart's, or shows why it could not start; `true` when
-    /// it runs.
-    fn install(&mut self, started: crate::tools::error::Result<(Session, Cart)>) -> bool {
-        let Some(session) = self.session.as_mut() else {
-            return false;
-        };
-        match started {
-            Ok((mut game, cart)) => {
-                game.keep_rewind(REWIND_SECONDS * 60);
-                let console = game.console_mut();
-                for line in console.take_log() {
-                    crate::out::print_line(&line);
-                }
-                console.set_profiling(self.profiler.is_some());
-                if let Some(profiler) = &mut self.profiler {
-                    profiler.history.clear();
-                    profiler.cursor = None;
-                }
-                if let Some(keeper) = &mut session.keeper {
-                    keeper.follow(game.console());
-                }
-                session.game = Some(game);
-                let warnings = cart.warnings.clone();
-                session.last_good = Some(cart);
-                self.screen = Screen::Playing;
-                self.warn_loaded(&warnings);
-                true
-            }
-            Err(error) => {
-                session.game = None;
-                self.show_error(error.to_string());
-                false
-            }
-        }
-    }
-
-    /// Builds the running cart again from its files and powers it on (Retry), keeping its
-    /// save RAM.
-    pub fn retry(&mut self) {
-        if let Some((path, build)) = self
-            .session
-            .as_ref()
-            .map(|s| (s.path.clone(), s.build.clone()))
-        {
-            self.boot(build(&path));
-        }
-    }
-
-    fn reload_if_changed(&mut self, now: Instant) {
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
-        let changed = session
-            .watcher
-            .as_mut()
-            .is_some_and(|w| w.should_reload(now));
-        // A reload would make this peer's machine differ from the others'.
-        if changed && self.net.is_none() {
-            let (path, build) = (session.path.clone(), session.build.clone());
-            self.boot(build(&path));
-        }
     }
 
     /// A key of the keyboard went down or up (winit key code name).
