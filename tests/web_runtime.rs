@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 /// What the runtime is built from: the library's modules the web console can reach, its C
 /// ABI, Kairo's Lua (`lua/src`), the build script, the manifest and lock file, and the script
 /// that builds it. The modules in `web`'s layer and above (`tests/layers.rs`: `tools`,
-/// `host`) and the CLI's `src/main.rs` are left out: `web` cannot import them, so editing
-/// them cannot change what the runtime does.
+/// `host`) and the CLI (`src/main.rs` and its modules in `src/main/`) are left out: `web`
+/// cannot import them, so editing them cannot change what the runtime does.
 fn sources(root: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     walk(&root.join("src"), &mut files);
@@ -20,7 +20,7 @@ fn sources(root: &Path) -> Vec<PathBuf> {
     walk(&root.join("lua/src"), &mut files);
     files.retain(|f| {
         let rel = f.strip_prefix(root).unwrap();
-        !["src/host", "src/tools", "src/main.rs"]
+        !["src/host", "src/tools", "src/main.rs", "src/main"]
             .iter()
             .any(|out| rel.starts_with(out))
     });
