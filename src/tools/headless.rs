@@ -79,16 +79,6 @@ pub fn run(
     run_watched(session, vblanks, input, log, false, &mut |_| {})
 }
 
-/// Like [`run`], keeping the audio in [`Run::audio`].
-pub fn run_with_audio(
-    session: &mut Session,
-    vblanks: u64,
-    input: Option<&Movie>,
-    log: &mut dyn FnMut(&str),
-) -> Run {
-    run_watched(session, vblanks, input, log, true, &mut |_| {})
-}
-
 /// Like [`run`], keeping the audio in [`Run::audio`] if `keep_audio`, and showing the console
 /// to `watch` after every vblank (to record its pictures for a GIF, say).
 pub fn run_watched(

@@ -43,12 +43,6 @@ impl Preview {
     }
 }
 
-/// The previewer cart for the pattern in `xml` (a path shown in messages); the pattern runs
-/// once at the default rank.
-pub fn pattern_cart(xml: &Path) -> Result<Cart> {
-    previewer_cart(xml, Preview::default())
-}
-
 /// The previewer cart for the pattern in `xml`, as `preview` asks.
 pub fn previewer_cart(xml: &Path, preview: Preview) -> Result<Cart> {
     let bytes =

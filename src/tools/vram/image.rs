@@ -128,15 +128,6 @@ impl Image {
         left
     }
 
-    /// Copies `other` into this picture with its top-left corner at (x, y), clipped.
-    pub fn blit(&mut self, other: &Image, x: usize, y: usize) {
-        for oy in 0..other.height {
-            for ox in 0..other.width {
-                self.put(x + ox, y + oy, other.get(ox, oy));
-            }
-        }
-    }
-
     /// The picture enlarged `factor` times (each pixel a square), for files read by people.
     pub fn scaled(&self, factor: usize) -> Image {
         let factor = factor.max(1);
