@@ -338,3 +338,74 @@ fn cls_with_a_colour_is_this_frames_background_behind_sprites_and_drawings() {
     console.run_frame(InputFrame::NONE).unwrap();
     assert_eq!(console.framebuffer().get(100, 100), 0, "for one frame");
 }
+
+/// What `text` (byte codes) looks like in the font sheet `png` of `cw` x `ch` cells from
+/// code 0, 16 cells a row, in colour 7: ink is what `is_ink` says of a pixel.
+fn expected_text(
+    png: &[u8],
+    (cw, ch): (usize, usize),
+    text: &[u8],
+    is_ink: impl Fn(u32) -> bool,
+) -> String {
+    let sheet = kairo::cart::art::picture::decode("font.png", png, Default::default()).unwrap();
+    (0..ch)
+        .map(|y| {
+            text.iter()
+                .flat_map(|&code| {
+                    let (cx, cy) = (usize::from(code) % 16 * cw, usize::from(code) / 16 * ch);
+                    let sheet = &sheet;
+                    let is_ink = &is_ink;
+                    (0..cw).map(move |x| {
+                        if is_ink(sheet.at(cx + x, cy + y)) {
+                            '7'
+                        } else {
+                            '.'
+                        }
+                    })
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn real_font_sheets_draw_their_glyphs_exactly() {
+    // byackley/pixelfonts (MIT, tests/fonts/pixelfonts): 256-glyph Latin-1 sheets from code 0,
+    // one RGB with black paper, one RGBA with transparent paper.
+    let root = common::root().join("tests/fonts/pixelfonts");
+    for (file, (cw, ch), note) in [
+        (
+            "8x8.png",
+            (8, 8),
+            "ink = every colour but the most common one",
+        ),
+        ("8x12.png", (8, 12), "ink = the opaque pixels"),
+    ] {
+        let png = std::fs::read(root.join(file)).unwrap();
+        let manifest = format!(
+            "name = 'fonts'\n[[font]]\nname = 'px'\nfile = '{file}'\nglyph = [{cw}, {ch}]\nfirst = 0\n"
+        );
+        let console = run(
+            "function draw() print('Ka\\233!', 0, 0, 7, 'px') end",
+            &[("cart.toml", manifest.as_bytes()), (file, &png)],
+            1,
+        );
+        let cart = console.cart();
+        assert!(
+            cart.notes.iter().any(|n| n.contains(&format!(
+                "font `px`, 256 glyphs of {cw}x{ch} px for codes 0-255, {note}"
+            ))),
+            "{:?}",
+            cart.notes
+        );
+        let paper = kairo::cart::art::picture::decode(file, &png, Default::default())
+            .unwrap()
+            .at(0, 0);
+        let text = b"Ka\xe9!";
+        let want = expected_text(&png, (cw, ch), text, |p| p != paper);
+        let got = rows(console.framebuffer(), (0, 0), (cw * text.len() - 1, ch - 1));
+        assert_eq!(got, want, "{file}");
+        assert!(got.contains('7'), "{file}: something is drawn");
+    }
+}

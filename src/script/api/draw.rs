@@ -78,7 +78,11 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "x_end",
             doc: "Draws `text` at (x, y). `\\n` starts a new line. `font` is `\"system\"` (8x8, the default), `\"small\"` (3x5 glyphs in 4x6 \
                   cells) or the name of a `[[font]]` of `cart.toml`; characters a font lacks \
-                  draw as `?`. Returns the x after the last character.",
+                  draw as `?`. Each byte of `text` is one character code (0-255, as the font's \
+                  cells are numbered): text beyond ASCII typed in a UTF-8 source draws as its \
+                  bytes (`\"é\"` is two characters), so write codes with escapes \
+                  (`\"caf\\233\"`) for a font with Latin-1 glyphs. Returns the x after the \
+                  last character.",
             cost: &[Cost::each(
                 cost::GLYPH,
                 "per character, per 8x8 block of the font's cell",
