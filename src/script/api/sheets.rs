@@ -66,18 +66,23 @@ pub const GROUP: ApiGroup = ApiGroup {
     constants: &[],
 };
 
+/// Names joined by commas, or "none".
+fn listed<'n>(names: impl Iterator<Item = &'n str>) -> String {
+    let names: Vec<&str> = names.collect();
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
 fn sheet_arg<'c>(c: &Call<'c>) -> LuaResult<&'c SheetAnimation> {
     let file = c.str_arg(0)?;
     let cart = c.cart;
     cart.sheets.get(&file).ok_or_else(|| {
-        let known: Vec<&str> = cart.sheets.keys().map(String::as_str).collect();
+        let known = listed(cart.sheets.keys().map(String::as_str));
         c.error(format!(
-            "the cart has no Aseprite [[sheet]] \"{file}\" (its Aseprite sheets: {})",
-            if known.is_empty() {
-                "none".to_string()
-            } else {
-                known.join(", ")
-            }
+            "the cart has no Aseprite [[sheet]] \"{file}\" (its Aseprite sheets: {known})"
         ))
     })
 }
@@ -122,22 +127,13 @@ fn sheet_anim(c: &mut Call) -> LuaResult<MultiValue> {
         .iter()
         .find(|t| t.name == wanted)
         .ok_or_else(|| {
-            let known: Vec<&str> = sheet.tags.iter().map(|t| t.name.as_str()).collect();
+            let known = listed(sheet.tags.iter().map(|t| t.name.as_str()));
             c.error(format!(
-                "the sheet has no tag \"{wanted}\" (its tags: {})",
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
+                "the sheet has no tag \"{wanted}\" (its tags: {known})"
             ))
         })?;
-    let durations: Vec<u64> = sheet
-        .frames
-        .iter()
-        .map(|f| u64::from(frames_of_ms(u32::from(f.ms))))
-        .collect();
-    let (frame, done) = tag_frame_at(&durations, tag, t);
+    let duration = |f: usize| u64::from(frames_of_ms(u32::from(sheet.frames[f].ms)));
+    let (frame, done) = tag_frame_at(duration, tag, t);
     c.charge(
         Unit::Script,
         cost::ANIM_FRAME * (tag.to - tag.from + 1) as u64,
@@ -152,10 +148,10 @@ fn sheet_anim(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 /// The frame `tag` shows `t` machine frames after it started, given each frame's duration
-/// in machine frames (all at least 1), and whether it has finished its plays. The first pass
+/// in machine frames (`duration(frame)`, at least 1), and whether it has finished its plays. The first pass
 /// plays the tag in its direction; a ping-pong tag's later passes turn round without showing
 /// the turning frame twice; every pass counts as one play of `repeat`.
-pub fn tag_frame_at(durations: &[u64], tag: &Tag, t: u64) -> (usize, bool) {
+pub fn tag_frame_at(duration: impl Fn(usize) -> u64, tag: &Tag, t: u64) -> (usize, bool) {
     let forward: Vec<usize> = (tag.from..=tag.to).collect();
     let backward: Vec<usize> = forward.iter().rev().copied().collect();
     let (first, odd, even): (&[usize], &[usize], &[usize]) = match tag.direction {
@@ -164,13 +160,13 @@ pub fn tag_frame_at(durations: &[u64], tag: &Tag, t: u64) -> (usize, bool) {
         Direction::PingPong => (&forward, &backward[1..], &forward[1..]),
         Direction::PingPongReverse => (&backward, &forward[1..], &backward[1..]),
     };
-    let length = |pass: &[usize]| pass.iter().map(|&f| durations[f]).sum::<u64>();
+    let length = |pass: &[usize]| pass.iter().map(|&f| duration(f)).sum::<u64>();
     let locate = |pass: &[usize], mut t: u64| {
         for &f in pass {
-            if t < durations[f] {
+            if t < duration(f) {
                 return f;
             }
-            t -= durations[f];
+            t -= duration(f);
         }
         pass[pass.len() - 1]
     };
@@ -223,7 +219,12 @@ mod tests {
 
     /// The frames shown over `n` machine frames.
     fn shown(durations: &[u64], tag: &Tag, n: u64) -> Vec<usize> {
-        (0..n).map(|t| tag_frame_at(durations, tag, t).0).collect()
+        (0..n).map(|t| at(durations, tag, t).0).collect()
+    }
+
+    /// [`tag_frame_at`] over a list of durations.
+    fn at(durations: &[u64], tag: &Tag, t: u64) -> (usize, bool) {
+        tag_frame_at(|f| durations[f], tag, t)
     }
 
     #[test]
@@ -247,12 +248,12 @@ mod tests {
         let d = [1; 3];
         let t = tag(0, 2, Direction::Forward, 2);
         assert_eq!(shown(&d, &t, 8), [0, 1, 2, 0, 1, 2, 2, 2]);
-        assert!(!tag_frame_at(&d, &t, 5).1);
-        assert!(tag_frame_at(&d, &t, 6).1);
+        assert!(!at(&d, &t, 5).1);
+        assert!(at(&d, &t, 6).1);
         // Ping-pong: there (pass 1) and back (pass 2), then it holds the first frame.
         let t = tag(0, 2, Direction::PingPong, 2);
         assert_eq!(shown(&d, &t, 7), [0, 1, 2, 1, 0, 0, 0]);
-        assert!(tag_frame_at(&d, &t, 5).1 && !tag_frame_at(&d, &t, 4).1);
+        assert!(at(&d, &t, 5).1 && !at(&d, &t, 4).1);
         let t = tag(0, 2, Direction::PingPong, 1);
         assert_eq!(shown(&d, &t, 5), [0, 1, 2, 2, 2]);
         let t = tag(0, 2, Direction::PingPong, 3);
