@@ -126,16 +126,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("kairo-fsutil-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh folder, removed when the guard drops.
+    fn temp(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+        let guard = tempfile::Builder::new()
+            .prefix(&format!("kairo-fsutil-{name}-"))
+            .tempdir()
+            .unwrap();
+        let dir = guard.path().to_path_buf();
+        (guard, dir)
     }
 
     #[test]
     fn regular_files_are_read_up_to_the_cap() {
-        let dir = temp("regular");
+        let (_guard, dir) = temp("regular");
         let path = dir.join("a.txt");
         std::fs::write(&path, b"12345").unwrap();
         assert_eq!(read_capped(&path, 5).unwrap(), b"12345");
@@ -148,7 +151,7 @@ mod tests {
 
     #[test]
     fn fifos_devices_and_folders_are_refused_without_blocking() {
-        let dir = temp("special");
+        let (_guard, dir) = temp("special");
         let fifo = dir.join("pipe");
         let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);

@@ -192,10 +192,14 @@ pub fn store(dir: &Path, id: &str, data: &[u8]) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("kairo-save-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A path in a fresh folder (the path itself not made yet), removed when the guard drops.
+    fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let guard = tempfile::Builder::new()
+            .prefix(&format!("kairo-save-{name}-"))
+            .tempdir()
+            .unwrap();
+        let dir = guard.path().join("folder");
+        (guard, dir)
     }
 
     #[test]
@@ -210,7 +214,7 @@ mod tests {
 
     #[test]
     fn stores_load_back_and_keep_the_previous_copy() {
-        let dir = temp("roundtrip");
+        let (_guard, dir) = temp("roundtrip");
         assert_eq!(load(&dir, "g"), Loaded::default());
         store(&dir, "g", &[1, 2, 3]).unwrap();
         store(&dir, "g", &[4, 5]).unwrap();
@@ -226,7 +230,7 @@ mod tests {
 
     #[test]
     fn a_damaged_file_falls_back_to_the_previous_copy_and_is_kept() {
-        let dir = temp("damaged");
+        let (_guard, dir) = temp("damaged");
         store(&dir, "g", &[1; 100]).unwrap();
         store(&dir, "g", &[2; 100]).unwrap();
         let main = dir.join("g.ksav");
@@ -263,7 +267,7 @@ mod tests {
 
     #[test]
     fn with_both_copies_damaged_save_ram_starts_empty_with_a_warning() {
-        let dir = temp("both");
+        let (_guard, dir) = temp("both");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("g.ksav"), b"garbage").unwrap();
         std::fs::write(dir.join("g.ksav.bak"), b"KAIROSAV and more garbage").unwrap();

@@ -82,9 +82,9 @@ fn patterns(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Compiles the harness into a temporary folder, or says why it cannot.
-fn build_harness() -> Result<PathBuf, String> {
+fn build_harness() -> Result<common::TempDir, String> {
     let source = common::root().join("tests/bulletml/harness.cpp");
-    let out = common::temp_dir("bulletml-harness").join("harness");
+    let out = common::temp_dir("bulletml-harness").within("harness");
     let compiled = Command::new("g++")
         .args(["-std=c++14", "-O2", "-Wno-deprecated-declarations", "-o"])
         .arg(&out)

@@ -13,7 +13,7 @@ use kairo::cart::kcart;
 
 #[test]
 fn export_writes_the_page_the_runtime_and_the_packed_cart() {
-    let out = temp_dir("export-files").join("shmup web");
+    let out = temp_dir("export-files").within("shmup web");
     let cart = bundled("shmup");
     let (code, stdout, stderr) = export_web(&cart, &out);
     assert_eq!(code, 0, "{stderr}");

@@ -258,7 +258,7 @@ fn movies_need_a_data_folder_and_a_movie_of_another_cart_is_refused() {
         Some("No data folder: movies cannot be kept")
     );
     let data = temp_dir("movies-other-cart");
-    shell.data_dir = Some(data.clone());
+    shell.data_dir = Some(data.to_path_buf());
     let other = data.join("other.kmv");
     std::fs::write(&other, "kairo-movie 2\ncart Shmup\n0000 *10\n").unwrap();
     let before = hash(&shell);

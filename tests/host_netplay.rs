@@ -45,7 +45,7 @@ fn choose(shell: &mut Shell, label: &str) {
 #[test]
 fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
     let config = common::temp_dir("netplay-config");
-    let mut shell = Shell::new(root().join("carts"), Some(config.clone()));
+    let mut shell = Shell::new(root().join("carts"), Some(config.to_path_buf()));
     shell.open(&root().join("carts/platformer"));
     // The Netplay screen: typing edits the selected line.
     shell.escape();
@@ -97,7 +97,7 @@ fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
     assert!(shell.in_netplay());
     assert!(matches!(shell.screen, Screen::Playing));
     // The lines are remembered for the next run.
-    let next_run = Shell::new(root().join("carts"), Some(config.clone()));
+    let next_run = Shell::new(root().join("carts"), Some(config.to_path_buf()));
     assert_eq!(next_run.net_setup.port, "7001");
     assert_eq!(next_run.net_setup.join, host_at.to_string());
 

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{kairo, root, temp_dir};
+use common::{TempDir, kairo, root, temp_dir};
 
 /// (cart under tests/carts, text the first problem line must contain)
 const CASES: &[(&str, &str)] = &[
@@ -182,8 +182,8 @@ fn run(args: &[&str]) -> (i32, String, String) {
 }
 
 /// A fresh cart folder `name` whose script logs a long line every frame.
-fn plain_cart(name: &str) -> PathBuf {
-    let dir = temp_dir(name).join("cart");
+fn plain_cart(name: &str) -> TempDir {
+    let dir = temp_dir(name).within("cart");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("cart.toml"), "name = \"plain\"\n").unwrap();
     std::fs::write(
@@ -250,7 +250,7 @@ fn symlinks_are_followed_inside_the_cart_only() {
     let (code, stdout, stderr) = run(&["check", cart.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
 
-    let outside = temp_dir("links-secret").join("secret.txt");
+    let outside = temp_dir("links-secret").within("secret.txt");
     std::fs::write(&outside, "secret").unwrap();
     symlink(outside.to_str().unwrap(), &cart.join("lib/secret.txt"));
     let packed = cart.with_file_name("out.kcart");

@@ -100,7 +100,7 @@ fn the_shmup_plays_its_movie_to_the_frames_of_kairo_headless() {
 #[test]
 fn slowdown_in_the_shmup_stress_mode_is_the_slowdown_of_kairo_headless() {
     // Hold Select and press Start on the title (the stress mode), then hold A (shoot).
-    let movie_path = temp_dir("libretro-stress").join("stress.kmv");
+    let movie_path = temp_dir("libretro-stress").within("stress.kmv");
     std::fs::write(
         &movie_path,
         "kairo-movie 1\ncart Nova Lance\n0000 0000 0000 0000 *90\n0800 0000 0000 0000 *10\n\
@@ -186,7 +186,7 @@ fn states_round_trip_mid_run_in_this_run_in_a_new_one_and_in_kairo_headless() {
 
     // The state is a Kairo state file: `kairo headless --load-state` goes on from it to the
     // same frame.
-    let file = temp_dir("libretro-state").join("shmup.kst");
+    let file = temp_dir("libretro-state").within("shmup.kst");
     std::fs::write(&file, &state).unwrap();
     let (movie_path, _) = self::movie("shmup");
     let (code, out, err) = common::kairo(

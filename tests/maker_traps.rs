@@ -3,13 +3,13 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{kairo, temp_dir};
+use common::{TempDir, kairo, temp_dir};
 
 /// Writes a cart folder `name` with `files` (a `cart.toml` among them replaces the default).
-fn cart_folder(name: &str, files: &[(&str, &[u8])]) -> PathBuf {
-    let dir = temp_dir(name).join("cart");
+fn cart_folder(name: &str, files: &[(&str, &[u8])]) -> TempDir {
+    let dir = temp_dir(name).within("cart");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("cart.toml"), format!("name = \"{name}\"\n")).unwrap();
     for (path, bytes) in files {

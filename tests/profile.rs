@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{bundled, console, kairo, root, temp_dir};
+use common::{TempDir, bundled, console, kairo, root, temp_dir};
 use kairo::console::{Console, Tick};
 use kairo::input::InputFrame;
 use kairo::meter::Unit;
@@ -37,7 +37,7 @@ fn example() -> PathBuf {
 }
 
 /// A copy of the worked example with its ring spread over `frames` frames.
-fn spread_example(frames: u32) -> PathBuf {
+fn spread_example(frames: u32) -> TempDir {
     let dir = temp_dir(&format!("spread-{frames}"));
     for file in ["cart.toml", "main.lua"] {
         let text = std::fs::read_to_string(example().join(file)).unwrap();
@@ -372,10 +372,11 @@ fn the_overlay_matches_its_golden_pictures() {
 
 #[test]
 fn the_chart_in_the_docs_is_the_worked_example_run() {
+    let chart = temp_dir("docs-chart");
     let options = kairo::tools::profile::command::ProfileOptions {
         cart: example(),
         vblanks: 300,
-        svg: Some(temp_dir("docs-chart").join("p.svg")),
+        svg: Some(chart.join("p.svg")),
         ..Default::default()
     };
     kairo::tools::profile::command::profile(&options, &mut |_| {}).unwrap();

@@ -8,14 +8,19 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::shell::tap;
-use common::{root, temp_dir};
+use common::{TempDir, root, temp_dir};
 use kairo::host::input_map::PadEvent;
 use kairo::host::shell::{Screen, Shell};
 use kairo::input::Button;
 
-fn shell(name: &str) -> Shell {
-    let config = temp_dir(name).join("config");
-    Shell::new(root().join("carts"), Some(config))
+/// A shell on the bundled carts, with a fresh config folder (removed when the folder's guard
+/// drops).
+fn shell(name: &str) -> (Shell, TempDir) {
+    let config = temp_dir(name).within("config");
+    (
+        Shell::new(root().join("carts"), Some(config.to_path_buf())),
+        config,
+    )
 }
 
 fn menu_labels(shell: &Shell) -> Vec<String> {
@@ -48,7 +53,7 @@ fn choose(shell: &mut Shell, label: &str) {
 
 #[test]
 fn the_browser_opens_a_cart_and_the_pause_menu_resets_it() {
-    let mut shell = shell("browser");
+    let (mut shell, _config) = shell("browser");
     assert!(matches!(shell.screen, Screen::Browser(_)));
     assert!(
         menu_labels(&shell)
@@ -92,7 +97,7 @@ fn the_browser_opens_a_cart_and_the_pause_menu_resets_it() {
 
 #[test]
 fn a_faulting_cart_shows_the_error_screen_and_goes_back_to_the_browser() {
-    let mut shell = shell("fault");
+    let (mut shell, _config) = shell("fault");
     shell.open(&root().join("tests/carts/runtime_error"));
     shell.vblank(Instant::now());
     let Screen::Error { message, .. } = &shell.screen else {
@@ -116,7 +121,7 @@ fn a_faulting_cart_shows_the_error_screen_and_goes_back_to_the_browser() {
 
 #[test]
 fn a_cart_that_cannot_load_offers_no_last_good_version() {
-    let mut shell = shell("noload");
+    let (mut shell, _config) = shell("noload");
     shell.open(&root().join("tests/carts/bad_toml"));
     assert_eq!(menu_labels(&shell), ["Retry", "Back to browser", "Quit"]);
 }
@@ -140,10 +145,10 @@ fn wait_for(shell: &mut Shell, done: impl Fn(&Shell) -> bool) {
 
 #[test]
 fn a_folder_cart_reloads_when_saved_and_a_bad_save_keeps_the_last_good_one() {
-    let dir = temp_dir("reload").join("cart");
+    let dir = temp_dir("reload").within("cart");
     std::fs::create_dir_all(&dir).unwrap();
     write_cart(&dir, "function draw() print('one', 0, 0) end");
-    let mut shell = shell("reload-config");
+    let (mut shell, _config) = shell("reload-config");
     shell.open(&dir);
     assert!(matches!(shell.screen, Screen::Playing));
 
@@ -207,7 +212,7 @@ fn remapping_the_keyboard_is_saved_and_used() {
 
 #[test]
 fn a_pad_plugged_in_mid_game_plays_the_next_player_and_pauses_with_start_select() {
-    let mut shell = shell("pads");
+    let (mut shell, _config) = shell("pads");
     shell.open(&root().join("carts/platformer"));
     shell.pad_event(PadEvent::Connected {
         pad: 4,
@@ -233,7 +238,7 @@ fn a_pad_plugged_in_mid_game_plays_the_next_player_and_pauses_with_start_select(
 
 #[test]
 fn debug_pause_steps_single_frames_and_fast_forward_runs_four() {
-    let mut shell = shell("debug");
+    let (mut shell, _config) = shell("debug");
     shell.open(&root().join("carts/platformer"));
     let frame = |s: &Shell| s.console().unwrap().machine().frame();
     shell.vblank(Instant::now());
@@ -254,9 +259,9 @@ fn debug_pause_steps_single_frames_and_fast_forward_runs_four() {
 
 #[test]
 fn screenshots_are_saved_as_png_in_the_screenshot_folder() {
-    let mut shell = shell("shots");
-    let dir = temp_dir("shots-out").join("pictures");
-    shell.screenshot_dir = dir.clone();
+    let (mut shell, _config) = shell("shots");
+    let dir = temp_dir("shots-out").within("pictures");
+    shell.screenshot_dir = dir.to_path_buf();
     shell.open(&root().join("carts/platformer"));
     shell.vblank(Instant::now());
     shell.screenshot();
@@ -271,7 +276,7 @@ fn screenshots_are_saved_as_png_in_the_screenshot_folder() {
 #[test]
 fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
     use kairo::tools::profile::overlay::OverlayMode;
-    let mut shell = shell("profiler");
+    let (mut shell, _config) = shell("profiler");
     shell.open(&root().join("carts/platformer"));
     let profiling = |s: &Shell| s.console().unwrap().profiling();
     assert!(!profiling(&shell));
@@ -333,7 +338,7 @@ fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
 #[test]
 fn the_loaders_warnings_show_on_screen_when_a_cart_starts() {
     // An indexed sheet whose index 0 is opaque (no tRNS): drawn, with a warning.
-    let dir = temp_dir("shell-warning-cart").join("cart");
+    let dir = temp_dir("shell-warning-cart").within("cart");
     std::fs::create_dir_all(&dir).unwrap();
     let mut png_bytes = Vec::new();
     {
@@ -355,7 +360,7 @@ fn the_loaders_warnings_show_on_screen_when_a_cart_starts() {
     )
     .unwrap();
     std::fs::write(dir.join("main.lua"), "function draw() end").unwrap();
-    let mut shell = shell("shell-warning");
+    let (mut shell, _config) = shell("shell-warning");
     shell.open(&dir);
     assert!(
         matches!(shell.screen, Screen::Playing),
@@ -380,7 +385,7 @@ fn the_loaders_warnings_show_on_screen_when_a_cart_starts() {
 
 #[test]
 fn saving_an_aseprite_sheet_reloads_the_cart_with_its_new_frames() {
-    let dir = temp_dir("reload-aseprite").join("cart");
+    let dir = temp_dir("reload-aseprite").within("cart");
     std::fs::create_dir_all(&dir).unwrap();
     let art = root().join("tests/aseprite");
     std::fs::write(
@@ -394,7 +399,7 @@ fn saving_an_aseprite_sheet_reloads_the_cart_with_its_new_frames() {
         dir.join("hero.aseprite"),
     )
     .unwrap();
-    let mut shell = shell("reload-aseprite-config");
+    let (mut shell, _config) = shell("reload-aseprite-config");
     shell.open(&dir);
     assert!(matches!(shell.screen, Screen::Playing));
     let frames = |s: &Shell| {

@@ -77,9 +77,10 @@ fn pixel(shot: &(u32, Vec<u8>), x: u32, y: u32) -> [u8; 3] {
 /// A virtual display with `kairo ARGS` running on it, until dropped.
 struct Session {
     display: String,
-    dir: std::path::PathBuf,
     _app: Guard,
     _xvfb: Guard,
+    /// Last: removed after the programs that write into it are gone.
+    dir: common::TempDir,
 }
 
 /// Starts Xvfb on a display it picks itself (`-displayfd`: no two tests, nor a stale lock
@@ -206,9 +207,9 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
     std::thread::sleep(Duration::from_secs(2));
     let session = Session {
         display,
-        dir,
         _app: app,
         _xvfb: xvfb,
+        dir,
     };
     // A loaded machine may map the window before it draws into it: wait for a picture.
     let started = Instant::now();

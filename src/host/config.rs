@@ -151,15 +151,19 @@ pub fn save<T: Serialize>(dir: &Path, name: &str, value: &T) -> Result<(), HostE
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("kairo-config-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A path in a fresh folder (the path itself not made yet), removed when the guard drops.
+    fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let guard = tempfile::Builder::new()
+            .prefix(&format!("kairo-config-{name}-"))
+            .tempdir()
+            .unwrap();
+        let dir = guard.path().join("folder");
+        (guard, dir)
     }
 
     #[test]
     fn bindings_survive_a_save_and_load() {
-        let dir = temp("roundtrip");
+        let (_guard, dir) = temp("roundtrip");
         let mut mapper = InputMapper::default();
         mapper.keyboard.bind("KeyJ", Button::A);
         let mut pad = Bindings::default_pad();
@@ -184,7 +188,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_file_is_kept_aside_and_defaults_used() {
-        let dir = temp("corrupt");
+        let (_guard, dir) = temp("corrupt");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("input.toml"), "keyboard = [[[").unwrap();
         let (config, warning): (InputConfig, _) = load(&dir, "input.toml");

@@ -98,8 +98,8 @@ mod tests {
 
     #[test]
     fn saving_a_file_in_a_watched_folder_is_noticed() {
-        let dir = std::env::temp_dir().join(format!("kairo-watch-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let guard = tempfile::Builder::new().prefix("kairo-watch-").tempdir().unwrap();
+        let dir = guard.path().to_path_buf();
         let mut watcher = CartWatcher::watch(&dir).unwrap();
         std::fs::write(dir.join("main.lua"), "-- changed").unwrap();
         let start = Instant::now();

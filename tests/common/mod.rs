@@ -42,11 +42,69 @@ pub fn bundled(name: &str) -> PathBuf {
 }
 
 /// A fresh temporary folder for one test.
-pub fn temp_dir(name: &str) -> PathBuf {
+pub fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("kairo-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    TempDir {
+        root: dir.clone(),
+        path: dir,
+    }
+}
+
+/// A test's temporary folder. It is removed when the value goes out of scope, unless the test
+/// is failing (then it stays, so its files can be looked at).
+#[derive(Debug)]
+pub struct TempDir {
+    /// The folder removed on drop.
+    root: PathBuf,
+    /// The path this value stands for: `root` or a path inside it.
+    path: PathBuf,
+}
+
+impl TempDir {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The path `child` inside this folder (not created), still removing the whole folder on
+    /// drop.
+    pub fn within(self, child: &str) -> TempDir {
+        let inner = TempDir {
+            root: self.root.clone(),
+            path: self.path.join(child),
+        };
+        // The folder now belongs to `inner`.
+        std::mem::forget(self);
+        inner
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.root);
+        }
+    }
 }
 
 /// A free UDP port on loopback (bound and let go: the test's peer takes it next).
@@ -131,7 +189,9 @@ pub fn check_golden_pictures(golden: &str, pictures: &[(&str, Vec<u8>)]) {
     let expected: Vec<&str> = expected.lines().collect();
     for (i, ((name, rgba), line)) in pictures.iter().zip(&lines).enumerate() {
         if expected.get(i) != Some(&line.as_str()) {
-            let saved = temp_dir(golden).join(format!("{name}.png"));
+            // Kept: the folder stays when its guard drops during the panic below.
+            let dir = temp_dir(golden);
+            let saved = dir.join(format!("{name}.png"));
             kairo::tools::screenshot::save_png(&saved, rgba).unwrap();
             panic!(
                 "{name} differs from tests/golden/{golden} (UPDATE_GOLDEN=1 rewrites it); see {}",
