@@ -243,7 +243,7 @@ fn check_demo(demo: &Demo) {
 fn check_packed_runs_identically(demo: &Demo) {
     let files = CartFiles::open(&bundled(demo.cart)).unwrap();
     let bytes = kairo::cart::kcart::pack(files.iter()).unwrap();
-    let path = temp_dir(&format!("packed-{}", demo.cart)).join("cart.kcart");
+    let path = temp_dir(&format!("packed-{}", demo.cart)).within("cart.kcart");
     std::fs::write(&path, bytes).unwrap();
     let short = Demo {
         vblanks: demo.checkpoints[demo.checkpoints.len() / 2],

@@ -15,7 +15,7 @@ mod web_support;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{bundled, export_web, kairo, root, temp_dir};
+use common::{TempDir, bundled, export_web, kairo, root, temp_dir};
 use web_support::{Browser, Server};
 
 /// Vblanks the hash contract is checked over.
@@ -159,7 +159,8 @@ fn library_work_costs_the_same_cycles_as_natively() {
 
 /// Opens `cart`'s page, presses Enter (Start) and checks the cart logs `started`; the
 /// picture before and after is saved and must differ. `hold_shift` holds Select too.
-fn play(cart: &str, started: &str, hold_shift: bool) -> (Browser, Server) {
+/// Returns the browser and server with the folder they use (last, so it goes after them).
+fn play(cart: &str, started: &str, hold_shift: bool) -> (Browser, Server, TempDir) {
     let chromium = chromium().expect("checked by the caller");
     let dir = temp_dir(&format!("web-play-{cart}"));
     export(cart, &dir.join(cart));
@@ -193,7 +194,7 @@ fn play(cart: &str, started: &str, hold_shift: bool) -> (Browser, Server) {
         before, after,
         "{cart}: the picture did not change after Start"
     );
-    (browser, server)
+    (browser, server, dir)
 }
 
 #[test]
@@ -201,7 +202,7 @@ fn keys_start_the_platformer_and_move_the_hero() {
     if chromium().is_none() {
         return;
     }
-    let (mut browser, _server) = play("platformer", "platformer: new game", false);
+    let (mut browser, _server, _dir) = play("platformer", "platformer: new game", false);
     let shots = root().join("target/web-shots");
     let standing = browser.screenshot(&shots.join("platformer-standing.png"));
     browser.key("ArrowRight", "ArrowRight", 39, true);
@@ -243,7 +244,7 @@ fn the_shmup_runs_stress_mode_in_the_browser() {
     if chromium().is_none() {
         return;
     }
-    let (mut browser, _server) = play("shmup", "shmup: start", true);
+    let (mut browser, _server, _dir) = play("shmup", "shmup: start", true);
     // Stress mode reaches its top level after about 16 s of play; the frame time reported
     // is the host time of a machine frame in the page (docs/web.md records it).
     std::thread::sleep(Duration::from_secs(18));

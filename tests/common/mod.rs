@@ -101,8 +101,16 @@ impl AsRef<std::ffi::OsStr> for TempDir {
 
 impl Drop for TempDir {
     fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.root);
+        if std::thread::panicking() {
+            return;
+        }
+        // A program the test stopped (a browser's helpers) may still be writing into it for
+        // a moment: try again briefly.
+        for _ in 0..20 {
+            if std::fs::remove_dir_all(&self.root).is_ok() || !self.root.exists() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
         }
     }
 }

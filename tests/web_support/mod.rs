@@ -118,7 +118,10 @@ impl Browser {
             .arg("about:blank")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null());
+            .stderr(Stdio::null())
+            // Its own process group, so that dropping the browser stops its helper
+            // processes too (they write into the profile folder).
+            .process_group(0);
         // SAFETY: only async-signal-safe calls (fcntl, dup2) between fork and exec. Both
         // ends are first copied above 3 and 4: when one of them already is fd 3 or 4, moving
         // the other there first would close it (chromium then exits and the first command
@@ -347,6 +350,10 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        // SAFETY: sends a signal to the process group chromium leads (`process_group(0)`).
+        unsafe {
+            libc::kill(-(self.child.id() as libc::pid_t), libc::SIGKILL);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
