@@ -141,7 +141,7 @@ impl Console {
 
     /// Powers on with `cart` and save RAM holding `save` (as stored for the cart's
     /// `save_id`), which the main chunk and `init()` already see.
-    pub fn with_save(cart: Cart, save: SaveRam) -> Result<Console, ScriptError> {
+    pub(crate) fn with_save(cart: Cart, save: SaveRam) -> Result<Console, ScriptError> {
         Console::start(Arc::new(cart), save)
     }
 
@@ -255,7 +255,7 @@ impl Console {
     /// picture is left as it was, and the sound moves on without mixing a sample (so no
     /// audio is left to take); [`Console::present`] draws the current picture when it is
     /// turned back on.
-    pub fn set_presenting(&mut self, on: bool) {
+    pub(crate) fn set_presenting(&mut self, on: bool) {
         self.presenting = on;
         if on {
             self.present();
@@ -263,7 +263,7 @@ impl Console {
     }
 
     /// Draws the picture of the machine as it stands (the last frame's) into the framebuffer.
-    pub fn present(&mut self) {
+    pub(crate) fn present(&mut self) {
         let machine = &self.lent.as_ref().expect(LENT).0;
         machine
             .video
@@ -481,7 +481,7 @@ impl Console {
     }
 
     /// Writes the last composed picture as RGBA (256x256x4 bytes) into `out`.
-    pub fn rgba_into(&self, out: &mut [u8]) {
+    pub(crate) fn rgba_into(&self, out: &mut [u8]) {
         assert_eq!(out.len(), SCREEN_W * SCREEN_H * 4, "RGBA buffer size");
         for (y, row) in out.chunks_exact_mut(SCREEN_W * 4).enumerate() {
             for (px, &index) in row.chunks_exact_mut(4).zip(self.framebuffer.row(y)) {
@@ -503,7 +503,7 @@ impl Console {
     }
 
     /// Save RAM as it was at the last power-on or reset.
-    pub fn power_on_save(&self) -> &SaveRam {
+    pub(crate) fn power_on_save(&self) -> &SaveRam {
         &self.power_on_save
     }
 

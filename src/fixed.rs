@@ -20,7 +20,7 @@ pub const fn fx_floor(value: Fx) -> i32 {
 }
 
 /// A float (in pixels) to [`Fx`], rounded to nearest, saturating; NaN becomes 0.
-pub fn fx_from_f64(px: f64) -> Fx {
+pub(crate) fn fx_from_f64(px: f64) -> Fx {
     let scaled = (px * f64::from(FX_ONE)).round();
     if scaled.is_nan() {
         0

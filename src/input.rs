@@ -67,14 +67,14 @@ impl Button {
     }
 
     /// The button with this bit number.
-    pub fn from_index(index: i64) -> Option<Button> {
+    pub(crate) fn from_index(index: i64) -> Option<Button> {
         usize::try_from(index)
             .ok()
             .and_then(|i| Button::ALL.get(i).copied())
     }
 
     /// The button with this name (case-insensitive).
-    pub fn from_name(name: &str) -> Option<Button> {
+    pub(crate) fn from_name(name: &str) -> Option<Button> {
         Button::ALL
             .into_iter()
             .find(|b| b.name().eq_ignore_ascii_case(name))
@@ -166,7 +166,7 @@ impl InputLatch {
     }
 
     /// Latches a new frame's input; the old one becomes the previous frame.
-    pub fn latch(&mut self, input: InputFrame) {
+    pub(crate) fn latch(&mut self, input: InputFrame) {
         self.previous = self.current;
         self.current = input;
         for (word, counts) in input.0.iter().zip(&mut self.held_frames) {
@@ -191,14 +191,14 @@ impl InputLatch {
     }
 
     /// Machine frames `player` has held `button`, this one included (0 = not held).
-    pub fn held_for(&self, player: usize, button: Button) -> u32 {
+    pub(crate) fn held_for(&self, player: usize, button: Button) -> u32 {
         self.held_frames
             .get(player)
             .map_or(0, |counts| counts[button as usize])
     }
 
     /// `btnp`: pressed this frame, or held long enough to repeat (see [`Repeat`]).
-    pub fn pressed_or_repeated(&self, player: usize, button: Button) -> bool {
+    pub(crate) fn pressed_or_repeated(&self, player: usize, button: Button) -> bool {
         self.repeat.fires(self.held_for(player, button))
     }
 }

@@ -92,12 +92,12 @@ impl Machine {
 
     /// The bullet unit's frame: spread bursts due now, programs (of the cart's `patterns`),
     /// then moving, culling and hit tests. Returns the bullet unit's cycles.
-    pub fn step_bullets(&mut self, patterns: &[Pattern]) -> u64 {
+    pub(crate) fn step_bullets(&mut self, patterns: &[Pattern]) -> u64 {
         self.bullets.step(&mut self.rng, patterns)
     }
 
     /// Gives the video unit this frame's bullet layer: one sprite per live bullet, centred.
-    pub fn hand_bullets_to_video(&mut self) {
+    pub(crate) fn hand_bullets_to_video(&mut self) {
         let (bullets, video) = (&self.bullets, &mut self.video);
         video.bullet_priority = bullets.priority;
         video.bullets.clear();

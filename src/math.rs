@@ -6,7 +6,7 @@
 use std::f64::consts::PI;
 
 /// sin(x) from a Taylor series after reduction to [-pi/4, pi/4] (basic IEEE operations only).
-pub fn sine(x: f64) -> f64 {
+pub(crate) fn sine(x: f64) -> f64 {
     let turns = x / (2.0 * PI);
     let mut r = x - (turns - turns.rem_euclid(1.0)) * 2.0 * PI; // [0, 2pi)
     let mut sign = 1.0;
@@ -44,7 +44,7 @@ fn taylor_cos(x: f64) -> f64 {
 
 /// 2^x, from the exact power of two of x's integer part and a Taylor series of e^(f ln 2)
 /// for its fraction.
-pub fn exp2(x: f64) -> f64 {
+pub(crate) fn exp2(x: f64) -> f64 {
     if !x.is_finite() {
         return if x > 0.0 { f64::INFINITY } else { 0.0 };
     }

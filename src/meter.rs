@@ -114,7 +114,7 @@ pub fn vblanks_for(cycles: u64) -> u32 {
 }
 
 /// Load of a frame in percent of one budget (100 = exactly the budget).
-pub fn load_percent(cycles: u64) -> f64 {
+pub(crate) fn load_percent(cycles: u64) -> f64 {
     cycles as f64 * 100.0 / FRAME_BUDGET as f64
 }
 

@@ -336,7 +336,7 @@ fn input_word(field: &str) -> Result<ButtonWord, String> {
 
 /// Buttons written readably: names as `btn` takes them (any case) joined by `+`, or `-`
 /// for none.
-pub fn parse_buttons(text: &str) -> Result<ButtonWord, String> {
+pub(crate) fn parse_buttons(text: &str) -> Result<ButtonWord, String> {
     if text == "-" {
         return Ok(0);
     }

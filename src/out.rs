@@ -62,7 +62,8 @@ impl<W: Write> Printer<W> {
 }
 
 /// Prints one line to standard output, dropping it if that fails (log lines in the window).
-pub fn print_line(text: &str) {
+#[cfg(feature = "host")]
+pub(crate) fn print_line(text: &str) {
     let _ = writeln!(io::stdout().lock(), "{text}");
 }
 

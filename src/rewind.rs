@@ -47,7 +47,7 @@ impl Default for Rewind {
 
 impl Rewind {
     /// A buffer that reaches back at least `vblanks` of play (one keyframe more).
-    pub fn with_window(vblanks: u64) -> Rewind {
+    pub(crate) fn with_window(vblanks: u64) -> Rewind {
         Rewind {
             window: vblanks + KEYFRAME_EVERY,
             keyframes: VecDeque::new(),
@@ -162,7 +162,7 @@ impl Rewind {
 
     /// Drops the snapshots taken after vblank `vblank` (the run's history was replaced from
     /// there on: they hold a future that is gone).
-    pub fn forget_after(&mut self, vblank: u64) {
+    pub(crate) fn forget_after(&mut self, vblank: u64) {
         while self.keyframes.back().is_some_and(|k| k.vblanks() > vblank) {
             let dropped = self.keyframes.pop_back().expect("a keyframe");
             self.spare.push(dropped);

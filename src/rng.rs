@@ -9,7 +9,7 @@ pub struct Rng {
 
 impl Rng {
     /// Starts the sequence again from `seed`, as at power-on with that seed.
-    pub fn reseed(&mut self, seed: u64) {
+    pub(crate) fn reseed(&mut self, seed: u64) {
         *self = Rng::new(seed);
     }
 
@@ -26,7 +26,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.state ^= self.state >> 12;
         self.state ^= self.state << 25;
         self.state ^= self.state >> 27;
@@ -34,12 +34,12 @@ impl Rng {
     }
 
     /// A float in [0, 1) with 53 random bits.
-    pub fn next_f64(&mut self) -> f64 {
+    pub(crate) fn next_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// An integer in `lo..=hi` (`lo <= hi`), without modulo bias.
-    pub fn range_inclusive(&mut self, lo: i64, hi: i64) -> i64 {
+    pub(crate) fn range_inclusive(&mut self, lo: i64, hi: i64) -> i64 {
         let span = hi.wrapping_sub(lo) as u64;
         if span == u64::MAX {
             return self.next_u64() as i64;

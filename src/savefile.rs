@@ -17,7 +17,7 @@ pub const MAX_ID_LEN: usize = 64;
 const MAX_FILE_BYTES: u64 = (8 + 2 + 1 + MAX_ID_LEN + 4 + SAVE_BYTES + 4) as u64;
 
 /// Whether `id` can name a save file: 1-64 of `A-Z a-z 0-9 . _ -`, not starting with `.`.
-pub fn valid_id(id: &str) -> bool {
+pub(crate) fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id.len() <= MAX_ID_LEN
         && !id.starts_with('.')
@@ -27,7 +27,7 @@ pub fn valid_id(id: &str) -> bool {
 }
 
 /// The save file of `id` in `dir`.
-pub fn path_for(dir: &Path, id: &str) -> PathBuf {
+pub(crate) fn path_for(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.ksav"))
 }
 

@@ -14,7 +14,7 @@ pub fn serialize<S: Serializer, T: Serialize, const N: usize>(
 }
 
 /// Reads a sequence of exactly `N` items.
-pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+pub(crate) fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
     deserializer: D,
 ) -> Result<[T; N], D::Error> {
     let items = Vec::<T>::deserialize(deserializer)?;
@@ -35,7 +35,7 @@ pub mod boxed {
         super::serialize(array, serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>, const N: usize>(
         deserializer: D,
     ) -> Result<Box<[T; N]>, D::Error> {
         let items = Vec::<T>::deserialize(deserializer)?;

@@ -49,7 +49,7 @@ pub enum Cmd {
 
 impl Cmd {
     /// Whether the command lets time pass.
-    pub fn takes_time(&self) -> bool {
+    pub(crate) fn takes_time(&self) -> bool {
         matches!(self, Cmd::Note { .. } | Cmd::Rest { .. })
     }
 }
@@ -152,7 +152,7 @@ impl Reader<'_> {
 }
 
 /// Compiles one track of MML (`first` is where `text` starts, for error positions).
-pub fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
+pub(crate) fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
     let mut r = Reader::new(text, first);
     let mut out = Vec::new();
     let (mut octave, mut length) = (4i32, WHOLE / 4);
@@ -409,7 +409,7 @@ fn list(r: &mut Reader, n: usize) -> Result<Vec<i64>, String> {
 /// may continue one track); `#` lines are comments. Returns (channel, text, position) pieces.
 /// A track's later lines are joined to it with the newlines and spaces that keep every
 /// character at its place in the file, so errors name the right line and column.
-pub fn split_tracks(text: &str) -> Result<Vec<(usize, String, Pos)>, MmlError> {
+pub(crate) fn split_tracks(text: &str) -> Result<Vec<(usize, String, Pos)>, MmlError> {
     // (channel, text, position of the text, line the text has reached)
     let mut tracks: Vec<(usize, String, Pos, usize)> = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -29,7 +29,7 @@ pub struct Song {
 impl Song {
     /// Compiles a music file: lines of tracks by letter (see [`mml::split_tracks`]). Every
     /// track's first mistake, in track order.
-    pub fn from_music_file(text: &str) -> Result<Song, Vec<mml::MmlError>> {
+    pub(crate) fn from_music_file(text: &str) -> Result<Song, Vec<mml::MmlError>> {
         let mut tracks = Vec::new();
         let mut errors = Vec::new();
         for (channel, body, pos) in mml::split_tracks(text).map_err(|e| vec![e])? {
@@ -53,7 +53,7 @@ impl Song {
 
     /// Samples the longest track lasts played once through (up to its end, a looping track
     /// once through its loop), or `None` when that is longer than `cap` samples.
-    pub fn pass_samples(&self, cap: f64) -> Option<f64> {
+    pub(crate) fn pass_samples(&self, cap: f64) -> Option<f64> {
         self.tracks
             .iter()
             .map(|(_, cmds)| sequencer::pass_samples(cmds, cap))
@@ -71,7 +71,7 @@ pub struct AudioLibrary {
 
 impl AudioLibrary {
     /// The index of sound effect `name`.
-    pub fn sound_index(&self, name: &str) -> Option<usize> {
+    pub(crate) fn sound_index(&self, name: &str) -> Option<usize> {
         self.sounds.iter().position(|(n, _)| n == name)
     }
 }
@@ -106,7 +106,11 @@ pub enum SoundError {
 
 impl AudioUnit {
     /// Starts song `name` of `library` from its beginning (replacing any song playing).
-    pub fn play_music(&mut self, library: &AudioLibrary, name: &str) -> Result<(), SoundError> {
+    pub(crate) fn play_music(
+        &mut self,
+        library: &AudioLibrary,
+        name: &str,
+    ) -> Result<(), SoundError> {
         let song = library
             .songs
             .get(name)
@@ -125,7 +129,7 @@ impl AudioUnit {
     }
 
     /// Stops the music (notes fade out over their release).
-    pub fn stop_music(&mut self) {
+    pub(crate) fn stop_music(&mut self) {
         self.music = None;
         for voice in &mut self.music_voices {
             voice.cut();
@@ -134,7 +138,7 @@ impl AudioUnit {
 
     /// Plays sound effect `index` of `library` on `channel` (or the best free one); returns
     /// the channel.
-    pub fn play_sound(
+    pub(crate) fn play_sound(
         &mut self,
         library: &AudioLibrary,
         index: usize,
@@ -172,14 +176,14 @@ impl AudioUnit {
     }
 
     /// Stops the sound effect on `channel`.
-    pub fn stop_sound(&mut self, channel: usize) {
+    pub(crate) fn stop_sound(&mut self, channel: usize) {
         if self.effects[channel].take().is_some() {
             self.effect_voices[channel].cut();
         }
     }
 
     /// Stops everything.
-    pub fn stop_all(&mut self) {
+    pub(crate) fn stop_all(&mut self) {
         self.stop_music();
         for channel in 0..CHANNELS {
             self.stop_sound(channel);
@@ -192,14 +196,14 @@ impl AudioUnit {
     }
 
     /// The sound effect playing on `channel`, if any.
-    pub fn sound_playing(&self, channel: usize) -> Option<&str> {
+    pub(crate) fn sound_playing(&self, channel: usize) -> Option<&str> {
         self.effects.get(channel)?.as_ref().map(|e| e.name.as_str())
     }
 
     /// Mixes one vblank: 800 stereo frames, interleaved, into `out` (1600 samples). Returns
     /// the cycles it took (the voices that sounded and the commands run).
     /// The music and effects playing are looked up in `library`; a track it lacks is silent.
-    pub fn render_vblank(&mut self, library: &AudioLibrary, out: &mut [f32]) -> u64 {
+    pub(crate) fn render_vblank(&mut self, library: &AudioLibrary, out: &mut [f32]) -> u64 {
         assert_eq!(
             out.len(),
             SAMPLES_PER_VBLANK,
@@ -215,7 +219,7 @@ impl AudioUnit {
 
     /// Moves the sound on by one vblank exactly as [`AudioUnit::render_vblank`] does,
     /// without mixing a sample: for replays nobody hears. Returns the same cycles.
-    pub fn skip_vblank(&mut self, library: &AudioLibrary) -> u64 {
+    pub(crate) fn skip_vblank(&mut self, library: &AudioLibrary) -> u64 {
         self.vblank(library, None)
     }
 

@@ -54,7 +54,7 @@ impl TrackPlayer {
     /// Runs the commands of `cmds` (the track it was made for) due now on `voice`; `muted`
     /// plays notes silently (the channel is lent to a sound effect). Stops at the next note
     /// or rest.
-    pub fn run_due(&mut self, cmds: &[Cmd], voice: &mut Voice, muted: bool) {
+    pub(crate) fn run_due(&mut self, cmds: &[Cmd], voice: &mut Voice, muted: bool) {
         let mut budget = COMMANDS_PER_CALL;
         while !self.ended && self.wait <= 0.0 && budget > 0 {
             budget -= 1;
@@ -116,7 +116,7 @@ impl TrackPlayer {
 
 /// Samples one pass of `cmds` lasts, played without looping (repeats included), or `None` when
 /// it lasts longer than `cap` samples.
-pub fn pass_samples(cmds: &[Cmd], cap: f64) -> Option<f64> {
+pub(crate) fn pass_samples(cmds: &[Cmd], cap: f64) -> Option<f64> {
     let mut player = TrackPlayer::new(cmds, false);
     let mut voice = Voice::default();
     let mut total = 0.0;

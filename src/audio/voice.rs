@@ -123,7 +123,7 @@ impl Default for Voice {
 
 /// Frequency in Hz of MIDI note `pitch` (69 = A4 = 440 Hz, clamped to 0-127), from
 /// deterministic math: a table of the 128 notes and a short series for the fraction.
-pub fn frequency(pitch: f64) -> f64 {
+pub(crate) fn frequency(pitch: f64) -> f64 {
     static NOTES: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
     let notes = NOTES.get_or_init(|| {
         (0..=128)
@@ -161,7 +161,7 @@ fn poly_blep(t: f64, dt: f64) -> f64 {
 
 impl Voice {
     /// Starts note `pitch` (MIDI number); `legato` keeps the envelope going (a tie).
-    pub fn note_on(&mut self, pitch: f64, legato: bool) {
+    pub(crate) fn note_on(&mut self, pitch: f64, legato: bool) {
         self.pitch = pitch;
         self.arp_index = 0;
         if !legato || self.stage == Stage::Off || self.stage == Stage::Release {
@@ -173,7 +173,7 @@ impl Voice {
     }
 
     /// Releases the note: the envelope fades out over its release time.
-    pub fn note_off(&mut self) {
+    pub(crate) fn note_off(&mut self) {
         if self.stage != Stage::Off && self.stage != Stage::Release {
             self.stage = Stage::Release;
             self.release_from = self.level;
@@ -188,7 +188,7 @@ impl Voice {
     }
 
     /// Whether the voice makes any sound.
-    pub fn sounding(&self) -> bool {
+    pub(crate) fn sounding(&self) -> bool {
         self.stage != Stage::Off
     }
 

@@ -88,13 +88,13 @@ fn arctan(t: f64) -> f64 {
 
 /// 16.16 sine of a `u8` angle.
 #[inline]
-pub fn sin(angle: u8) -> Fx {
+pub(crate) fn sin(angle: u8) -> Fx {
     tables().sin[usize::from(angle)]
 }
 
 /// 16.16 cosine of a `u8` angle.
 #[inline]
-pub fn cos(angle: u8) -> Fx {
+pub(crate) fn cos(angle: u8) -> Fx {
     tables().sin[usize::from(angle.wrapping_add(64))]
 }
 
@@ -113,7 +113,7 @@ pub fn velocity(angle: u16, speed: Fx) -> (Fx, Fx) {
 }
 
 /// The fine angle (65536 per turn) from the origin toward (dx, dy); 0 for (0, 0).
-pub fn atan_fine(dx: i64, dy: i64) -> u16 {
+pub(crate) fn atan_fine(dx: i64, dy: i64) -> u16 {
     if dx == 0 && dy == 0 {
         return 0;
     }
@@ -157,7 +157,7 @@ fn sin_turns(turns: f64) -> f64 {
 }
 
 /// The unit vector (x right, y down) of BulletML direction `degrees` (0 up, clockwise).
-pub fn unit_vector(degrees: f64) -> (f64, f64) {
+pub(crate) fn unit_vector(degrees: f64) -> (f64, f64) {
     // BulletML's 0 (up) is a quarter turn before our 0 (right).
     let turns = (degrees - 90.0) / 360.0;
     (sin_turns(turns + 0.25), sin_turns(turns))
@@ -165,7 +165,7 @@ pub fn unit_vector(degrees: f64) -> (f64, f64) {
 
 /// The BulletML direction (degrees in [0, 360), 0 up, clockwise) from the origin toward
 /// (dx, dy); 90 (right, as [`atan_fine`]) for (0, 0).
-pub fn aim_degrees(dx: i64, dy: i64) -> f64 {
+pub(crate) fn aim_degrees(dx: i64, dy: i64) -> f64 {
     if dx == 0 && dy == 0 {
         return 90.0;
     }
@@ -194,19 +194,20 @@ pub fn aim_degrees(dx: i64, dy: i64) -> f64 {
 }
 
 /// The `u8` angle toward (dx, dy), rounded to the nearest step.
-pub fn atan(dx: i64, dy: i64) -> u8 {
+pub(crate) fn atan(dx: i64, dy: i64) -> u8 {
     (u32::from(atan_fine(dx, dy)).wrapping_add(128) >> 8) as u8
 }
 
 /// Degrees (BulletML: 0 up, clockwise) to a fine angle (0 right, clockwise on screen).
-pub fn fine_from_degrees(degrees: f64) -> u16 {
+pub(crate) fn fine_from_degrees(degrees: f64) -> u16 {
     let turns = (degrees - 90.0) / 360.0;
     let fraction = turns - (turns - turns.rem_euclid(1.0));
     ((fraction * 65536.0).round() as i64).rem_euclid(65536) as u16
 }
 
+#[cfg(test)]
 /// A fine angle as BulletML degrees (0 up, clockwise), in [0, 360).
-pub fn degrees_from_fine(angle: u16) -> f64 {
+pub(crate) fn degrees_from_fine(angle: u16) -> f64 {
     (f64::from(angle) * 360.0 / 65536.0 + 90.0).rem_euclid(360.0)
 }
 

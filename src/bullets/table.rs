@@ -84,7 +84,7 @@ impl BulletTable {
         self.program.reserve(n);
     }
 
-    pub fn capacity(&self) -> usize {
+    pub(crate) fn capacity(&self) -> usize {
         self.capacity
     }
 
@@ -122,7 +122,7 @@ impl BulletTable {
     }
 
     /// Removes bullet `i`; the last bullet takes its index.
-    pub fn swap_remove(&mut self, i: usize) {
+    pub(crate) fn swap_remove(&mut self, i: usize) {
         self.x.swap_remove(i);
         self.y.swap_remove(i);
         self.vx.swap_remove(i);
@@ -141,7 +141,7 @@ impl BulletTable {
     }
 
     /// Sets bullet `i`'s direction and speed and its velocity from them.
-    pub fn set_polar(&mut self, i: usize, angle: u16, speed: Fx) {
+    pub(crate) fn set_polar(&mut self, i: usize, angle: u16, speed: Fx) {
         self.angle[i] = angle;
         self.speed[i] = speed;
         let (vx, vy) = super::angle::velocity(angle, speed);

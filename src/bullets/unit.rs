@@ -228,7 +228,7 @@ impl BulletUnit {
 
     /// Sets bullet type `index`: its look and its hit box. Refuses hit sizes outside 0-64
     /// px and types past [`TYPES`].
-    pub fn set_type(&mut self, index: usize, kind: BulletType) -> Result<()> {
+    pub(crate) fn set_type(&mut self, index: usize, kind: BulletType) -> Result<()> {
         let limit = fx(64);
         if !(0..=limit).contains(&kind.hit_w) || !(0..=limit).contains(&kind.hit_h) {
             return Err(BulletError::HitSize);
@@ -243,7 +243,7 @@ impl BulletUnit {
     }
 
     /// Whether type `index` was set with [`BulletUnit::set_type`].
-    pub fn is_type_defined(&self, index: usize) -> bool {
+    pub(crate) fn is_type_defined(&self, index: usize) -> bool {
         index < TYPES && self.defined & (1 << index) != 0
     }
 
@@ -301,7 +301,7 @@ impl BulletUnit {
     }
 
     /// The fine angle from (x, y) toward the player (straight down without a player).
-    pub fn aim_from(&self, x: Fx, y: Fx) -> u16 {
+    pub(crate) fn aim_from(&self, x: Fx, y: Fx) -> u16 {
         match self.player {
             Some(p) => atan_fine(i64::from(p.x) - i64::from(x), i64::from(p.y) - i64::from(y)),
             None => 16384,
@@ -309,7 +309,7 @@ impl BulletUnit {
     }
 
     /// `n` bullets centred on `angle`, `spread` apart (fine units). Returns how many spawned.
-    pub fn nway(&mut self, base: Spawn, n: u32, spread: i32) -> u32 {
+    pub(crate) fn nway(&mut self, base: Spawn, n: u32, spread: i32) -> u32 {
         let first = i64::from(base.angle) - i64::from(spread) * i64::from(n.saturating_sub(1)) / 2;
         (0..n)
             .filter(|&i| {
@@ -372,7 +372,7 @@ impl BulletUnit {
     }
 
     /// Registers an enemy box for this frame's shot tests; false when the list is full.
-    pub fn add_target(&mut self, target: Target) -> bool {
+    pub(crate) fn add_target(&mut self, target: Target) -> bool {
         if self.targets.len() >= TARGET_CAPACITY {
             return false;
         }
@@ -620,7 +620,7 @@ impl BulletUnit {
 /// (which moved by its dx, dy): the shot's path relative to the target, tested against the
 /// target's box grown by the shot's half size (slab method). Returns the fraction of the
 /// frame at which they first touch. Edges count as touching, as in seed 004.
-pub fn swept_hit(shot: &Shot, half: (Fx, Fx), target: &Target) -> Option<f64> {
+pub(crate) fn swept_hit(shot: &Shot, half: (Fx, Fx), target: &Target) -> Option<f64> {
     let centre_x = f64::from(target.x) + f64::from(target.w) / 2.0;
     let centre_y = f64::from(target.y) + f64::from(target.h) / 2.0;
     // Relative start (the target where it was when the frame began) and motion.
@@ -669,6 +669,6 @@ pub fn bullet(x: Fx, y: Fx, angle: u16, speed: Fx, kind: u8) -> Spawn {
 }
 
 /// The velocity of a shot of `speed` toward `angle` (fine units).
-pub fn shot_velocity(angle: u16, speed: Fx) -> (Fx, Fx) {
+pub(crate) fn shot_velocity(angle: u16, speed: Fx) -> (Fx, Fx) {
     velocity(angle, speed)
 }

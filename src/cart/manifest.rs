@@ -166,7 +166,7 @@ impl Manifest {
 }
 
 /// Parses `#rrggbb` (or `rrggbb`) into `0xRRGGBB`.
-pub fn parse_color(text: &str) -> Option<u32> {
+pub(crate) fn parse_color(text: &str) -> Option<u32> {
     let hex = text.strip_prefix('#').unwrap_or(text);
     (hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
         .then(|| u32::from_str_radix(hex, 16).ok())
@@ -217,7 +217,7 @@ impl<'a> Locator<'a> {
     }
 
     /// The 1-based line of the first `needle`.
-    pub fn line_of(&self, needle: &str) -> Option<usize> {
+    pub(crate) fn line_of(&self, needle: &str) -> Option<usize> {
         self.find(needle).map(|at| self.line(at))
     }
 
@@ -230,7 +230,7 @@ impl<'a> Locator<'a> {
 }
 
 /// The 1-based line of byte offset `at` in `text`.
-pub fn line_of(text: &str, at: usize) -> usize {
+pub(crate) fn line_of(text: &str, at: usize) -> usize {
     text.as_bytes()[..at.min(text.len())]
         .iter()
         .filter(|&&b| b == b'\n')

@@ -107,7 +107,7 @@ impl MapAsset {
     }
 
     /// The properties of the layer called `name`.
-    pub fn layer_props(&self, name: &str) -> Option<&Properties> {
+    pub(crate) fn layer_props(&self, name: &str) -> Option<&Properties> {
         self.layer_properties
             .iter()
             .find(|(n, _)| n == name)
@@ -115,7 +115,7 @@ impl MapAsset {
     }
 
     /// The cell Tiled's global tile id `gid` (with flip bits) shows, if its tile is loaded.
-    pub fn cell_of_gid(&self, gid: u32) -> Option<Cell> {
+    pub(crate) fn cell_of_gid(&self, gid: u32) -> Option<Cell> {
         let id = gid & !GID_FLAGS;
         let ts = self
             .tilesets
@@ -134,7 +134,7 @@ fn flipped(tile: usize, palette: u8, gid: u32) -> Cell {
 
 /// Checks what the machine needs of a map before its tilesets are loaded: orientation, size,
 /// cell size. Returns the cell size.
-pub fn check_shape(map: &tiled::Map) -> Result<usize, CartError> {
+pub(crate) fn check_shape(map: &tiled::Map) -> Result<usize, CartError> {
     let fail = |message: String| map.origin.error(message);
     if map.orientation != "orthogonal" {
         return Err(fail(format!(
@@ -166,7 +166,7 @@ pub fn check_shape(map: &tiled::Map) -> Result<usize, CartError> {
 }
 
 /// The tileset a global tile id belongs to and the tile's id in it.
-pub fn find_tileset(tilesets: &[TilesetUse], gid: u32) -> Option<(usize, u32)> {
+pub(crate) fn find_tileset(tilesets: &[TilesetUse], gid: u32) -> Option<(usize, u32)> {
     let id = gid & !GID_FLAGS;
     let (index, ts) = tilesets
         .iter()
@@ -178,7 +178,7 @@ pub fn find_tileset(tilesets: &[TilesetUse], gid: u32) -> Option<(usize, u32)> {
 
 /// What is wrong in the tiles of a map's tilesets, used or not: `collide` and `palette`
 /// properties, animations (every problem, not only the first).
-pub fn check_tilesets(map: &tiled::Map) -> Vec<CartError> {
+pub(crate) fn check_tilesets(map: &tiled::Map) -> Vec<CartError> {
     let mut problems = Vec::new();
     for tileset in map.tilesets.iter().map(|t| &t.tileset) {
         for (&id, data) in &tileset.tiles {
@@ -484,7 +484,7 @@ fn too_many_frames(tileset: &tiled::Tileset, id: u32, frames: usize) -> CartErro
 
 /// Machine frames a frame of `ms` milliseconds shows for (rounded, at least 1): how Tiled's
 /// tile animations and Aseprite's frame durations are converted.
-pub fn frames_of_ms(ms: u32) -> u16 {
+pub(crate) fn frames_of_ms(ms: u32) -> u16 {
     let frames = (u64::from(ms) * u64::from(FRAME_RATE) + 500) / 1000;
     frames.clamp(1, u64::from(u16::MAX)) as u16
 }

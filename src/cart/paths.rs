@@ -15,7 +15,7 @@ pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 pub const MAX_PATH_BYTES: usize = 1024;
 
 /// `path` relative to `root`, `/`-separated.
-pub fn cart_path(root: &Path, path: &Path) -> Option<String> {
+pub(crate) fn cart_path(root: &Path, path: &Path) -> Option<String> {
     let relative = path.strip_prefix(root).ok()?;
     let parts: Option<Vec<&str>> = relative
         .components()
@@ -26,13 +26,13 @@ pub fn cart_path(root: &Path, path: &Path) -> Option<String> {
 
 /// Resolves `relative` against the folder of `from` (both cart paths), folding `.` and `..`.
 /// Returns `None` when the result would leave the cart.
-pub fn resolve(from: &str, relative: &str) -> Option<String> {
+pub(crate) fn resolve(from: &str, relative: &str) -> Option<String> {
     let base = Path::new(from).parent().unwrap_or(Path::new(""));
     normalize(&base.join(relative))
 }
 
 /// Folds `.` and `..` out of a cart path; `None` if it is absolute or leaves the cart.
-pub fn normalize(path: &Path) -> Option<String> {
+pub(crate) fn normalize(path: &Path) -> Option<String> {
     let mut parts: Vec<&str> = Vec::new();
     for component in path.components() {
         match component {

@@ -13,7 +13,7 @@ const GAP_X: i32 = 56;
 const GAP_Y: i32 = 40;
 
 /// The figure as SVG text.
-pub fn catalogue_svg() -> String {
+pub(crate) fn catalogue_svg() -> String {
     let mut tiles: Vec<(String, Tile)> = PLAIN
         .iter()
         .filter(|(_, t)| *t != Tile::Empty && *t != Tile::OneWayUp)

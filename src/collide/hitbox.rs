@@ -79,13 +79,13 @@ impl Hitbox {
 
 /// Whether two boxes overlap (half-open edges), without branches.
 #[inline(always)]
-pub fn overlap(a: &Hitbox, b: &Hitbox) -> bool {
+pub(crate) fn overlap(a: &Hitbox, b: &Hitbox) -> bool {
     overlap_rects((a.x, a.y, a.w, a.h), (b.x, b.y, b.w, b.h))
 }
 
 /// Whether rectangles (x, y, w, h) overlap, right and bottom edges open.
 #[inline(always)]
-pub fn overlap_rects(a: (i32, i32, i32, i32), b: (i32, i32, i32, i32)) -> bool {
+pub(crate) fn overlap_rects(a: (i32, i32, i32, i32), b: (i32, i32, i32, i32)) -> bool {
     let d = (b.0 + b.2 - 1 - a.0)
         | (a.0 + a.2 - 1 - b.0)
         | (b.1 + b.3 - 1 - a.1)

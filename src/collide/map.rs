@@ -25,7 +25,7 @@ impl CellSize {
     pub const ALL: [CellSize; 3] = [CellSize::Px8, CellSize::Px16, CellSize::Px32];
 
     /// The size of `px` pixels, if cells come in it.
-    pub fn from_px(px: i64) -> Option<CellSize> {
+    pub(crate) fn from_px(px: i64) -> Option<CellSize> {
         CellSize::ALL.into_iter().find(|s| i64::from(s.px()) == px)
     }
 
@@ -35,7 +35,7 @@ impl CellSize {
     }
 
     /// log2 of the side in pixels.
-    pub fn log2(self) -> u32 {
+    pub(crate) fn log2(self) -> u32 {
         match self {
             CellSize::Px8 => 3,
             CellSize::Px16 => 4,
@@ -44,7 +44,7 @@ impl CellSize {
     }
 
     /// The shift from a 16.16 coordinate to a cell index.
-    pub fn fx_shift(self) -> u32 {
+    pub(crate) fn fx_shift(self) -> u32 {
         FX_SHIFT + self.log2()
     }
 }
@@ -107,15 +107,16 @@ impl CollisionMap {
         }
     }
 
+    #[cfg(test)]
     /// The same cells at another cell size.
-    pub fn with_cell_size(mut self, cell: CellSize) -> CollisionMap {
+    pub(crate) fn with_cell_size(mut self, cell: CellSize) -> CollisionMap {
         self.cell = cell;
         self
     }
 
     /// A map from rows of text, one character per cell (for tests and docs): `.` empty,
     /// `#` solid, `I` ice, `H` ladder, `^` hazard, `=` one-way; slopes by `key`.
-    pub fn from_ascii(rows: &[&str], key: &[(char, Tile)]) -> CollisionMap {
+    pub(crate) fn from_ascii(rows: &[&str], key: &[(char, Tile)]) -> CollisionMap {
         let cols = rows.iter().map(|r| r.chars().count()).max().unwrap_or(1);
         let mut map = CollisionMap::new(cols, rows.len());
         for (y, row) in rows.iter().enumerate() {
@@ -151,7 +152,7 @@ impl CollisionMap {
     }
 
     /// The side of a cell in pixels.
-    pub fn cell_px(&self) -> i32 {
+    pub(crate) fn cell_px(&self) -> i32 {
         self.cell.px()
     }
 

@@ -70,18 +70,18 @@ impl CollisionUnit {
 
     /// Replaces the collision layer with `map` (its cells and their size), keeping the edges
     /// set before.
-    pub fn load_map(&mut self, mut map: CollisionMap) {
+    pub(crate) fn load_map(&mut self, mut map: CollisionMap) {
         map.edges = self.map.edges;
         self.map = map;
     }
 
     /// Sets what lies beyond the layer's edges.
-    pub fn set_edges(&mut self, edges: Edges) {
+    pub(crate) fn set_edges(&mut self, edges: Edges) {
         self.map.edges = edges;
     }
 
     /// Sets the ground-mode snap margin; refuses anything outside 0-16 px.
-    pub fn set_margin(&mut self, margin: Fx) -> Result<()> {
+    pub(crate) fn set_margin(&mut self, margin: Fx) -> Result<()> {
         if !(0..=fx(16)).contains(&margin) {
             return Err(CollideError::MarginRange);
         }
@@ -94,7 +94,7 @@ impl CollisionUnit {
 /// margin must cover the steepest slope's drop at top speed (or runners leave the ground
 /// going downhill), and stay below the smallest drop the map has (or walkers glide over
 /// gaps they should fall into): a slope's edge beside a gap, else one cell.
-pub fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<()> {
+pub(crate) fn check_margin(map: &CollisionMap, margin: Fx, top_speed: Fx) -> Result<()> {
     // Rises and drops in sixteenths of a cell, as tiles give them.
     let mut steepest = 0u8;
     let mut smallest_drop = FULL;

@@ -77,7 +77,7 @@ pub const PLAIN: &[(&str, Tile)] = &[
 impl Tile {
     /// The tile called `name`: a plain name, a catalogue slope (`slope_1_4_up_a`), its
     /// ceiling form (`ceiling_1_4_up_a`), or a custom slope `slope:L:R` / `ceiling:L:R`.
-    pub fn from_name(name: &str) -> Option<Tile> {
+    pub(crate) fn from_name(name: &str) -> Option<Tile> {
         if let Some(&(_, tile)) = PLAIN.iter().find(|(n, _)| *n == name) {
             return Some(tile);
         }
@@ -127,7 +127,7 @@ impl Tile {
     }
 
     /// The same cell seen upside down (for bodies whose gravity points up).
-    pub fn mirrored(self) -> Tile {
+    pub(crate) fn mirrored(self) -> Tile {
         match self {
             Tile::Slope { left, right } => Tile::CeilingSlope { left, right },
             Tile::CeilingSlope { left, right } => Tile::Slope { left, right },
@@ -138,7 +138,7 @@ impl Tile {
     }
 
     /// Whether this is a floor slope.
-    pub fn is_slope(self) -> bool {
+    pub(crate) fn is_slope(self) -> bool {
         matches!(self, Tile::Slope { .. })
     }
 }

@@ -77,7 +77,7 @@ impl App {
     }
 
     /// How the window ended.
-    pub fn into_result(self) -> Result<(), HostError> {
+    pub(crate) fn into_result(self) -> Result<(), HostError> {
         self.error.map_or(Ok(()), Err)
     }
 

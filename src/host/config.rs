@@ -15,7 +15,7 @@ use crate::input::Button;
 pub const RECENT_MAX: usize = 8;
 
 /// The folder Kairo's settings live in, if the platform has one.
-pub fn config_dir() -> Option<PathBuf> {
+pub(crate) fn config_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("KAIRO_CONFIG_DIR") {
         return Some(PathBuf::from(dir));
     }
@@ -59,7 +59,10 @@ fn from_names(names: &BTreeMap<String, String>) -> Bindings {
 
 impl InputConfig {
     /// The config describing `mapper`'s bindings; `names` gives pad model names.
-    pub fn from_mapper(mapper: &InputMapper, names: &BTreeMap<String, String>) -> InputConfig {
+    pub(crate) fn from_mapper(
+        mapper: &InputMapper,
+        names: &BTreeMap<String, String>,
+    ) -> InputConfig {
         InputConfig {
             keyboard: to_names(&mapper.keyboard),
             pads: mapper
@@ -98,7 +101,7 @@ pub struct Recent {
 
 impl Recent {
     /// Puts `cart` first, dropping duplicates and the oldest beyond [`RECENT_MAX`].
-    pub fn touch(&mut self, cart: &Path) {
+    pub(crate) fn touch(&mut self, cart: &Path) {
         let cart = cart.canonicalize().unwrap_or_else(|_| cart.to_path_buf());
         self.carts.retain(|c| *c != cart);
         self.carts.insert(0, cart);

@@ -23,7 +23,7 @@ pub struct Bindings {
 
 impl Bindings {
     /// Bindings from (control, button) pairs.
-    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, Button)>) -> Bindings {
+    pub(crate) fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, Button)>) -> Bindings {
         Bindings {
             map: pairs.into_iter().map(|(c, b)| (c.to_string(), b)).collect(),
         }
@@ -50,7 +50,7 @@ impl Bindings {
     }
 
     /// The default gamepad layout (gilrs button names, SDL-style positions).
-    pub fn default_pad() -> Bindings {
+    pub(crate) fn default_pad() -> Bindings {
         Bindings::from_pairs([
             ("DPadLeft", Button::Left),
             ("DPadRight", Button::Right),
@@ -171,7 +171,7 @@ impl InputMapper {
     }
 
     /// Releases every key (the window lost focus).
-    pub fn release_keys(&mut self) {
+    pub(crate) fn release_keys(&mut self) {
         self.held_keys.clear();
         self.tapped_keys.clear();
     }
@@ -232,7 +232,7 @@ impl InputMapper {
     }
 
     /// The bindings used for pads of model `uuid`.
-    pub fn bindings_for(&self, uuid: &str) -> Bindings {
+    pub(crate) fn bindings_for(&self, uuid: &str) -> Bindings {
         self.pad_bindings
             .get(uuid)
             .cloned()
@@ -240,7 +240,7 @@ impl InputMapper {
     }
 
     /// The input of all players now (latched once per machine frame).
-    pub fn latch(&mut self) -> InputFrame {
+    pub(crate) fn latch(&mut self) -> InputFrame {
         let mut frame = InputFrame::NONE;
         frame.0[0] = word(
             &self.keyboard,
@@ -279,7 +279,7 @@ impl InputMapper {
     }
 
     /// Whether some pad holds both Start and Select (the pause combination).
-    pub fn pause_combo_held(&self) -> bool {
+    pub(crate) fn pause_combo_held(&self) -> bool {
         self.pads.values().any(|pad| {
             let bindings = self.bindings_for(&pad.uuid);
             let bits = word(&bindings, pad.held.iter());
@@ -289,7 +289,7 @@ impl InputMapper {
     }
 
     /// The pad's model (uuid, name), if connected.
-    pub fn pad_model(&self, pad: PadId) -> Option<(String, String)> {
+    pub(crate) fn pad_model(&self, pad: PadId) -> Option<(String, String)> {
         self.pads
             .get(&pad)
             .map(|p| (p.uuid.clone(), p.name.clone()))
@@ -302,7 +302,7 @@ fn word<'a>(bindings: &Bindings, held: impl Iterator<Item = &'a String>) -> Butt
 }
 
 /// D-pad bits for a stick at (x, y), +y up, with the dead zone applied per axis.
-pub fn direction_bits(x: f32, y: f32) -> ButtonWord {
+pub(crate) fn direction_bits(x: f32, y: f32) -> ButtonWord {
     let mut bits = 0;
     if x <= -DEAD_ZONE {
         bits |= Button::Left.bit();

@@ -53,13 +53,13 @@ impl Pacer {
     }
 
     /// When the next tick is due: the time to sleep until.
-    pub fn next_deadline(&self) -> u64 {
+    pub(crate) fn next_deadline(&self) -> u64 {
         let ticks = u128::from(self.done) * u128::from(NANOS_PER_SECOND);
         self.origin + ticks.div_ceil(u128::from(FRAME_RATE)) as u64
     }
 
     /// Starts a new schedule at `now` (after a pause or while minimised), without catch-up.
-    pub fn resync(&mut self, now: u64) {
+    pub(crate) fn resync(&mut self, now: u64) {
         *self = Pacer::new(now);
     }
 }

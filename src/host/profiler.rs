@@ -43,7 +43,7 @@ impl Profiler {
     }
 
     /// Notes that the host presented a picture at `now`, which took `present_us`.
-    pub fn presented(&mut self, now: Instant, present_us: f32) {
+    pub(crate) fn presented(&mut self, now: Instant, present_us: f32) {
         if let Some(last) = self.last_present.replace(now) {
             let seconds = (now - last).as_secs_f32();
             if seconds > 0.0 {
@@ -59,7 +59,7 @@ impl Profiler {
     }
 
     /// Moves the frozen graph's cursor by `delta` frames (starting from the newest).
-    pub fn move_cursor(&mut self, delta: isize) {
+    pub(crate) fn move_cursor(&mut self, delta: isize) {
         let len = self.history.len();
         if len == 0 {
             return;

@@ -28,7 +28,7 @@ impl RateControl {
 
     /// The ratio correction for a buffer holding `fill` frames now (called once per vblank):
     /// below 1 when the buffer is too full (produce less), above 1 when it runs low.
-    pub fn adjust(&mut self, fill: f64) -> f64 {
+    pub(crate) fn adjust(&mut self, fill: f64) -> f64 {
         self.smoothed += (fill - self.smoothed) * 0.1;
         let error = (self.smoothed - self.target) / self.target;
         let proportional = 0.004 * error;

@@ -43,7 +43,7 @@ pub struct CartWatcher {
 
 impl CartWatcher {
     /// Watches `dir` and everything below it.
-    pub fn watch(dir: &Path) -> Result<CartWatcher, super::HostError> {
+    pub(crate) fn watch(dir: &Path) -> Result<CartWatcher, super::HostError> {
         let failed = |source| super::HostError::Watch {
             path: dir.to_path_buf(),
             source,
@@ -72,7 +72,7 @@ impl CartWatcher {
     }
 
     /// Whether the folder changed and has been quiet long enough to reload now.
-    pub fn should_reload(&mut self, now: Instant) -> bool {
+    pub(crate) fn should_reload(&mut self, now: Instant) -> bool {
         while self.events.try_recv().is_ok() {
             self.debounce.changed(now);
         }

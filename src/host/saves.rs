@@ -58,7 +58,7 @@ impl SaveKeeper {
 
     /// From now on `console`, restored from a state, is the one to keep: its save RAM is
     /// stored again once the game next changes it.
-    pub fn follow_restored(&mut self, console: &Console) {
+    pub(crate) fn follow_restored(&mut self, console: &Console) {
         self.stored = console.machine().save.changes();
     }
 

@@ -23,7 +23,7 @@ pub fn folder(data_dir: &Path, cart: &Cart) -> PathBuf {
 
 /// The name of a cart's folders of states and movies: its `save_id`, else its name with
 /// anything but ASCII letters and digits made `_` (at most 64 characters).
-pub fn cart_key(cart: &Cart) -> String {
+pub(crate) fn cart_key(cart: &Cart) -> String {
     match &cart.manifest.save_id {
         Some(id) => id.clone(),
         None => cart
@@ -63,7 +63,7 @@ pub fn thumbnail(rgba: &[u8]) -> Vec<u8> {
 }
 
 /// Seconds since 1970 now (0 if the clock is before it).
-pub fn now_seconds() -> u64 {
+pub(crate) fn now_seconds() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())

@@ -110,7 +110,7 @@ pub struct CartEntry {
 }
 
 /// Reads a cart's name and author from its manifest; a broken cart is listed by file name.
-pub fn describe_cart(path: &Path) -> CartEntry {
+pub(crate) fn describe_cart(path: &Path) -> CartEntry {
     let fallback = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -134,7 +134,7 @@ pub fn describe_cart(path: &Path) -> CartEntry {
 }
 
 /// The carts in folder `dir`: sub-folders holding a `cart.toml`, and `.kcart` files, by name.
-pub fn scan_carts(dir: &Path) -> Vec<CartEntry> {
+pub(crate) fn scan_carts(dir: &Path) -> Vec<CartEntry> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
@@ -151,7 +151,7 @@ pub fn scan_carts(dir: &Path) -> Vec<CartEntry> {
 }
 
 /// The browser's menu: the carts of `./carts`, then recently opened ones not among them.
-pub fn browser_menu(carts: &[CartEntry], recent: &[CartEntry]) -> Menu {
+pub(crate) fn browser_menu(carts: &[CartEntry], recent: &[CartEntry]) -> Menu {
     let label = |e: &CartEntry| {
         if e.author.is_empty() {
             e.name.clone()
@@ -181,7 +181,7 @@ pub fn browser_menu(carts: &[CartEntry], recent: &[CartEntry]) -> Menu {
 }
 
 /// The pause menu.
-pub fn pause_menu() -> Menu {
+pub(crate) fn pause_menu() -> Menu {
     Menu::new(
         "PAUSED",
         vec![
@@ -202,7 +202,7 @@ pub fn pause_menu() -> Menu {
 }
 
 /// The error screen's choices.
-pub fn error_menu(has_last_good: bool) -> Menu {
+pub(crate) fn error_menu(has_last_good: bool) -> Menu {
     let mut items = vec![("Retry".into(), UiAction::Retry)];
     if has_last_good {
         items.push(("Run last good version".into(), UiAction::RunLastGood));
@@ -213,7 +213,7 @@ pub fn error_menu(has_last_good: bool) -> Menu {
 }
 
 /// Draws the error screen: a title, the wrapped message and the menu.
-pub fn draw_error(canvas: &mut UiCanvas, message: &str, menu: &Menu) {
+pub(crate) fn draw_error(canvas: &mut UiCanvas, message: &str, menu: &Menu) {
     draw_fault(canvas, message, 8);
     let rows = SCREEN_H / 8;
     menu.draw(canvas, rows - 2 - menu.items.len() - 1, menu.items.len());

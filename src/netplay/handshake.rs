@@ -37,7 +37,7 @@ pub struct Hello {
 
 impl Hello {
     /// The datagram carrying it.
-    pub fn datagram(&self) -> Vec<u8> {
+    pub(crate) fn datagram(&self) -> Vec<u8> {
         datagram(
             TAG_HELLO,
             &postcard::to_stdvec(self).expect("a greeting serializes"),
@@ -86,7 +86,7 @@ impl Hello {
 /// until each has answered, for at most `timeout`. `me` is this peer's greeting. A peer
 /// whose address is [`ANYONE`] is whoever greets first (a host waiting for a joiner): its
 /// address is filled in.
-pub fn greet(
+pub(crate) fn greet(
     socket: &UdpSocket,
     me: &Hello,
     peers: &mut [(SocketAddr, u8)],

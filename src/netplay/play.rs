@@ -60,7 +60,7 @@ impl NetOptions {
     }
 
     /// The player number of each peer: the numbers other than this peer's, in order.
-    pub fn peer_players(&self) -> Vec<(SocketAddr, usize)> {
+    pub(crate) fn peer_players(&self) -> Vec<(SocketAddr, usize)> {
         let others = (0..self.players()).filter(|&p| p != self.player);
         self.peers.iter().copied().zip(others).collect()
     }
@@ -110,7 +110,7 @@ impl Greeted {
 
 impl Greeting {
     /// The greeting of a peer running `cart`.
-    pub fn for_cart(cart: &crate::cart::Cart, options: NetOptions) -> Greeting {
+    pub(crate) fn for_cart(cart: &crate::cart::Cart, options: NetOptions) -> Greeting {
         Greeting {
             hello: Hello {
                 build: BUILD_ID.to_string(),
@@ -125,7 +125,7 @@ impl Greeting {
     }
 
     /// Binds the port and greets the peers until each has answered (or refused).
-    pub fn greet(self) -> Result<Greeted, NetError> {
+    pub(crate) fn greet(self) -> Result<Greeted, NetError> {
         let Greeting { hello, mut options } = self;
         options.check()?;
         let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, options.port)).map_err(|source| {
@@ -168,7 +168,7 @@ impl ConfirmedLog {
     }
 
     /// The lines of frames up to `confirmed_frame` (GGRS's numbering), in order, once.
-    pub fn take_confirmed(&mut self, confirmed_frame: i32) -> Vec<String> {
+    pub(crate) fn take_confirmed(&mut self, confirmed_frame: i32) -> Vec<String> {
         let Ok(frame) = u64::try_from(confirmed_frame) else {
             return Vec::new();
         };
@@ -329,17 +329,17 @@ impl NetMatch {
     }
 
     /// The last frame whose input every peer has confirmed (-1 before the first).
-    pub fn confirmed_frame(&self) -> i32 {
+    pub(crate) fn confirmed_frame(&self) -> i32 {
         self.p2p.confirmed_frame()
     }
 
     /// The frame GGRS is at.
-    pub fn current_frame(&self) -> i32 {
+    pub(crate) fn current_frame(&self) -> i32 {
         self.p2p.current_frame()
     }
 
     /// Whether every peer has acknowledged every word this peer sent.
-    pub fn all_sent(&self) -> bool {
+    pub(crate) fn all_sent(&self) -> bool {
         self.options.peer_players().iter().all(|&(_, player)| {
             self.p2p
                 .network_stats(player)

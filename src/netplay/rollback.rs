@@ -64,7 +64,7 @@ impl Rollback {
 
     /// Carries out `requests` on `game` in order. `after_frame` sees the session after every
     /// vblank advanced, told whether it was a replay (its sound and log were already had).
-    pub fn fulfil(
+    pub(crate) fn fulfil(
         &mut self,
         game: &mut Session,
         requests: Vec<GgrsRequest<KairoGgrs>>,

@@ -44,7 +44,7 @@ impl NetSocket {
 }
 
 /// `tag` followed by `body`.
-pub fn datagram(tag: &[u8; 4], body: &[u8]) -> Vec<u8> {
+pub(crate) fn datagram(tag: &[u8; 4], body: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(4 + body.len());
     bytes.extend_from_slice(tag);
     bytes.extend_from_slice(body);

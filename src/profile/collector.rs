@@ -125,7 +125,7 @@ impl ProfileCollector {
     /// on it (a coroutine whose body is one of the sandbox's functions) charges its nearest
     /// Lua function; one with no Lua function charges nothing (the console reports the
     /// cycles as outside Lua).
-    pub fn sample_stack(&mut self, lua: &Lua, level: usize, cycles: u64) {
+    pub(crate) fn sample_stack(&mut self, lua: &Lua, level: usize, cycles: u64) {
         let mut first_lua = None;
         for at in level.. {
             let charged = lua.inspect_stack(at, |frame| {
@@ -181,7 +181,7 @@ impl ProfileCollector {
 
     /// Names the function defined at `chunk:line` (an entry point the console calls, which
     /// the hook cannot name).
-    pub fn name_function(&mut self, chunk: &str, line: usize, name: &str) {
+    pub(crate) fn name_function(&mut self, chunk: &str, line: usize, name: &str) {
         let key = function_key(chunk, line);
         if !self.names.get(&key).is_some_and(|n| n.starts_with(name)) {
             self.names
@@ -191,12 +191,12 @@ impl ProfileCollector {
 
     /// Script cycles attributed to functions since power-on (to tell how much of an API
     /// call's script cost the hook has already placed).
-    pub fn attributed(&self) -> u64 {
+    pub(crate) fn attributed(&self) -> u64 {
         self.attributed
     }
 
     /// Opens section `name` with the meter at `now`.
-    pub fn begin(&mut self, name: &str, now: UnitCycles) -> Result<(), SectionError> {
+    pub(crate) fn begin(&mut self, name: &str, now: UnitCycles) -> Result<(), SectionError> {
         if name.is_empty() || name.len() > MAX_SECTION_NAME {
             return Err(SectionError::NameLength(name.len()));
         }
@@ -246,7 +246,7 @@ impl ProfileCollector {
 
     /// Closes sections still open at the end of a frame. Returns the names not reported
     /// before, for a one-time warning.
-    pub fn close_open(&mut self, now: UnitCycles) -> Vec<Arc<str>> {
+    pub(crate) fn close_open(&mut self, now: UnitCycles) -> Vec<Arc<str>> {
         let mut fresh = Vec::new();
         while !self.open.is_empty() {
             if let Ok(name) = self.end(now)
@@ -261,7 +261,7 @@ impl ProfileCollector {
 
     /// The frame's functions (most expensive first, ties by name) and sections (in the
     /// order they were first opened), leaving the collector ready for the next frame.
-    pub fn take_frame(&mut self) -> (Vec<(Arc<str>, u64)>, Vec<SectionCycles>) {
+    pub(crate) fn take_frame(&mut self) -> (Vec<(Arc<str>, u64)>, Vec<SectionCycles>) {
         let mut functions: Vec<(Arc<str>, u64)> = self
             .functions
             .drain()
@@ -272,7 +272,7 @@ impl ProfileCollector {
     }
 
     /// Drops what was gathered (cycles charged before the first frame).
-    pub fn discard_frame(&mut self) {
+    pub(crate) fn discard_frame(&mut self) {
         self.functions.clear();
         self.sections.clear();
         self.open.clear();

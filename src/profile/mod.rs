@@ -74,7 +74,7 @@ pub struct HostTimes {
 
 impl HostTimes {
     /// All parts together.
-    pub fn total_us(&self) -> f32 {
+    pub(crate) fn total_us(&self) -> f32 {
         self.script_us + self.bullets_us + self.video_us + self.audio_us
     }
 }

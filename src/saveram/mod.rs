@@ -97,7 +97,7 @@ impl SaveRam {
 
     /// Replaces the plain-value area with `encoded` (from [`value::encode`]), zero-filled
     /// after it.
-    pub fn set_value_area(&mut self, encoded: &[u8]) -> Result<()> {
+    pub(crate) fn set_value_area(&mut self, encoded: &[u8]) -> Result<()> {
         if encoded.len() > SAVE_VALUE_BYTES {
             return Err(SaveError::TooBig(encoded.len()));
         }

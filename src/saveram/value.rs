@@ -41,7 +41,7 @@ impl Plain {
     }
 
     /// The order keys are written in.
-    pub fn key_order(a: &Plain, b: &Plain) -> Ordering {
+    pub(crate) fn key_order(a: &Plain, b: &Plain) -> Ordering {
         let number = |p: &Plain| match p {
             Plain::Int(i) => Some(*i as f64),
             Plain::Float(f) => Some(*f),
@@ -59,7 +59,7 @@ impl Plain {
     }
 
     /// Bytes this value takes encoded.
-    pub fn encoded_len(&self) -> usize {
+    pub(crate) fn encoded_len(&self) -> usize {
         match self {
             Plain::Bool(_) => 1,
             Plain::Int(i) => 1 + leb_len(zigzag(*i)),

@@ -58,7 +58,7 @@ pub enum StateError {
 }
 
 /// A digest of the cart's files (names and contents), naming the cart's exact version.
-pub fn cart_digest(cart: &Cart) -> String {
+pub(crate) fn cart_digest(cart: &Cart) -> String {
     let mut bytes = Vec::new();
     for (name, data) in cart.files.iter() {
         bytes.extend_from_slice(name.as_bytes());
@@ -74,7 +74,7 @@ pub fn cart_digest(cart: &Cart) -> String {
 }
 
 /// The machine of `console` serialized: what a state's `MACH` chunk holds before deflating.
-pub fn machine_bytes(console: &Console) -> Vec<u8> {
+pub(crate) fn machine_bytes(console: &Console) -> Vec<u8> {
     postcard::to_stdvec(console.machine()).expect("the machine serializes")
 }
 
@@ -87,7 +87,7 @@ fn deflate(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// Inflates at most `cap` bytes: `None` if the data is damaged or larger.
-pub fn inflate(bytes: &[u8], cap: u64) -> Option<Vec<u8>> {
+pub(crate) fn inflate(bytes: &[u8], cap: u64) -> Option<Vec<u8>> {
     use std::io::Read;
     let mut out = Vec::new();
     flate2::read::ZlibDecoder::new(bytes)
@@ -126,7 +126,7 @@ pub fn encode(cart: &Cart, image: &StateImage) -> Vec<u8> {
 }
 
 /// Whether `console` is the machine `image` holds, bit for bit.
-pub fn machine_matches(console: &Console, image: &StateImage) -> bool {
+pub(crate) fn machine_matches(console: &Console, image: &StateImage) -> bool {
     machine_bytes(console) == image.machine
 }
 
@@ -134,7 +134,7 @@ pub fn machine_matches(console: &Console, image: &StateImage) -> bool {
 pub const MAX_STATE_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The bytes of the state file at `path` (capped at [`MAX_STATE_BYTES`]).
-pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, StateError> {
+pub(crate) fn read_file(path: &std::path::Path) -> Result<Vec<u8>, StateError> {
     Ok(crate::fsutil::read_capped(path, MAX_STATE_BYTES)?)
 }
 

@@ -92,7 +92,7 @@ impl Arena {
     }
 
     /// The user data to hand `lua_newstate` with [`lua_alloc`].
-    pub fn as_user_data(&self) -> *mut c_void {
+    pub(crate) fn as_user_data(&self) -> *mut c_void {
         self.base.as_ptr().cast()
     }
 
@@ -291,7 +291,7 @@ mod region {
     }
 
     #[cfg(all(unix, target_pointer_width = "64"))]
-    pub fn reserve(size: usize) -> Option<NonNull<u8>> {
+    pub(crate) fn reserve(size: usize) -> Option<NonNull<u8>> {
         // Reserve enough to find an aligned base with a page before it, then give back
         // what is not needed. Where the address space is limited (`ulimit -v`: containers,
         // shared hosts) the extra 4 GiB are refused: the region is then placed where the
@@ -337,7 +337,7 @@ mod region {
     }
 
     #[cfg(not(all(unix, target_pointer_width = "64")))]
-    pub fn reserve(size: usize) -> Option<NonNull<u8>> {
+    pub(crate) fn reserve(size: usize) -> Option<NonNull<u8>> {
         let layout = layout(size)?;
         // SAFETY: the layout has a non-zero size. The heap needs no zeroed memory (the
         // header is written, blocks are Lua's to fill); on WebAssembly, where zeroing would

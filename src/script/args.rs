@@ -98,7 +98,7 @@ impl Arg {
     }
 
     /// The docs' text for its kind: `integer 0..15`, `8, 16 or 32`, `number`.
-    pub fn kind_text(&self) -> String {
+    pub(crate) fn kind_text(&self) -> String {
         match self.kind {
             Kind::Int(min, max) => format!("integer {min}..{max}"),
             Kind::Integer => "integer".into(),
@@ -113,8 +113,9 @@ impl Arg {
         }
     }
 
+    #[cfg(test)]
     /// The docs' text for its default: `required`, `0`, `true`, or what leaving it out does.
-    pub fn default_text(&self) -> String {
+    pub(crate) fn default_text(&self) -> String {
         match self.default {
             Default::Required => "required".into(),
             Default::Int(n) => n.to_string(),

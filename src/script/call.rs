@@ -74,9 +74,10 @@ impl Cost {
     }
 }
 
+#[cfg(test)]
 /// The docs' text for a list of costs: `"0"`, `"1 per cell (video)"`,
 /// `"24 (collision) + 1 per cell read (collision)"`, `"0; 512 per frame while set (video)"`.
-pub fn cost_text(costs: &[Cost]) -> String {
+pub(crate) fn cost_text(costs: &[Cost]) -> String {
     let part = |c: &Cost| {
         let mut text = c.cycles.to_string();
         for words in [c.per, c.later] {
@@ -142,7 +143,7 @@ impl Call<'_> {
     }
 
     /// Whether argument `i` (0-based) is absent or nil.
-    pub fn is_nil(&self, i: usize) -> bool {
+    pub(crate) fn is_nil(&self, i: usize) -> bool {
         self.arg(i).is_nil()
     }
 
@@ -156,7 +157,7 @@ impl Call<'_> {
 
     /// Argument `i` as an integer; floats must have an exact integer value (Lua's rule for
     /// functions such as `math.random`).
-    pub fn exact_int(&self, i: usize, what: &str) -> LuaResult<i64> {
+    pub(crate) fn exact_int(&self, i: usize, what: &str) -> LuaResult<i64> {
         match self.arg(i) {
             Value::Number(f) if f.is_finite() && f.fract() != 0.0 => Err(self.error(format!(
                 "argument {} ({what}) has no integer representation",
@@ -168,14 +169,14 @@ impl Call<'_> {
 
     /// Argument `i` as a float. Every number argument of every API function is read here
     /// (or by [`Call::int`], which reads through it): NaN and +-inf are refused.
-    pub fn num(&self, i: usize, what: &str) -> LuaResult<f64> {
+    pub(crate) fn num(&self, i: usize, what: &str) -> LuaResult<f64> {
         finite(self.arg(i))
             .map_err(|got| self.error(format!("argument {} ({what}) must be {got}", i + 1)))
     }
 
     /// Field `key` of `table` (read raw, so no metamethod runs) as a finite float, `None`
     /// when nil; `table_name` names the table in messages (`options.accel must be ...`).
-    pub fn field_num(
+    pub(crate) fn field_num(
         &self,
         table: &mlua::Table,
         table_name: &str,
@@ -212,7 +213,7 @@ impl Call<'_> {
     }
 
     /// Argument `i` as an array of at most `max` integers, read without metamethods.
-    pub fn int_list(&self, i: usize, what: &str, max: usize) -> LuaResult<Vec<i64>> {
+    pub(crate) fn int_list(&self, i: usize, what: &str, max: usize) -> LuaResult<Vec<i64>> {
         let Value::Table(table) = self.arg(i) else {
             return Err(self.error(format!(
                 "argument {} ({what}) must be a table, got {}",
@@ -254,7 +255,7 @@ impl Call<'_> {
     /// Argument `i` as its declared integer (`Int`, `Choice` or `Coord`): its default when
     /// left out, an error outside its range or choices. Panics for an argument declared
     /// without an integer default that is left out: read it with [`Call::opt_int_arg`].
-    pub fn int_arg(&self, i: usize) -> LuaResult<i64> {
+    pub(crate) fn int_arg(&self, i: usize) -> LuaResult<i64> {
         match self.opt_int_arg(i)? {
             Some(n) => Ok(n),
             None => panic!(
@@ -267,7 +268,7 @@ impl Call<'_> {
     }
 
     /// Argument `i` as its declared integer, `None` when left out without an integer default.
-    pub fn opt_int_arg(&self, i: usize) -> LuaResult<Option<i64>> {
+    pub(crate) fn opt_int_arg(&self, i: usize) -> LuaResult<Option<i64>> {
         let arg = self.declared(i);
         if self.left_out(i) {
             return Ok(match arg.default {
@@ -297,14 +298,14 @@ impl Call<'_> {
     }
 
     /// Argument `i` as a position in pixels (declared `Coord`), clamped to -32768..32767.
-    pub fn coord_arg(&self, i: usize) -> LuaResult<i32> {
+    pub(crate) fn coord_arg(&self, i: usize) -> LuaResult<i32> {
         Ok(self.int_arg(i)? as i32)
     }
 
     /// Argument `i` as its declared number: its default when left out, an error outside its
     /// range. Panics for an argument left out without a number default (use
     /// [`Call::opt_num_arg`]).
-    pub fn num_arg(&self, i: usize) -> LuaResult<f64> {
+    pub(crate) fn num_arg(&self, i: usize) -> LuaResult<f64> {
         match self.opt_num_arg(i)? {
             Some(n) => Ok(n),
             None => panic!("{}: argument {} has no number default", self.name, i + 1),
@@ -312,7 +313,7 @@ impl Call<'_> {
     }
 
     /// Argument `i` as its declared number, `None` when left out without a number default.
-    pub fn opt_num_arg(&self, i: usize) -> LuaResult<Option<f64>> {
+    pub(crate) fn opt_num_arg(&self, i: usize) -> LuaResult<Option<f64>> {
         let arg = self.declared(i);
         if self.left_out(i) {
             return Ok(match arg.default {
@@ -339,7 +340,7 @@ impl Call<'_> {
     }
 
     /// Argument `i` as a string (declared `Str`), `None` when left out.
-    pub fn opt_str_arg(&self, i: usize) -> LuaResult<Option<String>> {
+    pub(crate) fn opt_str_arg(&self, i: usize) -> LuaResult<Option<String>> {
         let arg = self.declared(i);
         if self.left_out(i) {
             return Ok(None);
@@ -348,13 +349,13 @@ impl Call<'_> {
     }
 
     /// Argument `i` as a required string.
-    pub fn str_arg(&self, i: usize) -> LuaResult<String> {
+    pub(crate) fn str_arg(&self, i: usize) -> LuaResult<String> {
         let arg = self.declared(i);
         self.string(i, arg.name)
     }
 
     /// Argument `i` as a boolean (declared `Bool`): its default when left out.
-    pub fn bool_arg(&self, i: usize) -> bool {
+    pub(crate) fn bool_arg(&self, i: usize) -> bool {
         let default = match self.declared(i).default {
             Default::Bool(b) => b,
             _ => false,
@@ -380,7 +381,7 @@ impl Call<'_> {
     }
 
     /// Returns values to Lua.
-    pub fn ret(&self, values: impl IntoLuaMulti) -> LuaResult<MultiValue> {
+    pub(crate) fn ret(&self, values: impl IntoLuaMulti) -> LuaResult<MultiValue> {
         values.into_lua_multi(self.lua)
     }
 }
@@ -398,7 +399,7 @@ pub fn finite(value: &Value) -> Result<f64, String> {
 }
 
 /// How a message names a number that is not finite: `nan`, `inf` or `-inf`.
-pub fn non_finite_name(f: f64) -> &'static str {
+pub(crate) fn non_finite_name(f: f64) -> &'static str {
     if f.is_nan() {
         "nan"
     } else if f > 0.0 {

@@ -58,7 +58,7 @@ impl CallContext {
 
 /// The error a runaway script is stopped with (it unwinds the script; the console reports
 /// the [`RunawayStop`] recorded in the context instead).
-pub fn runaway_error() -> mlua::Error {
+pub(crate) fn runaway_error() -> mlua::Error {
     mlua::Error::runtime("runaway script stopped")
 }
 
@@ -111,7 +111,7 @@ fn stop(lua: &Lua) {
 }
 
 /// Whether the script has been stopped as a runaway (nothing it does may catch that).
-pub fn is_stopped(lua: &Lua) -> bool {
+pub(crate) fn is_stopped(lua: &Lua) -> bool {
     matches!(lua.try_app_data_ref::<CallContext>(), Ok(Some(c)) if c.stopped.is_some())
 }
 
@@ -140,13 +140,13 @@ impl LogBuffer {
     }
 
     /// Adds a line from the machine itself (never dropped, never escaped).
-    pub fn push_system(&mut self, line: String) {
+    pub(crate) fn push_system(&mut self, line: String) {
         self.lines.push(line);
     }
 
     /// Ends the frame: the next frame's limits start afresh, and a line says how many were
     /// dropped, if any.
-    pub fn end_frame(&mut self) {
+    pub(crate) fn end_frame(&mut self) {
         if self.dropped > 0 {
             self.lines.push(format!(
                 "kairo: {} log line(s) dropped this frame (at most {LOG_FRAME_LINES} lines and {LOG_FRAME_BYTES} bytes a frame)",
@@ -164,7 +164,7 @@ impl LogBuffer {
     }
 
     /// Puts `lines` before the ones logged so far (a reset keeps what was not printed).
-    pub fn prepend(&mut self, lines: Vec<String>) {
+    pub(crate) fn prepend(&mut self, lines: Vec<String>) {
         self.lines.splice(0..0, lines);
     }
 }
@@ -172,7 +172,7 @@ impl LogBuffer {
 /// Builds a log line from `pieces` (bytes, as Lua strings are): joined with spaces, control
 /// characters and invalid UTF-8 escaped as `\xNN`, cut to [`LOG_LINE_BYTES`] bytes with
 /// `...` when longer. Reads only as much of each piece as fits.
-pub fn escape_line<'a>(pieces: impl IntoIterator<Item = &'a [u8]>) -> String {
+pub(crate) fn escape_line<'a>(pieces: impl IntoIterator<Item = &'a [u8]>) -> String {
     let mut line = String::new();
     let mut full = false;
     'pieces: for (i, piece) in pieces.into_iter().enumerate() {

@@ -9,7 +9,7 @@ use super::call::cost_text;
 use crate::spec::cost;
 
 /// The full text of `docs/api.md`.
-pub fn api_markdown() -> String {
+pub(crate) fn api_markdown() -> String {
     let mut out = String::new();
     out.push_str("# Lua API reference\n\n");
     out.push_str(

@@ -64,7 +64,7 @@ impl ScriptError {
     }
 
     /// Converts an error that came out of a Lua call.
-    pub fn from_lua(error: &mlua::Error) -> ScriptError {
+    pub(crate) fn from_lua(error: &mlua::Error) -> ScriptError {
         match error {
             mlua::Error::SyntaxError { message, .. } => ScriptError::Syntax(message.clone()),
             mlua::Error::MemoryError(_) => ScriptError::OutOfMemory,

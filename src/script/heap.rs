@@ -159,7 +159,7 @@ impl Heap {
     /// no instruction pays for at `costs` (1/1024 cycles per unit of each kind), and call
     /// `charge` once `every` cycles are counted; `charge` takes them with
     /// [`Heap::take_work`] and may raise a Lua error.
-    pub fn set_work_meter(&self, charge: WorkFn, costs: &[u32; WORK_KINDS], every: u64) {
+    pub(crate) fn set_work_meter(&self, charge: WorkFn, costs: &[u32; WORK_KINDS], every: u64) {
         // SAFETY: sets fields of the state's global data; `costs` is read at once.
         unsafe {
             lua_setwork(
@@ -180,7 +180,7 @@ impl Heap {
     /// Prepares the state for snapshots once the sandbox is built: grows the reference
     /// stack and mlua's spare error objects ahead, and switches off the finalizers of
     /// userdata that own Rust memory. No callback may be created after this.
-    pub fn seal(&self) -> mlua::Result<()> {
+    pub(crate) fn seal(&self) -> mlua::Result<()> {
         let lua = &*self.lua;
         let held: Vec<Value> = (0..REF_SLOTS)
             .map(|_| Value::Table(lua.globals()))

@@ -7,7 +7,9 @@ pub mod arena;
 pub mod args;
 pub mod call;
 pub mod context;
-pub mod docs;
+// The cart API reference (docs/api.md) is written and checked by its test.
+#[cfg(test)]
+mod docs;
 pub mod error;
 pub mod heap;
 pub mod sandbox;
@@ -46,7 +48,7 @@ impl Script {
     }
 
     /// Runs the entry file's main chunk with the machine and the call context lent.
-    pub fn run_main(&self, lent: Lent) -> (Lent, Result<(), ScriptError>) {
+    pub(crate) fn run_main(&self, lent: Lent) -> (Lent, Result<(), ScriptError>) {
         let entry = &self.cart.manifest.entry;
         let source = self.cart.scripts.get(entry).cloned().unwrap_or_default();
         self.lend(lent, |lua| {
@@ -140,7 +142,7 @@ impl Script {
 pub type Lent = (Box<Machine>, CallContext);
 
 /// Compiles every Lua source without running it; returns each syntax error found.
-pub fn syntax_problems(sources: &BTreeMap<String, String>) -> Vec<CartError> {
+pub(crate) fn syntax_problems(sources: &BTreeMap<String, String>) -> Vec<CartError> {
     let lua = Lua::new();
     let mut problems = Vec::new();
     for (path, source) in sources {

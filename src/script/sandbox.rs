@@ -235,7 +235,7 @@ fn lua_message(error: &mlua::Error) -> String {
 
 /// Puts `function` (a Rust function that reports failure with [`raised`]) under a C
 /// closure that raises those failures with Lua's own `lua_error`.
-pub fn raising(lua: &Lua, function: Function) -> LuaResult<Function> {
+pub(crate) fn raising(lua: &Lua, function: Function) -> LuaResult<Function> {
     // SAFETY: `exec_raw` runs the closure protected, with `function` on the stack.
     unsafe {
         lua.exec_raw(function, |state| {
@@ -369,7 +369,7 @@ pub fn take_pending_work(lua: &Lua) -> u64 {
 
 /// What each kind of work Kairo's Lua counts costs, in 1/1024 cycles per unit
 /// (`LUA_WORK_*` in `lua/src/lua.h`), from the cost table.
-pub fn work_costs() -> [u32; WORK_KINDS] {
+pub(crate) fn work_costs() -> [u32; WORK_KINDS] {
     let per = |cycles: u64, units: u64| (1024 * cycles / units) as u32;
     [
         per(cost::STRING_BYTES, WORK_STRING_BYTES),

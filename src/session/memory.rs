@@ -66,7 +66,7 @@ impl StateMemory {
     }
 
     /// The snapshot of the state `image` holds, if this process saved exactly that state.
-    pub fn find_snapshot(&self, image: &StateImage) -> Option<&ConsoleSnapshot> {
+    pub(crate) fn find_snapshot(&self, image: &StateImage) -> Option<&ConsoleSnapshot> {
         let key = crc32fast::hash(&image.machine);
         self.find(key, image).map(|at| &self.kept[at].snapshot)
     }

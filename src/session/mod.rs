@@ -200,7 +200,8 @@ impl Session {
     }
 
     /// Whether there is anything to rewind to.
-    pub fn can_rewind(&self) -> bool {
+    #[cfg(feature = "host")]
+    pub(crate) fn can_rewind(&self) -> bool {
         self.rewind.as_ref().is_some_and(|r| r.earliest().is_some())
     }
 
@@ -225,7 +226,8 @@ impl Session {
 
     /// A checksum of the machine as it stands (all hardware state; not the Lua heap, whose
     /// effects all pass through it): netplay's peers compare it to find desyncs.
-    pub fn machine_checksum(&self) -> u128 {
+    #[cfg(feature = "host")]
+    pub(crate) fn machine_checksum(&self) -> u128 {
         let bytes = savestate::machine_bytes(&self.console);
         let low = u128::from(crate::hash::fnv1a64(&bytes));
         let high = u128::from(crc32fast::hash(&bytes));
@@ -285,7 +287,8 @@ impl Session {
     }
 
     /// Loads the state file at `path` (see [`Session::load_state`]).
-    pub fn load_state_file(&mut self, path: &std::path::Path) -> Result<Route, StateError> {
+    #[cfg(feature = "host")]
+    pub(crate) fn load_state_file(&mut self, path: &std::path::Path) -> Result<Route, StateError> {
         let bytes = savestate::read_file(path)?;
         self.load_state(&bytes, &path.display().to_string())
     }

@@ -206,7 +206,7 @@ impl VideoStress {
 }
 
 /// Frames per second of the video stress workload (median of [`RUNS`]).
-pub fn video_stress_fps() -> u64 {
+pub(crate) fn video_stress_fps() -> u64 {
     let mut stress = VideoStress::new();
     let runs = (0..RUNS)
         .map(|_| {
@@ -223,7 +223,7 @@ pub fn video_stress_fps() -> u64 {
 /// Machine frames per second of a cart run headless (median of [`RUNS`]), played from its
 /// demo movie `tests/movies/<cart>.kmv` beside the carts folder when there is one, so the
 /// figure measures the game being played rather than its title screen.
-pub fn cart_fps(path: &Path) -> Result<u64> {
+pub(crate) fn cart_fps(path: &Path) -> Result<u64> {
     let cart = Cart::open(path)?;
     let movie = path
         .file_name()
@@ -260,7 +260,7 @@ end
 
 /// Machine frames per second of [`DRAWING_CART`] (median of [`RUNS`]), and the host time
 /// per charged cycle of the median run, in ns.
-pub fn drawing_fps() -> Result<(u64, f64)> {
+pub(crate) fn drawing_fps() -> Result<(u64, f64)> {
     let mut files = std::collections::BTreeMap::new();
     files.insert("cart.toml".to_string(), b"name = 'drawing'\n".to_vec());
     files.insert("main.lua".to_string(), DRAWING_CART.as_bytes().to_vec());
@@ -325,7 +325,7 @@ pub fn collision_course() -> crate::collide::map::CollisionMap {
 
 /// `move_body` calls per second: 64 bodies walking and jumping over [`collision_course`]
 /// (median of [`RUNS`] runs of 600 frames).
-pub fn collision_moves_per_second() -> u64 {
+pub(crate) fn collision_moves_per_second() -> u64 {
     use crate::collide::mover::{Body, Mode, MoveOptions, flag, move_body};
     use crate::fixed::{FX_ONE, fx};
     let map = collision_course();
@@ -383,7 +383,7 @@ pub fn collision_moves_per_second() -> u64 {
 
 /// Frames per second of finding the pairs among 512 moving hitboxes in 4 groups that all
 /// test each other (median of [`RUNS`] runs of 600 frames).
-pub fn hitbox_frames_per_second() -> u64 {
+pub(crate) fn hitbox_frames_per_second() -> u64 {
     use crate::collide::hitbox::{Hitbox, Hitboxes};
     let mut list = Hitboxes::default();
     let runs = (0..RUNS)
@@ -446,7 +446,7 @@ pub fn bullet_field() -> crate::bullets::BulletUnit {
 
 /// Bullets updated, culled and hit-tested against the player per millisecond (median of
 /// [`RUNS`] runs of 600 frames over a full table).
-pub fn bullets_per_ms() -> u64 {
+pub(crate) fn bullets_per_ms() -> u64 {
     let runs = (0..RUNS)
         .map(|_| {
             let mut unit = bullet_field();
@@ -464,7 +464,7 @@ pub fn bullets_per_ms() -> u64 {
 
 /// An audio unit with all 8 channels busy (fast notes on every waveform with envelopes,
 /// vibrato, arpeggio and slides), and the library its song is in.
-pub fn busy_audio() -> (crate::audio::AudioUnit, crate::audio::AudioLibrary) {
+pub(crate) fn busy_audio() -> (crate::audio::AudioUnit, crate::audio::AudioLibrary) {
     use crate::audio::mml::{Pos, compile};
     use crate::audio::{AudioLibrary, Song};
     let tracks = [
@@ -497,7 +497,7 @@ pub fn busy_audio() -> (crate::audio::AudioUnit, crate::audio::AudioLibrary) {
 }
 
 /// Vblanks of 8 busy channels mixed per second (median of [`RUNS`] runs of 600).
-pub fn audio_vblanks_per_second() -> u64 {
+pub(crate) fn audio_vblanks_per_second() -> u64 {
     let mut out = vec![0.0; crate::audio::SAMPLES_PER_VBLANK];
     let runs = (0..RUNS)
         .map(|_| {
@@ -540,7 +540,7 @@ fn two_player_run(carts: &Path, name: &str) -> Result<(Cart, crate::movie::Movie
 /// frames of rollback asks), along their movies with a second player. Frames a second of
 /// the slower cart; each cart's figures go to standard error.
 #[cfg(feature = "netplay")]
-pub fn rollback_fps(carts: &Path) -> Result<u64> {
+pub(crate) fn rollback_fps(carts: &Path) -> Result<u64> {
     let mut slowest = f64::MAX;
     for name in ["platformer", "shmup"] {
         let (cart, movie) = two_player_run(carts, name)?;
@@ -564,7 +564,7 @@ pub fn rollback_fps(carts: &Path) -> Result<u64> {
 /// relay delaying every datagram 40 ms and then 100 ms, on both bundled carts. Frames a
 /// second of the slowest peer; each match's figures go to standard error.
 #[cfg(feature = "netplay")]
-pub fn netplay_fps(carts: &Path) -> Result<u64> {
+pub(crate) fn netplay_fps(carts: &Path) -> Result<u64> {
     let mut slowest = f64::MAX;
     for name in ["platformer", "shmup"] {
         let (_, movie) = two_player_run(carts, name)?;

@@ -125,7 +125,7 @@ impl Run {
     }
 
     /// Frames that took more than one vblank.
-    pub fn slowdown_frames(&self) -> impl Iterator<Item = &FrameReport> {
+    pub(crate) fn slowdown_frames(&self) -> impl Iterator<Item = &FrameReport> {
         self.reports.iter().filter(|r| r.slowed_down())
     }
 

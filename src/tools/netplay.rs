@@ -157,7 +157,7 @@ pub struct MatchFigures {
 /// Plays a match of `frames` frames of the cart at `cart` between two peers in this process
 /// (threads), through a [`Relay`](super::relay::Relay) delaying each datagram by `delay`,
 /// player 1 pressing `press[0]` and player 2 `press[1]`.
-pub fn bench_match(
+pub(crate) fn bench_match(
     cart: &std::path::Path,
     delay: Duration,
     frames: u64,

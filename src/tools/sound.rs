@@ -58,7 +58,7 @@ impl Tune {
     }
 
     /// The music file at `path`.
-    pub fn from_music_file(path: &Path) -> Result<Tune> {
+    pub(crate) fn from_music_file(path: &Path) -> Result<Tune> {
         let bytes =
             crate::fsutil::read_capped(path, MAX_MML_BYTES).map_err(|source| ToolError::Read {
                 path: path.into(),
@@ -84,7 +84,7 @@ impl Tune {
 
     /// The music `music` or sound effect `sfx` of the cart at `path`; with neither, an error
     /// that lists what the cart has.
-    pub fn from_cart(path: &Path, music: Option<&str>, sfx: Option<&str>) -> Result<Tune> {
+    pub(crate) fn from_cart(path: &Path, music: Option<&str>, sfx: Option<&str>) -> Result<Tune> {
         let cart = Cart::open(path)?;
         let library = AudioLibrary::clone(&cart.audio);
         let name = cart.name().to_string();

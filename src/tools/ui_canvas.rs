@@ -62,7 +62,7 @@ impl UiCanvas {
     }
 
     /// Text centred on character row `row`.
-    pub fn centred(&mut self, row: usize, text: &str, color: u8) {
+    pub(crate) fn centred(&mut self, row: usize, text: &str, color: u8) {
         let column = COLUMNS.saturating_sub(text.len()) / 2;
         self.text(column, row, text, color);
     }
@@ -87,7 +87,7 @@ impl UiCanvas {
 
     /// Lays the UI over `rgba` (the game picture, or black): pixels the UI did not draw keep
     /// the picture, darkened when `dim` is set.
-    pub fn blend_over(&mut self, rgba: &mut [u8], dim: bool) {
+    pub(crate) fn blend_over(&mut self, rgba: &mut [u8], dim: bool) {
         self.framebuffer.clear();
         self.plane.render_all(&mut self.framebuffer);
         let words = self.palette.rgba_words();

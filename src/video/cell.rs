@@ -36,7 +36,7 @@ impl Cell {
     }
 
     /// This cell's flips with another tile and palette (never empty).
-    pub fn with_tile(self, tile: u32, palette: u8) -> Cell {
+    pub(crate) fn with_tile(self, tile: u32, palette: u8) -> Cell {
         Cell::new(tile, palette, self.flip_x(), self.flip_y())
     }
 
@@ -48,11 +48,11 @@ impl Cell {
         (self.0 >> Self::PALETTE_SHIFT) as u8 & 0xF
     }
 
-    pub fn flip_x(self) -> bool {
+    pub(crate) fn flip_x(self) -> bool {
         self.0 & Self::FLIP_X != 0
     }
 
-    pub fn flip_y(self) -> bool {
+    pub(crate) fn flip_y(self) -> bool {
         self.0 & Self::FLIP_Y != 0
     }
 

@@ -48,7 +48,7 @@ impl Font {
     }
 
     /// Glyphs in the font.
-    pub fn glyph_count(&self) -> usize {
+    pub(crate) fn glyph_count(&self) -> usize {
         self.rows.len() / self.height
     }
 
@@ -62,7 +62,7 @@ impl Font {
     }
 
     /// Cycles one glyph costs: [`cost::GLYPH`] per 8x8 block of its cell.
-    pub fn glyph_cost(&self) -> u64 {
+    pub(crate) fn glyph_cost(&self) -> u64 {
         cost::GLYPH * self.width.div_ceil(8) as u64 * self.height.div_ceil(8) as u64
     }
 
@@ -141,7 +141,7 @@ pub fn small() -> &'static Font {
 
 /// Font number `index`: 0 system, 1 small, then the cart's fonts in `cart.toml` order; an
 /// unknown number is the system font.
-pub fn by_number(cart_fonts: &[Font], index: u8) -> &Font {
+pub(crate) fn by_number(cart_fonts: &[Font], index: u8) -> &Font {
     match index {
         0 => system(),
         1 => small(),
@@ -150,7 +150,7 @@ pub fn by_number(cart_fonts: &[Font], index: u8) -> &Font {
 }
 
 /// The number of the font called `name`, built-in or the cart's.
-pub fn number_of(cart_fonts: &[Font], name: &str) -> Option<u8> {
+pub(crate) fn number_of(cart_fonts: &[Font], name: &str) -> Option<u8> {
     let built_in = BUILT_IN.iter().position(|n| *n == name);
     let cart = || {
         cart_fonts

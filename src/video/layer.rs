@@ -89,7 +89,7 @@ impl Default for BgLayer {
 
 impl BgLayer {
     /// Resizes the cell map (clearing it) to `cols` x `rows` cells of `cell_size` px.
-    pub fn configure(
+    pub(crate) fn configure(
         &mut self,
         cols: usize,
         rows: usize,
@@ -137,18 +137,18 @@ impl BgLayer {
     }
 
     /// Shows or hides the layer.
-    pub fn set_enabled(&mut self, on: bool) {
+    pub(crate) fn set_enabled(&mut self, on: bool) {
         self.enabled = on;
     }
 
     /// Sets the scroll: the layer pixel shown at the screen's top-left corner.
-    pub fn set_scroll(&mut self, x: i32, y: i32) {
+    pub(crate) fn set_scroll(&mut self, x: i32, y: i32) {
         self.scroll_x = x;
         self.scroll_y = y;
     }
 
     /// Sets the priority, clamped to the levels there are.
-    pub fn set_priority(&mut self, priority: i64) {
+    pub(crate) fn set_priority(&mut self, priority: i64) {
         self.priority = priority.clamp(0, PRIORITY_LEVELS as i64 - 1) as u8;
     }
 
@@ -171,7 +171,7 @@ impl BgLayer {
     }
 
     /// Sets the cell at (x, y).
-    pub fn set_cell(&mut self, x: i64, y: i64, cell: Cell) -> Result<(), LayerError> {
+    pub(crate) fn set_cell(&mut self, x: i64, y: i64, cell: Cell) -> Result<(), LayerError> {
         let i = self.index(x, y)?;
         self.cells[i] = cell;
         Ok(())
@@ -183,7 +183,7 @@ impl BgLayer {
     }
 
     /// Sets the extra scroll of screen line `line`; the table is created on first use.
-    pub fn set_line_scroll(&mut self, line: usize, dx: i16, dy: i16) {
+    pub(crate) fn set_line_scroll(&mut self, line: usize, dx: i16, dy: i16) {
         if line >= SCREEN_H {
             return;
         }
@@ -198,16 +198,16 @@ impl BgLayer {
     }
 
     /// Removes the per-line scroll table.
-    pub fn clear_line_scroll(&mut self) {
+    pub(crate) fn clear_line_scroll(&mut self) {
         self.line_scroll = None;
     }
 
-    pub fn has_line_scroll(&self) -> bool {
+    pub(crate) fn has_line_scroll(&self) -> bool {
         self.line_scroll.is_some()
     }
 
     /// The per-line scroll table, if the layer has one (read by the debugging views).
-    pub fn line_scroll(&self) -> Option<&LineScroll> {
+    pub(crate) fn line_scroll(&self) -> Option<&LineScroll> {
         self.line_scroll.as_deref()
     }
 

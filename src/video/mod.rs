@@ -91,7 +91,7 @@ impl ComposeWork {
     }
 
     /// Cycles of the sprites and their rows.
-    pub fn sprite_cycles(&self) -> u64 {
+    pub(crate) fn sprite_cycles(&self) -> u64 {
         self.sprites * cost::SPRITE + self.sprite_rows * cost::SPRITE_ROW
     }
 }
@@ -119,13 +119,13 @@ impl Video {
 
     /// Composites layers, drawings and sprites into `fb`; text in the cart's own fonts is
     /// drawn with `cart_fonts`.
-    pub fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
+    pub(crate) fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
         self.compose_into(Some(fb), cart_fonts)
     }
 
     /// The work [`Video::compose`] does, without drawing: for frames nobody sees (a replay
     /// to a state or a rewind), which still pay for it.
-    pub fn compose_work(&self) -> ComposeWork {
+    pub(crate) fn compose_work(&self) -> ComposeWork {
         self.compose_into(None, &[])
     }
 
@@ -201,7 +201,7 @@ impl Video {
 
     /// Shows `sprite` for this frame in an OAM entry nobody shows, searching down from the
     /// last; returns the entry, or `None` (and counts a dropped sprite) when all are in use.
-    pub fn lend_sprite(&mut self, sprite: Sprite) -> Option<usize> {
+    pub(crate) fn lend_sprite(&mut self, sprite: Sprite) -> Option<usize> {
         let mut i = usize::from(self.next_lend);
         loop {
             if !self.oam[i].visible {
@@ -222,21 +222,21 @@ impl Video {
     }
 
     /// Sets OAM entry `i` (entries past the last are ignored).
-    pub fn set_sprite(&mut self, i: usize, sprite: Sprite) {
+    pub(crate) fn set_sprite(&mut self, i: usize, sprite: Sprite) {
         if let Some(slot) = self.oam.get_mut(i) {
             *slot = sprite;
         }
     }
 
     /// Hides OAM entry `i`.
-    pub fn hide_sprite(&mut self, i: usize) {
+    pub(crate) fn hide_sprite(&mut self, i: usize) {
         if let Some(slot) = self.oam.get_mut(i) {
             slot.visible = false;
         }
     }
 
     /// Hides every sprite.
-    pub fn clear_sprites(&mut self) {
+    pub(crate) fn clear_sprites(&mut self) {
         for sprite in self.oam.iter_mut() {
             sprite.visible = false;
         }

@@ -48,7 +48,7 @@ impl PaletteRam {
     }
 
     /// RGBA bytes of every entry packed in a `u32` in memory order R, G, B, A (alpha 255).
-    pub fn rgba_words(&self) -> [u32; PALETTE_ENTRIES] {
+    pub(crate) fn rgba_words(&self) -> [u32; PALETTE_ENTRIES] {
         let mut words = [0; PALETTE_ENTRIES];
         for (word, rgb) in words.iter_mut().zip(self.entries) {
             let [_, r, g, b] = rgb.to_be_bytes();

@@ -4,7 +4,7 @@
 //! one byte per pixel (byte 0 = leftmost pixel), so the compositor can blend eight pixels in
 //! one step; reads and writes through this module behave exactly like the 4 bpp memory.
 
-use crate::spec::{PATTERN_SHEET_TILES_W, PATTERN_TILES, TILE_SIZE};
+use crate::spec::{PATTERN_TILES, TILE_SIZE};
 
 /// One decoded tile row: eight 4-bit pixels, one per byte, byte 0 leftmost.
 pub type TileRow = u64;
@@ -37,38 +37,10 @@ impl PatternVram {
     }
 
     /// Sets pixel (x, y) of tile `tile` to `color` (its low 4 bits).
-    pub fn set_pixel(&mut self, tile: usize, x: usize, y: usize, color: u8) {
+    pub(crate) fn set_pixel(&mut self, tile: usize, x: usize, y: usize, color: u8) {
         let row = &mut self.rows[(tile % PATTERN_TILES) * TILE_SIZE + y];
         let shift = x * 8;
         *row = (*row & !(0xFF << shift)) | (u64::from(color & 0xF) << shift);
-    }
-
-    /// The colour at sheet coordinates (px, py): the pattern memory seen as a picture 128 px
-    /// wide (16 tiles) and 1024 px tall.
-    pub fn sheet_pixel(&self, px: usize, py: usize) -> u8 {
-        let tile = (py / TILE_SIZE) * PATTERN_SHEET_TILES_W + px / TILE_SIZE;
-        self.pixel(tile, px % TILE_SIZE, py % TILE_SIZE)
-    }
-
-    /// Sets the colour at sheet coordinates (px, py).
-    pub fn set_sheet_pixel(&mut self, px: usize, py: usize, color: u8) {
-        let tile = (py / TILE_SIZE) * PATTERN_SHEET_TILES_W + px / TILE_SIZE;
-        self.set_pixel(tile, px % TILE_SIZE, py % TILE_SIZE, color);
-    }
-
-    /// The 32 bytes of tile `tile` as the hardware stores them (4 bpp, two pixels per byte,
-    /// left pixel in the low nibble).
-    pub fn packed_tile(&self, tile: usize) -> [u8; 32] {
-        let mut out = [0; 32];
-        for y in 0..TILE_SIZE {
-            let row = self.row(tile, y);
-            for x in 0..TILE_SIZE / 2 {
-                let left = (row >> (x * 16)) as u8 & 0xF;
-                let right = (row >> (x * 16 + 8)) as u8 & 0xF;
-                out[y * 4 + x] = left | right << 4;
-            }
-        }
-        out
     }
 }
 
@@ -77,7 +49,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pixels_round_trip_and_pack_as_4bpp() {
+    fn pixels_round_trip_and_keep_4_bits() {
         let mut vram = PatternVram::default();
         vram.set_pixel(5, 0, 0, 3);
         vram.set_pixel(5, 1, 0, 0x1F);
@@ -85,16 +57,5 @@ mod tests {
         assert_eq!(vram.pixel(5, 0, 0), 3);
         assert_eq!(vram.pixel(5, 1, 0), 0xF);
         assert_eq!(vram.pixel(5, 7, 7), 9);
-        let packed = vram.packed_tile(5);
-        assert_eq!(packed[0], 0xF3);
-        assert_eq!(packed[31], 0x90);
-    }
-
-    #[test]
-    fn sheet_coordinates_follow_the_16_tile_wide_layout() {
-        let mut vram = PatternVram::default();
-        vram.set_sheet_pixel(8 * 3 + 2, 8 * 2 + 5, 7);
-        assert_eq!(vram.pixel(2 * 16 + 3, 2, 5), 7);
-        assert_eq!(vram.sheet_pixel(26, 21), 7);
     }
 }

@@ -127,7 +127,7 @@ impl DrawingPlane {
     }
 
     /// `(x, y)` as the screen sees it through the camera.
-    pub fn to_screen(&self, (x, y): (i32, i32)) -> Point {
+    pub(crate) fn to_screen(&self, (x, y): (i32, i32)) -> Point {
         (
             i64::from(x) - i64::from(self.state.camera.0),
             i64::from(y) - i64::from(self.state.camera.1),
@@ -175,7 +175,7 @@ impl DrawingPlane {
     }
 
     /// A filled rectangle, corners included. Returns the 8-pixel runs it covers.
-    pub fn rect_fill(&mut self, a: (i32, i32), b: (i32, i32), color: u8) -> u64 {
+    pub(crate) fn rect_fill(&mut self, a: (i32, i32), b: (i32, i32), color: u8) -> u64 {
         let (a, b) = (self.to_screen(a), self.to_screen(b));
         self.shape(color, |clip, out| raster::rect_fill(clip, a, b, out))
     }
@@ -217,7 +217,7 @@ impl DrawingPlane {
     }
 
     /// A triangle, filled or as its edges.
-    pub fn triangle(&mut self, points: [(i32, i32); 3], filled: bool, color: u8) -> u64 {
+    pub(crate) fn triangle(&mut self, points: [(i32, i32); 3], filled: bool, color: u8) -> u64 {
         let points = points.map(|p| self.to_screen(p));
         if filled {
             return self.shape(color, |clip, out| raster::triangle_fill(clip, points, out));
@@ -282,7 +282,7 @@ impl DrawingPlane {
     }
 
     /// Draws every command, whatever its priority, over `fb` (the console's own UI).
-    pub fn render_all(&self, fb: &mut Framebuffer) {
+    pub(crate) fn render_all(&self, fb: &mut Framebuffer) {
         for priority in 0..=FRONT {
             self.render(priority, fb, &[]);
         }

@@ -62,7 +62,7 @@ impl Clip {
     }
 
     /// As `[x0, y0, x1, y1]`.
-    pub fn bounds(&self) -> [i32; 4] {
+    pub(crate) fn bounds(&self) -> [i32; 4] {
         [self.x0, self.y0, self.x1, self.y1]
     }
 
@@ -107,7 +107,7 @@ fn ordered(a: i64, b: i64) -> (i64, i64) {
 
 /// A filled rectangle with corners (x0, y0) and (x1, y1), in either order. Returns the rows
 /// examined.
-pub fn rect_fill(
+pub(crate) fn rect_fill(
     clip: &Clip,
     (x0, y0): (i64, i64),
     (x1, y1): (i64, i64),
@@ -123,7 +123,7 @@ pub fn rect_fill(
 }
 
 /// A rectangle's outline: each pixel once. Returns the rows examined.
-pub fn rect_outline(
+pub(crate) fn rect_outline(
     clip: &Clip,
     (x0, y0): (i64, i64),
     (x1, y1): (i64, i64),
@@ -287,7 +287,7 @@ pub fn oval(clip: &Clip, a: (i64, i64), b: (i64, i64), filled: bool, out: &mut V
 /// A filled triangle: the pixel centres inside it or on its edges. A triangle with no area
 /// is drawn as its three edges. Returns the rows examined (for a flat one, its edges'
 /// length in 8-pixel runs).
-pub fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) -> u64 {
+pub(crate) fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) -> u64 {
     let [p0, mut p1, mut p2] = points;
     let cross = |a: (i64, i64), b: (i64, i64), c: (i64, i64)| {
         i128::from(b.0 - a.0) * i128::from(c.1 - a.1)
@@ -332,7 +332,11 @@ pub fn triangle_fill(clip: &Clip, points: [(i64, i64); 3], out: &mut Vec<Span>) 
 }
 
 /// A triangle's outline: its three edges as lines. Returns their length in pixels.
-pub fn triangle_outline(clip: &Clip, [p0, p1, p2]: [(i64, i64); 3], out: &mut Vec<Span>) -> u64 {
+pub(crate) fn triangle_outline(
+    clip: &Clip,
+    [p0, p1, p2]: [(i64, i64); 3],
+    out: &mut Vec<Span>,
+) -> u64 {
     line(clip, p0, p1, out) + line(clip, p1, p2, out) + line(clip, p2, p0, out)
 }
 

@@ -77,7 +77,13 @@ impl Sprite {
     }
 
     /// Sets the palette (low 4 bits) and priority (clamped).
-    pub fn with_style(mut self, palette: u8, priority: i64, flip_x: bool, flip_y: bool) -> Self {
+    pub(crate) fn with_style(
+        mut self,
+        palette: u8,
+        priority: i64,
+        flip_x: bool,
+        flip_y: bool,
+    ) -> Self {
         self.palette = palette & 0xF;
         self.priority = priority.clamp(0, PRIORITY_LEVELS as i64 - 1) as u8;
         self.flip_x = flip_x;
@@ -92,7 +98,7 @@ impl Sprite {
     }
 
     /// Whether any pixel of the sprite lies inside its clip window.
-    pub fn on_screen(&self) -> bool {
+    pub(crate) fn on_screen(&self) -> bool {
         let (w, h) = self.pixels();
         let c = &self.clip;
         self.visible
@@ -123,7 +129,7 @@ impl Sprite {
     }
 
     /// The tile rows (8 pixels each) [`Sprite::render`] draws, without drawing.
-    pub fn tile_rows(&self) -> u64 {
+    pub(crate) fn tile_rows(&self) -> u64 {
         self.extent().map_or(0, |(first, last, top, bottom)| {
             ((bottom - top).max(0) as u64) * (last + 1 - first) as u64
         })

@@ -19,7 +19,7 @@ impl Harness {
         Harness::from_pattern(parse("test", xml).unwrap_or_else(|e| panic!("{e}")))
     }
 
-    pub fn from_pattern(pattern: super::Pattern) -> Harness {
+    pub(crate) fn from_pattern(pattern: super::Pattern) -> Harness {
         let patterns = vec![pattern];
         let mut unit = BulletUnit::default();
         unit.cull_margin = 4000;
@@ -52,7 +52,7 @@ impl Harness {
         (0..n).map(|_| self.frame()).collect()
     }
 
-    pub fn source_alive(&self) -> bool {
+    pub(crate) fn source_alive(&self) -> bool {
         self.unit.sources.iter().any(|s| s.id == self.source)
     }
 

@@ -119,7 +119,7 @@ impl BulletUnit {
     }
 
     /// Stops source `id` (its bullets fly on).
-    pub fn stop_source(&mut self, id: i64) {
+    pub(crate) fn stop_source(&mut self, id: i64) {
         self.sources.retain(|s| s.id != id);
     }
 

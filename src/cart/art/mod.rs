@@ -118,7 +118,7 @@ pub struct SheetFrame {
 /// A sheet or tileset image decoded: a PNG, or an Aseprite file (by its extension) read as
 /// the horizontal sheet of its frames; the Aseprite reader's notes and warnings are added to
 /// `art`'s.
-pub fn decode_image(
+pub(crate) fn decode_image(
     art: &mut Art,
     file: &str,
     bytes: &[u8],
@@ -223,7 +223,7 @@ impl Blocks {
 
 impl Art {
     /// Loads a declared `[[sheet]]`.
-    pub fn load_sheet(
+    pub(crate) fn load_sheet(
         &mut self,
         file: &str,
         bytes: &[u8],
@@ -399,7 +399,7 @@ impl Art {
     /// the PNG makes it opaque, or made transparent though the PNG does not (warnings);
     /// other indices the PNG's `tRNS` makes transparent (a note). `sheet`: the image is a
     /// `[[sheet]]` (else a tileset image a map imports).
-    pub fn say_transparency(&mut self, file: &str, picture: &Picture, sheet: bool) {
+    pub(crate) fn say_transparency(&mut self, file: &str, picture: &Picture, sheet: bool) {
         let how = if sheet {
             "add `transparent = 0` to its [[sheet]] in cart.toml, or save the PNG with index 0 transparent"
         } else {
@@ -431,7 +431,7 @@ impl Art {
 
     /// Imports a tileset image a map uses: the whole image in Tiled's order when VRAM and
     /// palettes have room, else only the tiles in `wanted`.
-    pub fn import_tileset(
+    pub(crate) fn import_tileset(
         &mut self,
         file: &str,
         picture: &Picture,
@@ -488,7 +488,11 @@ impl Art {
 
     /// Imports one tile of an image collection (a picture of exactly one tile) where VRAM is
     /// free; returns its top-left pattern tile and palette.
-    pub fn import_single(&mut self, file: &str, picture: &Picture) -> Result<(u16, u8), CartError> {
+    pub(crate) fn import_single(
+        &mut self,
+        file: &str,
+        picture: &Picture,
+    ) -> Result<(u16, u8), CartError> {
         let cut = Cut::plain(picture.width);
         let slots = self.vram.free_slots(1, cut.tiles());
         if slots.is_empty() {
@@ -512,7 +516,7 @@ impl Art {
 
     /// Adds to `layout` a copy of each tile in `ids` mirrored across its diagonal, placed
     /// where VRAM is free: with the hardware's flips it shows every rotation Tiled can save.
-    pub fn add_transposed(
+    pub(crate) fn add_transposed(
         &mut self,
         file: &str,
         layout: &mut Layout,

@@ -56,7 +56,7 @@ impl PaletteBuilder {
     }
 
     /// The colour index of `rgb` in `palette`, taking a free slot when it is new.
-    pub fn find_or_take(&mut self, palette: usize, rgb: u32) -> Option<u8> {
+    pub(crate) fn find_or_take(&mut self, palette: usize, rgb: u32) -> Option<u8> {
         if let Some((c, _)) = self.colours(palette).into_iter().find(|&(_, v)| v == rgb) {
             return Some(c);
         }
@@ -145,12 +145,12 @@ impl PaletteBuilder {
     }
 
     /// How many palettes have no colour taken.
-    pub fn free_count(&self) -> usize {
+    pub(crate) fn free_count(&self) -> usize {
         (0..PALETTES).filter(|&p| self.is_free(p)).count()
     }
 
     /// The lowest palettes from `floor` up that have no colour taken, at most `count`.
-    pub fn free_from(&self, floor: usize, count: usize) -> Vec<u8> {
+    pub(crate) fn free_from(&self, floor: usize, count: usize) -> Vec<u8> {
         (floor..PALETTES)
             .filter(|&p| self.is_free(p))
             .take(count)

@@ -75,7 +75,7 @@ impl Picture {
 
     /// Tile `k` of a cut `cols` tiles across, named for messages: with its frame when the
     /// picture is an Aseprite sheet.
-    pub fn name_tile(&self, k: usize, x: usize) -> String {
+    pub(crate) fn name_tile(&self, k: usize, x: usize) -> String {
         match self.frame_width {
             Some(w) if w > 0 => format!("tile {k} in frame {}", x / w),
             _ => format!("tile {k}"),
@@ -88,7 +88,7 @@ impl Picture {
     }
 
     /// The `width` x `height` rectangle at (x, y), or `None` if it does not lie inside.
-    pub fn crop(&self, x: usize, y: usize, width: usize, height: usize) -> Option<Picture> {
+    pub(crate) fn crop(&self, x: usize, y: usize, width: usize, height: usize) -> Option<Picture> {
         if x.checked_add(width)? > self.width || y.checked_add(height)? > self.height {
             return None;
         }

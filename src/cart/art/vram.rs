@@ -27,13 +27,13 @@ impl Default for VramBuilder {
 }
 
 /// The pattern tile at the top-left of block slot `slot` for blocks `b` tiles a side.
-pub fn slot_tile(slot: usize, b: usize) -> usize {
+pub(crate) fn slot_tile(slot: usize, b: usize) -> usize {
     let per_row = PATTERN_SHEET_TILES_W / b;
     (slot / per_row) * b * PATTERN_SHEET_TILES_W + (slot % per_row) * b
 }
 
 /// The pattern tiles of the block whose top-left is `tile`.
-pub fn block_tiles(tile: usize, b: usize) -> impl Iterator<Item = usize> {
+pub(crate) fn block_tiles(tile: usize, b: usize) -> impl Iterator<Item = usize> {
     (0..b).flat_map(move |j| (0..b).map(move |i| tile + i + j * PATTERN_SHEET_TILES_W))
 }
 
@@ -48,7 +48,7 @@ impl VramBuilder {
     }
 
     /// The first slot from which `count` consecutive slots are free.
-    pub fn find_run(&self, count: usize, b: usize) -> Option<usize> {
+    pub(crate) fn find_run(&self, count: usize, b: usize) -> Option<usize> {
         let slots = Self::slots(b);
         let mut start = 0;
         while start + count <= slots {
@@ -61,7 +61,7 @@ impl VramBuilder {
     }
 
     /// Free slots, lowest first, at most `count` of them.
-    pub fn free_slots(&self, count: usize, b: usize) -> Vec<usize> {
+    pub(crate) fn free_slots(&self, count: usize, b: usize) -> Vec<usize> {
         (0..Self::slots(b))
             .filter(|&s| self.slot_free(s, b))
             .take(count)
@@ -77,7 +77,7 @@ impl VramBuilder {
     }
 
     /// Pattern tiles not taken.
-    pub fn free_tiles(&self) -> usize {
+    pub(crate) fn free_tiles(&self) -> usize {
         self.used.iter().filter(|u| !**u).count()
     }
 }

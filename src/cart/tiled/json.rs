@@ -188,7 +188,7 @@ fn parse(file: &str, text: &str) -> Result<JsonObject<String, Value>, CartError>
 }
 
 /// Reads a `.tmj` map.
-pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartError> {
+pub(crate) fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartError> {
     let root = parse(path, text)?;
     let at = At {
         file: path,
@@ -239,7 +239,7 @@ pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartEr
 
 /// Reads a `.tj` object template: its object, and the tileset its tile id is numbered
 /// through.
-pub fn read_template(path: &str, text: &str) -> Result<TemplateFile, CartError> {
+pub(crate) fn read_template(path: &str, text: &str) -> Result<TemplateFile, CartError> {
     let root = parse(path, text)?;
     let at = At {
         file: path,
@@ -266,7 +266,7 @@ pub fn read_template(path: &str, text: &str) -> Result<TemplateFile, CartError> 
 }
 
 /// Reads a `.tsj` tileset file.
-pub fn read_tileset(path: &str, text: &str) -> Result<Tileset, CartError> {
+pub(crate) fn read_tileset(path: &str, text: &str) -> Result<Tileset, CartError> {
     let root = parse(path, text)?;
     let at = At {
         file: path,

@@ -225,7 +225,7 @@ impl Shape {
 
 /// Reads the map at cart path `path` (TMX or TMJ, told apart by content), with its external
 /// tilesets and object templates; an infinite map comes back finite.
-pub fn read_map(files: &CartFiles, path: &str) -> Result<Map, CartError> {
+pub(crate) fn read_map(files: &CartFiles, path: &str) -> Result<Map, CartError> {
     let text = text_of(files, path, path)?;
     let mut map = if is_json(text) {
         json::read_map(files, path, text)?

@@ -144,7 +144,7 @@ fn collect_properties(list: Node, prefix: &str, out: &mut Properties) {
 }
 
 /// Reads a `.tmx` map.
-pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartError> {
+pub(crate) fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartError> {
     let xml = Xml::parse(path, text)?;
     let root = xml.doc.root_element();
     if tag(root) != "map" {
@@ -193,7 +193,7 @@ pub fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map, CartEr
 }
 
 /// Reads a `.tsx` tileset file.
-pub fn read_tileset(path: &str, text: &str) -> Result<Tileset, CartError> {
+pub(crate) fn read_tileset(path: &str, text: &str) -> Result<Tileset, CartError> {
     let xml = Xml::parse(path, text)?;
     let root = xml.doc.root_element();
     if tag(root) != "tileset" {
@@ -477,7 +477,7 @@ fn object_from(
 
 /// Reads a `.tx` object template: its object, and the tileset its tile id is numbered
 /// through.
-pub fn read_template(path: &str, text: &str) -> Result<TemplateFile, CartError> {
+pub(crate) fn read_template(path: &str, text: &str) -> Result<TemplateFile, CartError> {
     let xml = Xml::parse(path, text)?;
     let root = xml.doc.root_element();
     if tag(root) != "template" {

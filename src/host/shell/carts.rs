@@ -32,7 +32,7 @@ impl Shell {
 
     /// Opens a cart that `build` makes from `path` (the pattern previewer builds one from an
     /// XML file); it is rebuilt when the files in `path`'s folder change.
-    pub fn open_built(&mut self, path: &Path, build: Build) {
+    pub(crate) fn open_built(&mut self, path: &Path, build: Build) {
         let folder = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())

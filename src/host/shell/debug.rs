@@ -8,7 +8,7 @@ use crate::tools::overlays::{self, Overlay};
 
 impl Shell {
     /// The debug menu: one line per overlay, `[x]` when shown.
-    pub fn show_debug_menu(&mut self) {
+    pub(crate) fn show_debug_menu(&mut self) {
         let selected = match &self.screen {
             Screen::Debug(menu) => menu.selected,
             _ => 0,
@@ -48,7 +48,7 @@ impl Shell {
     }
 
     /// Shows `overlay` if hidden, hides it if shown.
-    pub fn toggle_overlay(&mut self, overlay: Overlay) {
+    pub(crate) fn toggle_overlay(&mut self, overlay: Overlay) {
         match self.overlays.iter().position(|&o| o == overlay) {
             Some(at) => {
                 self.overlays.remove(at);

@@ -530,7 +530,7 @@ impl Shell {
 
     /// Shows the profiler overlay in `mode`, or hides it (`None`). The running console
     /// profiles only while it is shown.
-    pub fn set_profiler(&mut self, mode: Option<OverlayMode>) {
+    pub(crate) fn set_profiler(&mut self, mode: Option<OverlayMode>) {
         match (mode, &mut self.profiler) {
             (Some(mode), Some(profiler)) => profiler.mode = mode,
             (Some(mode), None) => self.profiler = Some(Profiler::new(mode)),
@@ -543,7 +543,7 @@ impl Shell {
     }
 
     /// Notes that the window presented a picture (for the overlay's host frame rate).
-    pub fn presented(&mut self, now: Instant, present_us: f32) {
+    pub(crate) fn presented(&mut self, now: Instant, present_us: f32) {
         if let Some(profiler) = &mut self.profiler {
             profiler.presented(now, present_us);
         }

@@ -76,7 +76,7 @@ impl Shell {
 
     /// Starts greeting the peers of `options` for the running cart; the match starts (the
     /// cart powered on afresh with empty save RAM, as on every peer) when all have answered.
-    pub fn start_netplay(&mut self, options: NetOptions) {
+    pub(crate) fn start_netplay(&mut self, options: NetOptions) {
         let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) else {
             self.toast("Netplay: open a cart first".into());
             return;
@@ -205,7 +205,7 @@ impl Shell {
     }
 
     /// Leaves the match: the game goes on here, alone (the other peers see this one leave).
-    pub fn leave_netplay(&mut self) {
+    pub(crate) fn leave_netplay(&mut self) {
         if self.net.take().is_some() {
             self.toast("Left the netplay match".into());
         }

@@ -175,7 +175,7 @@ impl Shell {
     }
 
     /// Moves the hot keys to the next slot (F1).
-    pub fn next_slot(&mut self) {
+    pub(crate) fn next_slot(&mut self) {
         self.slot = (self.slot + 1) % SLOTS;
         self.toast(format!("State slot {}", self.slot + 1));
     }

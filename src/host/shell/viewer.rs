@@ -195,7 +195,7 @@ impl Viewer {
 
 impl Shell {
     /// Opens the viewer on `view`.
-    pub fn show_viewer(&mut self, view: View) {
+    pub(crate) fn show_viewer(&mut self, view: View) {
         self.screen = Screen::Viewer(Viewer::new(view));
     }
 }

@@ -257,7 +257,7 @@ pub const GROUP: ApiGroup = ApiGroup {
 };
 
 /// The `COL` table of `move_body` flags.
-pub fn flag_constants() -> Vec<(&'static str, i64)> {
+pub(crate) fn flag_constants() -> Vec<(&'static str, i64)> {
     flag::ALL
         .iter()
         .map(|&(name, bit)| (name, i64::from(bit)))

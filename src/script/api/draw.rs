@@ -330,7 +330,7 @@ fn print(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 /// The glyphs `print` draws for `text` (every byte but line breaks), what it costs.
-pub fn glyph_count(text: &[u8]) -> u64 {
+pub(crate) fn glyph_count(text: &[u8]) -> u64 {
     text.iter().filter(|&&b| b != b'\n').count() as u64
 }
 

@@ -65,6 +65,6 @@ pub fn all_functions() -> impl Iterator<Item = &'static ApiFn> {
 }
 
 /// Every constant table, in docs order.
-pub fn all_constants() -> impl Iterator<Item = &'static ApiConstants> {
+pub(crate) fn all_constants() -> impl Iterator<Item = &'static ApiConstants> {
     API.iter().flat_map(|group| group.constants.iter())
 }

@@ -151,7 +151,7 @@ fn sheet_anim(c: &mut Call) -> LuaResult<MultiValue> {
 /// in machine frames (`duration(frame)`, at least 1), and whether it has finished its plays. The first pass
 /// plays the tag in its direction; a ping-pong tag's later passes turn round without showing
 /// the turning frame twice; every pass counts as one play of `repeat`.
-pub fn tag_frame_at(duration: impl Fn(usize) -> u64, tag: &Tag, t: u64) -> (usize, bool) {
+pub(crate) fn tag_frame_at(duration: impl Fn(usize) -> u64, tag: &Tag, t: u64) -> (usize, bool) {
     let forward: Vec<usize> = (tag.from..=tag.to).collect();
     let backward: Vec<usize> = forward.iter().rev().copied().collect();
     let (first, odd, even): (&[usize], &[usize], &[usize]) = match tag.direction {

@@ -55,7 +55,7 @@ impl Args<'_> {
 
     /// `luaL_optinteger`: `default` when absent or nil, else an integer or a float or string
     /// with an exact integer value.
-    pub fn opt_integer(&self, n: usize, default: Integer) -> Result<Integer, Fail> {
+    pub(crate) fn opt_integer(&self, n: usize, default: Integer) -> Result<Integer, Fail> {
         let value = match self.get(n) {
             None | Some(Value::Nil) => return Ok(default),
             Some(Value::Integer(i)) => return Ok(*i),
@@ -71,13 +71,13 @@ impl Args<'_> {
     }
 
     /// `lua_toboolean`: anything but nil, false and absence.
-    pub fn truthy(&self, n: usize) -> bool {
+    pub(crate) fn truthy(&self, n: usize) -> bool {
         !matches!(self.get(n), None | Some(Value::Nil | Value::Boolean(false)))
     }
 
     /// `luaL_typeerror`: `<expected> expected, got <type>`, the type named by a `__name`
     /// metafield if the value has one.
-    pub fn type_error(&self, n: usize, expected: &str) -> Fail {
+    pub(crate) fn type_error(&self, n: usize, expected: &str) -> Fail {
         let got = match self.get(n) {
             None => "no value".to_string(),
             Some(value) => match meta_name(self.lua, value) {
@@ -90,7 +90,7 @@ impl Args<'_> {
     }
 
     /// `luaL_argerror`, naming the function as Lua would.
-    pub fn arg_error(&self, n: usize, extra: &str) -> Fail {
+    pub(crate) fn arg_error(&self, n: usize, extra: &str) -> Fail {
         let caller = self.lua.inspect_stack(1, |d| {
             let names = d.names();
             (

@@ -110,7 +110,7 @@ impl<'a> Matcher<'a> {
     }
 
     /// Where a match starting exactly at `start` ends, if there is one.
-    pub fn match_at<E, C: FnMut(u64) -> Result<(), E>>(
+    pub(crate) fn match_at<E, C: FnMut(u64) -> Result<(), E>>(
         &mut self,
         start: usize,
         meter: &mut Meter<C>,

@@ -15,7 +15,7 @@ pub const CHARGE_EVERY: u64 = 64;
 pub const BYTES_PER_STEP: usize = 16;
 
 /// Steps for `bytes` of bulk work: one, plus one per whole [`BYTES_PER_STEP`] bytes.
-pub fn bulk_steps(bytes: usize) -> u64 {
+pub(crate) fn bulk_steps(bytes: usize) -> u64 {
     (bytes / BYTES_PER_STEP) as u64 + 1
 }
 
@@ -49,7 +49,7 @@ impl<E, C: FnMut(u64) -> Result<(), E>> Meter<C> {
     }
 
     /// Charges the steps not charged yet (the end of a call).
-    pub fn flush(&mut self) -> Result<(), MatchError<E>> {
+    pub(crate) fn flush(&mut self) -> Result<(), MatchError<E>> {
         let steps = std::mem::take(&mut self.pending);
         if steps == 0 {
             return Ok(());

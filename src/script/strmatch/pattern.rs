@@ -168,7 +168,7 @@ impl Pattern {
     }
 
     /// Whether the pattern began with an anchoring `^`.
-    pub fn is_anchored(&self) -> bool {
+    pub(crate) fn is_anchored(&self) -> bool {
         self.anchored
     }
 
@@ -178,7 +178,7 @@ impl Pattern {
     }
 
     /// Steps that reading the pattern cost (charged by whoever compiled it).
-    pub fn compile_steps(&self) -> u64 {
+    pub(crate) fn compile_steps(&self) -> u64 {
         self.steps
     }
 }

@@ -57,7 +57,7 @@ impl Template {
     /// Hands the replacement for the match `whole` of `subject` (whose captures `matcher`
     /// holds) to `emit`, piece by piece, so the caller can meter and bound what it builds;
     /// `text` is the replacement string this template was made from.
-    pub fn expand<E: From<PatternError>>(
+    pub(crate) fn expand<E: From<PatternError>>(
         &self,
         text: &[u8],
         subject: &[u8],

@@ -16,7 +16,7 @@ impl Case {
     }
 
     /// What every ratio is measured against: Lua arithmetic in a loop.
-    pub fn plain_loop() -> Case {
+    pub(crate) fn plain_loop() -> Case {
         Case::new(
             "plain loop",
             "local x = 0",
@@ -236,7 +236,7 @@ api_cases! {
 
 /// The files every calibration cart has besides `main.lua`: maps (a small one and a
 /// 256 x 256 one with 400 objects), a tileset, a tune, a sound and a BulletML pattern.
-pub fn assets() -> Vec<(String, Vec<u8>)> {
+pub(crate) fn assets() -> Vec<(String, Vec<u8>)> {
     let manifest = "name = \"calibration\"\n\
         [[map]]\nfile = \"m.tmx\"\n[[map]]\nfile = \"big.tmx\"\n\
         [[music]]\nname = \"m\"\nmml = \"t120 c d e f g a b > c\"\n\

@@ -58,7 +58,7 @@ impl Calibration {
 
     /// The longest a frame reported at 100 % load can take on this host, in milliseconds:
     /// the worst case's host time per cycle times the budget.
-    pub fn full_frame_ms(&self) -> f64 {
+    pub(crate) fn full_frame_ms(&self) -> f64 {
         let worst = self
             .cases
             .iter()

@@ -111,7 +111,7 @@ pub fn draw(machine: &Machine, overlays: &[Overlay], rgba: &mut [u8]) {
 }
 
 /// The scroll of the BG layer showing the terrain (see the module doc), else (0, 0).
-pub fn world_camera(machine: &Machine) -> (i32, i32) {
+pub(crate) fn world_camera(machine: &Machine) -> (i32, i32) {
     let map = &machine.collide.map;
     let cell = map.cell_px() as usize;
     let size = (map.cols() as usize * cell, map.rows() as usize * cell);

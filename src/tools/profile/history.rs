@@ -29,7 +29,7 @@ impl History {
     }
 
     /// Keeps every frame.
-    pub fn unbounded() -> History {
+    pub(crate) fn unbounded() -> History {
         History::new(usize::MAX)
     }
 
@@ -68,7 +68,7 @@ impl History {
     }
 
     /// The last `n` frames, oldest first.
-    pub fn recent(&self, n: usize) -> impl Iterator<Item = &FrameProfile> {
+    pub(crate) fn recent(&self, n: usize) -> impl Iterator<Item = &FrameProfile> {
         self.frames.iter().skip(self.frames.len().saturating_sub(n))
     }
 
@@ -104,12 +104,12 @@ impl BucketStats {
     }
 
     /// Mean in percent of the budget.
-    pub fn mean_load(&self) -> f64 {
+    pub(crate) fn mean_load(&self) -> f64 {
         self.mean * 100.0 / FRAME_BUDGET as f64
     }
 
     /// p95 in percent of the budget.
-    pub fn p95_load(&self) -> f64 {
+    pub(crate) fn p95_load(&self) -> f64 {
         self.p95 as f64 * 100.0 / FRAME_BUDGET as f64
     }
 

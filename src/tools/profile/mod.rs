@@ -24,6 +24,6 @@ pub const UNIT_COLORS: [u32; 6] = [
 ];
 
 /// The chart colour of `unit`.
-pub fn unit_color(unit: Unit) -> u32 {
+pub(crate) fn unit_color(unit: Unit) -> u32 {
     UNIT_COLORS[unit as usize]
 }

@@ -136,7 +136,7 @@ impl BulletSummary {
 
 /// The bullet table drawn as a 256x256 page of text; lines that do not fit end in a count
 /// of the rest.
-pub fn bullet_view(machine: &Machine) -> Image {
+pub(crate) fn bullet_view(machine: &Machine) -> Image {
     let summary = BulletSummary::of(machine);
     let lines = summary.lines(machine);
     let mut image = Image::new(SCREEN_W, SCREEN_H, colors::BACKGROUND);

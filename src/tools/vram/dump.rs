@@ -24,7 +24,7 @@ pub const ENLARGE: usize = 2;
 
 /// The palettes in use: by a non-empty cell of an enabled layer (as shown now), a visible
 /// sprite on screen, or the type of a live bullet. Palette 0 when none is.
-pub fn palettes_in_use(machine: &Machine) -> Vec<u8> {
+pub(crate) fn palettes_in_use(machine: &Machine) -> Vec<u8> {
     let video = &machine.video;
     let mut used = [false; PALETTES];
     for layer in video.layers.iter().filter(|l| l.enabled) {

@@ -44,7 +44,7 @@ impl Image {
 
     /// A `width` x `height` picture from RGBA bytes (such as the console's picture); bytes
     /// missing at the end leave black.
-    pub fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Image {
+    pub(crate) fn from_rgba(width: usize, height: usize, rgba: &[u8]) -> Image {
         let mut image = Image::new(width, height, 0);
         let n = image.rgba.len().min(rgba.len());
         image.rgba[..n].copy_from_slice(&rgba[..n]);
@@ -69,7 +69,7 @@ impl Image {
     }
 
     /// Sets (x, y) to `rgb` with signed coordinates.
-    pub fn put_i(&mut self, x: i64, y: i64, rgb: u32) {
+    pub(crate) fn put_i(&mut self, x: i64, y: i64, rgb: u32) {
         if x >= 0 && y >= 0 {
             self.put(x as usize, y as usize, rgb);
         }

@@ -42,7 +42,7 @@ impl Geometry {
     }
 
     /// Size of the picture: the reduced layer, at least a screen wide, under the caption.
-    pub fn picture_size(&self) -> (usize, usize) {
+    pub(crate) fn picture_size(&self) -> (usize, usize) {
         (
             self.width.div_ceil(self.reduce).max(SCREEN_W),
             CAPTION_H + self.height.div_ceil(self.reduce),
@@ -50,7 +50,7 @@ impl Geometry {
     }
 
     /// The layer pixel under picture point (x, y), if it is on the layer.
-    pub fn layer_pixel(&self, x: usize, y: usize) -> Option<(usize, usize)> {
+    pub(crate) fn layer_pixel(&self, x: usize, y: usize) -> Option<(usize, usize)> {
         let y = y.checked_sub(CAPTION_H)?;
         let (lx, ly) = (x * self.reduce, y * self.reduce);
         (lx < self.width && ly < self.height).then_some((lx, ly))
@@ -82,7 +82,7 @@ fn cell_pixel(machine: &Machine, cell: Cell, size: usize, x: usize, y: usize) ->
 }
 
 /// The caption's two lines for layer `number`.
-pub fn caption(machine: &Machine, number: usize) -> [String; 2] {
+pub(crate) fn caption(machine: &Machine, number: usize) -> [String; 2] {
     let layer = &machine.video.layers[number];
     let geometry = Geometry::of(layer);
     [

@@ -54,7 +54,7 @@ pub fn entry(machine: &Machine, index: u8) -> Entry {
 }
 
 /// Palette RAM drawn as swatches, entry `selected` outlined and described.
-pub fn palette_view(machine: &Machine, selected: u8) -> Image {
+pub(crate) fn palette_view(machine: &Machine, selected: u8) -> Image {
     let mut image = Image::new(SCREEN_W, SCREEN_H, colors::BACKGROUND);
     for color in 0..PALETTE_COLORS {
         image.text(
@@ -87,7 +87,8 @@ pub fn palette_view(machine: &Machine, selected: u8) -> Image {
 }
 
 /// The palette RAM entry whose swatch holds point (x, y) of [`palette_view`].
-pub fn entry_at(x: usize, y: usize) -> Option<u8> {
+#[cfg(any(feature = "host", test))]
+pub(crate) fn entry_at(x: usize, y: usize) -> Option<u8> {
     let (x, y) = (x.checked_sub(LEFT)?, y.checked_sub(TOP)?);
     let (col, row) = (x / PITCH, y / PITCH);
     (x % PITCH < SWATCH && y % PITCH < SWATCH && col < PALETTE_COLORS && row < PALETTES)

@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use super::image::{CHAR_W, Image, LINE_H, colors};
+use super::image::{Image, LINE_H, colors};
 use crate::machine::Machine;
 use crate::spec::{OAM_ENTRIES, SCREEN_H, SCREEN_W, TILE_SIZE};
 use crate::video::sprite::Sprite;
@@ -37,7 +37,7 @@ pub fn describe(index: usize, sprite: &Sprite) -> String {
 }
 
 /// The list of OAM entries `entries` (clamped to 0..256) under a header line.
-pub fn oam_list(machine: &Machine, entries: Range<usize>) -> Image {
+pub(crate) fn oam_list(machine: &Machine, entries: Range<usize>) -> Image {
     let entries = entries.start.min(OAM_ENTRIES)..entries.end.min(OAM_ENTRIES);
     let height = LINE_H * (entries.len() + 1) + 1;
     let mut image = Image::new(SCREEN_W, height, colors::BACKGROUND);
@@ -71,7 +71,8 @@ pub fn oam_list(machine: &Machine, entries: Range<usize>) -> Image {
 }
 
 /// The OAM entry on line `y` of a list of `entries`, if that line shows one.
-pub fn entry_at(entries: Range<usize>, y: usize) -> Option<usize> {
+#[cfg(any(feature = "host", test))]
+pub(crate) fn entry_at(entries: Range<usize>, y: usize) -> Option<usize> {
     let line = (y.checked_sub(1)? / LINE_H).checked_sub(1)?;
     let index = entries.start + line;
     (index < entries.end.min(OAM_ENTRIES)).then_some(index)
@@ -89,11 +90,6 @@ pub fn sprite_outlines(machine: &Machine, picture: &[u8]) -> Image {
         image.outline(x, y, i64::from(w), i64::from(h), rgb);
     }
     image
-}
-
-/// Width of a list line in pixels (for layouts beside the picture).
-pub fn list_width() -> usize {
-    TEXT_X + describe(255, &Sprite::default()).len() * CHAR_W
 }
 
 #[cfg(test)]
@@ -115,7 +111,8 @@ mod tests {
         assert_eq!(HEADER.len(), describe(4, &sprite).len());
         let list = oam_list(&machine, 0..OAM_ENTRIES);
         assert_eq!(list.height, LINE_H * 257 + 1);
-        assert!(list_width() <= SCREEN_W);
+        let widest = describe(255, &Sprite::default()).len();
+        assert!(TEXT_X + widest * super::super::image::CHAR_W <= SCREEN_W);
         // Line 4's text is white, line 5's grey.
         let line_pixels = |n: usize, rgb: u32| {
             let top = LINE_H * (n + 1) + 1;

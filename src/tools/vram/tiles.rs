@@ -15,7 +15,7 @@ pub const PITCH: usize = TILE_SIZE + 1;
 pub const SHEET_W: usize = LABEL_W + PATTERN_SHEET_TILES_W * PITCH + 1;
 
 /// Height of a sheet of `rows` tile rows.
-pub fn sheet_height(rows: usize) -> usize {
+pub(crate) fn sheet_height(rows: usize) -> usize {
     rows * PITCH + 1
 }
 

@@ -79,7 +79,7 @@ pub struct AseSheet {
 }
 
 /// Whether `file` names an Aseprite file.
-pub fn is_aseprite(file: &str) -> bool {
+pub(crate) fn is_aseprite(file: &str) -> bool {
     let lower = file.to_ascii_lowercase();
     lower.ends_with(".aseprite") || lower.ends_with(".ase")
 }
@@ -96,7 +96,7 @@ pub fn decode(file: &str, bytes: &[u8], clear: Clear) -> Result<AseSheet, CartEr
 
 /// [`decode`] without the guard around the crate, for the fuzz target: a panic the walk
 /// lets through is then the fuzzer's finding, not a quiet refusal.
-pub fn decode_unguarded(bytes: &[u8]) -> Result<AseSheet, CartError> {
+pub(crate) fn decode_unguarded(bytes: &[u8]) -> Result<AseSheet, CartError> {
     decode_guarded("fuzz.aseprite", bytes, Clear::default(), false)
 }
 

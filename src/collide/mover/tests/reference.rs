@@ -103,7 +103,7 @@ fn height_line2(
 
 /// `Move2`: returns the article's flag bits (0 wall left, 1 wall right, 2 ground,
 /// 3 ceiling, 4 ladder top, 5 ice).
-pub fn move2(map: &Map, rc: &mut RectV, mode: i32) -> i32 {
+pub(crate) fn move2(map: &Map, rc: &mut RectV, mode: i32) -> i32 {
     let mut returnvalue = 0;
     let org_x = rc.x;
     let org_y = rc.y;
