@@ -53,7 +53,9 @@ pub fn temp_dir(name: &str) -> TempDir {
 }
 
 /// A test's temporary folder. It is removed when the value goes out of scope, unless the test
-/// is failing (then it stays, so its files can be looked at).
+/// is failing (then it stays, so its files can be looked at). Keep the value while the folder
+/// is used: `temp_dir(x).join(..)` drops it at once (and the folder with it); write
+/// `temp_dir(x).within(..)` for a path inside that keeps it.
 #[derive(Debug)]
 pub struct TempDir {
     /// The folder removed on drop.
