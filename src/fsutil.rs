@@ -122,18 +122,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// A fresh folder for a unit test (`kairo-NAME-...` in the system's temporary folder) and its
+/// path; the folder is removed when the guard drops.
+#[cfg(test)]
+pub(crate) fn test_dir(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let guard = tempfile::Builder::new()
+        .prefix(&format!("kairo-{name}-"))
+        .tempdir()
+        .expect("a temporary folder");
+    let dir = guard.path().to_path_buf();
+    (guard, dir)
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
 
-    /// A fresh folder, removed when the guard drops.
     fn temp(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
-        let guard = tempfile::Builder::new()
-            .prefix(&format!("kairo-fsutil-{name}-"))
-            .tempdir()
-            .unwrap();
-        let dir = guard.path().to_path_buf();
-        (guard, dir)
+        test_dir(&format!("fsutil-{name}"))
     }
 
     #[test]

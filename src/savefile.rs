@@ -194,12 +194,8 @@ mod tests {
 
     /// A path in a fresh folder (the path itself not made yet), removed when the guard drops.
     fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
-        let guard = tempfile::Builder::new()
-            .prefix(&format!("kairo-save-{name}-"))
-            .tempdir()
-            .unwrap();
-        let dir = guard.path().join("folder");
-        (guard, dir)
+        let (guard, dir) = crate::fsutil::test_dir(&format!("save-{name}"));
+        (guard, dir.join("folder"))
     }
 
     #[test]

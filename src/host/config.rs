@@ -156,12 +156,8 @@ mod tests {
 
     /// A path in a fresh folder (the path itself not made yet), removed when the guard drops.
     fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
-        let guard = tempfile::Builder::new()
-            .prefix(&format!("kairo-config-{name}-"))
-            .tempdir()
-            .unwrap();
-        let dir = guard.path().join("folder");
-        (guard, dir)
+        let (guard, dir) = crate::fsutil::test_dir(&format!("config-{name}"));
+        (guard, dir.join("folder"))
     }
 
     #[test]

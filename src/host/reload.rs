@@ -98,11 +98,7 @@ mod tests {
 
     #[test]
     fn saving_a_file_in_a_watched_folder_is_noticed() {
-        let guard = tempfile::Builder::new()
-            .prefix("kairo-watch-")
-            .tempdir()
-            .unwrap();
-        let dir = guard.path().to_path_buf();
+        let (_guard, dir) = crate::fsutil::test_dir("watch");
         let mut watcher = CartWatcher::watch(&dir).unwrap();
         std::fs::write(dir.join("main.lua"), "-- changed").unwrap();
         let start = Instant::now();

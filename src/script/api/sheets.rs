@@ -148,9 +148,9 @@ fn sheet_anim(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 /// The frame `tag` shows `t` machine frames after it started, given each frame's duration
-/// in machine frames (`duration(frame)`, at least 1), and whether it has finished its plays. The first pass
-/// plays the tag in its direction; a ping-pong tag's later passes turn round without showing
-/// the turning frame twice; every pass counts as one play of `repeat`.
+/// in machine frames (`duration(frame)`, at least 1), and whether it has finished its plays.
+/// The first pass plays the tag in its direction; a ping-pong tag's later passes turn round
+/// without showing the turning frame twice; every pass counts as one play of `repeat`.
 pub(crate) fn tag_frame_at(duration: impl Fn(usize) -> u64, tag: &Tag, t: u64) -> (usize, bool) {
     let forward: Vec<usize> = (tag.from..=tag.to).collect();
     let backward: Vec<usize> = forward.iter().rev().copied().collect();
