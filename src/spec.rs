@@ -162,7 +162,7 @@ pub const WORK_GC_MARK: u64 = 2;
 pub const WORK_FREE_BYTES: u64 = 64;
 pub const WORK_FREE_ITEMS: u64 = 16;
 /// Cycles of library work counted before they are charged (and the cap checked).
-pub const WORK_CHARGE_EVERY: u64 = 32;
+pub const WORK_CHARGE_EVERY: u64 = 1024;
 
 /// Cycle costs. Each is charged to the unit that caused the work.
 pub mod cost {

@@ -518,6 +518,31 @@ LUA_API unsigned long long lua_takework (lua_State *L) {
 }
 
 
+/* Kairo: the instruction meter's count hook (lua.h) */
+static void meterhook (lua_State *L, lua_Debug *ar) {
+  global_State *g = G(L);
+  if (g->ksample != NULL)
+    g->ksample(L, ar);
+  else {
+    g->kwork += g->kstepcost;
+    luaE_workcheck(L);
+  }
+}
+
+
+/* Kairo: the instruction meter (lua.h) */
+LUA_API void lua_setmeter (lua_State *L, int count, unsigned long long cost) {
+  G(L)->kstepcost = cost;
+  lua_sethook(L, meterhook, LUA_MASKCOUNT, count);
+}
+
+
+/* Kairo: the instruction meter's sampler (lua.h) */
+LUA_API void lua_setsampler (lua_State *L, lua_Hook sample) {
+  G(L)->ksample = sample;
+}
+
+
 /* Kairo: counts 'n' units of work of 'kind' and charges them when due */
 LUA_API void lua_work (lua_State *L, int kind, unsigned long long n) {
   api_check(L, 0 <= kind && kind < LUA_WORK_KINDS, "invalid work kind");

@@ -71,10 +71,16 @@ pub fn charge(lua: &Lua, unit: Unit, cycles: u64) -> mlua::Result<()> {
         _ => false,
     };
     if past {
-        stop(lua);
-        return Err(runaway_error());
+        return Err(stopping(lua));
     }
     Ok(())
+}
+
+/// Records the stop of a script found past its cap (see [`charge`]) and returns the error
+/// that unwinds it.
+pub fn stopping(lua: &Lua) -> mlua::Error {
+    stop(lua);
+    runaway_error()
 }
 
 /// Records the stop (once) with the script's location and traceback.

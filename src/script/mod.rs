@@ -21,6 +21,8 @@ use std::sync::Arc;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, Value};
 
+use crate::meter::Unit;
+
 use crate::cart::{Cart, CartError};
 use crate::machine::Machine;
 use context::CallContext;
@@ -114,18 +116,22 @@ impl Script {
         body: impl FnOnce(&Lua) -> mlua::Result<R>,
     ) -> (Lent, Result<R, ScriptError>) {
         let lua = self.heap.lua();
+        self.heap.set_sampling(context.profile.sampling);
         lua.set_app_data(machine);
         lua.set_app_data(context);
         let result = body(lua);
+        // The work counted and not charged yet (less than WORK_CHARGE_EVERY cycles) is this
+        // call's: charged now, so every call pays for all it counted. (The instructions since
+        // the last count, fewer than LUA_HOOK_INTERVAL, are counted at the next one.)
+        let pending = self.heap.take_work();
         let machine = lua
             .remove_app_data::<Box<Machine>>()
             .expect("the machine lent to Lua is still attached");
         let mut context = lua
             .remove_app_data::<CallContext>()
             .expect("the context lent to Lua is still attached");
-        // Library work counted since the last charge (less than WORK_CHARGE_EVERY cycles)
-        // is charged at the next hook, API call or charge, like the instructions since the
-        // last hook: over a run, all of it once.
+        // Past the cap or not: the script has returned (a stop is found by the next charge).
+        context.charge(Unit::Script, pending);
         let result = match context.stopped.take() {
             Some(stop) => Err(ScriptError::Runaway {
                 at: stop.at,

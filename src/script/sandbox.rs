@@ -82,13 +82,14 @@ dofile, loadfile, load, string.dump = nil, nil, nil, nil
 /// Builds the sandboxed Lua state for `cart`.
 pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
-    let heap = Heap::new(libs)?;
+    let mut heap = Heap::new(libs)?;
     let lua = heap.lua();
     let globals = lua.globals();
     lua.set_named_registry_value(TOSTRING, globals.get::<Function>("tostring")?)?;
 
+    let state = heap.raw_state() as usize;
     for api in all_functions() {
-        let function = bind(lua, api, cart.clone())?;
+        let function = bind(lua, api, cart.clone(), state)?;
         match api.name.split_once('.') {
             Some((table, field)) => globals.get::<Table>(table)?.set(field, function)?,
             None => globals.set(api.name, function)?,
@@ -110,7 +111,6 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
         charge_for_cart(lua, cost::PATTERN_STEP * steps)
     })?;
 
-    let state = heap.raw_state() as usize;
     lua.set_global_hook(
         HookTriggers::new().every_nth_instruction(LUA_HOOK_INTERVAL),
         move |lua, debug| count_instructions(lua, debug, state as *mut ffi::lua_State),
@@ -123,7 +123,11 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     // Last: what the sandbox did while being built is not the cart's work.
     heap.take_work();
     heap.set_work_meter(charge_work, &work_costs(), WORK_CHARGE_EVERY);
-    lua.set_app_data(WorkState(heap.raw_state() as usize));
+    // The count hook above becomes the profiler's sampler; counting moves into Lua.
+    heap.set_instruction_meter(
+        LUA_HOOK_INTERVAL,
+        u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION,
+    );
     Ok(heap)
 }
 
@@ -273,7 +277,7 @@ unsafe extern "C-unwind" fn raise_failures(state: *mut ffi::lua_State) -> c_int 
 }
 
 /// Wraps an API function as a Lua function that charges the call and lends it the machine.
-fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>) -> LuaResult<Function> {
+fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>, state: usize) -> LuaResult<Function> {
     let (name, call, spec) = (api.name, api.call, api.args);
     let function = lua.create_function(move |lua, args: MultiValue| {
         let mut machine = match lua.try_app_data_mut::<Box<Machine>>() {
@@ -284,14 +288,13 @@ fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>) -> LuaResult<Function> 
                 return raised(lua, &mlua::Error::runtime(busy), 1);
             }
         };
-        let before = profile_mark(lua);
-        // The library work counted since the last charge is the caller's, before the call.
-        let pending = take_pending_work(lua);
-        if let Err(e) = charge_for_cart(lua, pending)
-            .and_then(|()| context::charge(lua, Unit::Script, cost::API_CALL))
-        {
-            return raised(lua, &e, 1);
-        }
+        // SAFETY: `state` is this Lua's main thread, alive as long as the Lua; the call only
+        // reads and updates a counter in its global data.
+        let pending = unsafe { lua_takework(state as *mut ffi::lua_State) };
+        let before = match enter_call(lua, pending) {
+            Ok(before) => before,
+            Err(e) => return raised(lua, &e, 1),
+        };
         let result = call(&mut Call {
             lua,
             m: &mut machine,
@@ -311,15 +314,32 @@ fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>) -> LuaResult<Function> 
     raising(lua, function)
 }
 
-/// The script cycles and attributed cycles before a call, when profiling.
-fn profile_mark(lua: &Lua) -> Option<(u64, u64)> {
-    let context = lua.try_app_data_ref::<CallContext>().ok()??;
-    context.profile.sampling.then(|| {
-        (
-            context.meter.cycles().get(Unit::Script),
-            context.profile.attributed(),
-        )
-    })
+/// Charges what comes before an API call, with the call context borrowed once: the library
+/// work counted since the last charge (`pending`, the caller's: when profiling, given to the
+/// cart function that made the call), then the call's base cost. Returns, when profiling, the
+/// script cycles and attributed cycles from before both, for [`attribute_call`].
+fn enter_call(lua: &Lua, pending: u64) -> LuaResult<Option<(u64, u64)>> {
+    {
+        let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>() else {
+            return Ok(None);
+        };
+        let mark = context.profile.sampling.then(|| {
+            (
+                context.meter.cycles().get(Unit::Script),
+                context.profile.attributed(),
+            )
+        });
+        if pending > 0 && context.profile.sampling {
+            context.profile.sample_stack(lua, 0, pending);
+        }
+        let past = context.charge(Unit::Script, pending)
+            || context.stopped.is_some()
+            || context.charge(Unit::Script, cost::API_CALL);
+        if !past {
+            return Ok(mark);
+        }
+    }
+    Err(context::stopping(lua))
 }
 
 /// Gives the call's script cost (and anything it charged to the script unit) to the Lua
@@ -351,20 +371,6 @@ fn count_instructions(
     }
     context::charge(lua, Unit::Script, cycles)?;
     Ok(VmState::Continue)
-}
-
-/// The main thread of the sandbox's Lua state, kept as app data so that the work Kairo's
-/// Lua counted can be taken from Rust (the global data every thread shares).
-struct WorkState(usize);
-
-/// The whole cycles of library work counted and not charged yet, taken off the count.
-pub fn take_pending_work(lua: &Lua) -> u64 {
-    match lua.try_app_data_ref::<WorkState>() {
-        // SAFETY: the state is this Lua's main thread, alive as long as the Lua; the call
-        // only reads and updates a counter in its global data.
-        Ok(Some(state)) => unsafe { lua_takework(state.0 as *mut ffi::lua_State) },
-        _ => 0,
-    }
 }
 
 /// What each kind of work Kairo's Lua counts costs, in 1/1024 cycles per unit
