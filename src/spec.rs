@@ -161,7 +161,8 @@ pub const WORK_GC_MARK: u64 = 2;
 /// (`LUA_WORK_FREE_BYTES`, `LUA_WORK_FREE_ITEMS` in `lua/src/lua.h`).
 pub const WORK_FREE_BYTES: u64 = 64;
 pub const WORK_FREE_ITEMS: u64 = 16;
-/// Cycles of library work counted before they are charged (and the cap checked).
+/// Cycles of instructions and library work Kairo's Lua counts before it charges them (and the
+/// cap is checked): a runaway is stopped at most this much (plus one hook interval) past it.
 pub const WORK_CHARGE_EVERY: u64 = 1024;
 
 /// Cycle costs. Each is charged to the unit that caused the work.

@@ -118,6 +118,8 @@ fn call(
         .eval()
         .unwrap_or_else(|e| panic!("{name} args: {e}"));
     let f = function(lua, name);
+    // The setup's instructions still counted and not charged are not the call's.
+    heap.take_work();
     lua.app_data_mut::<CallContext>().unwrap().meter.take();
     // Only text leaves: Lua values must not outlive the state.
     let result = f.call::<()>(args).map_err(|e| e.to_string());

@@ -121,10 +121,12 @@ fn reported_cap(err: &ScriptError) -> u64 {
     *cap
 }
 
-/// The hook checks the cap every `LUA_HOOK_INTERVAL` instructions, after charging them and
-/// the library work counted since the last charge (less than `WORK_CHARGE_EVERY` cycles,
-/// or the work's own charge would have come first).
-const HOOK: u64 = LUA_HOOK_INTERVAL as u64 * cost::LUA_INSTRUCTION + kairo::spec::WORK_CHARGE_EVERY;
+/// The instructions one count of the hook charges.
+const INTERVAL: u64 = LUA_HOOK_INTERVAL as u64 * cost::LUA_INSTRUCTION;
+/// How far past the cap a stop may come: Kairo's Lua charges the instructions and library
+/// work it counted (and the cap is checked) once `WORK_CHARGE_EVERY` cycles are counted, at
+/// the count of the hook that reaches it.
+const HOOK: u64 = INTERVAL + kairo::spec::WORK_CHARGE_EVERY;
 
 /// Asserts that a stop with `charged` cycles came once the meter passed `cap` and at most
 /// `slack` cycles later.
@@ -191,17 +193,18 @@ fn update_and_draw_share_the_cap_and_a_frame_just_under_it_runs() {
     );
     assert_stopped_just_past(charged, RUNAWAY_CAP, HOOK, "update and draw");
 
-    // Under: the same frame a few hook intervals shorter is slow, not stopped. (Up to one
-    // hook interval of instructions run before the frame may be charged in it.)
+    // Under: the same frame a few hook intervals shorter is slow, not stopped: the cap is
+    // checked against what was charged. (Up to one hook interval of instructions run before
+    // the frame may be charged in it.)
     let mut c = console(&format!(
         "function update() for i = 1, {half} do end end\n\
          function draw() for i = 1, {} do end end",
-        half - 3 * HOOK
+        half - 3 * INTERVAL
     ));
     let report = c.run_frame(InputFrame::NONE).unwrap();
     let script = report.cycles.get(Unit::Script);
     assert!(
-        script > RUNAWAY_CAP - 4 * HOOK && script <= RUNAWAY_CAP,
+        script > RUNAWAY_CAP - 5 * INTERVAL && script <= RUNAWAY_CAP,
         "{script} cycles"
     );
     // Ten budgets of script and the frame's fixed cost: eleven vblanks, slow but running.
@@ -265,9 +268,9 @@ fn the_main_chunk_and_init_share_the_init_cap_and_stop_just_past_it() {
     };
     let half = INIT_CAP / 2;
     // Just under the cap, together: powers on.
-    boot(half, half - 3 * HOOK).expect("a power-on just under INIT_CAP runs");
-    // Just past it, together (each alone is far under): stopped in init with INIT_CAP.
-    let Err(err) = boot(half, half + HOOK) else {
+    boot(half, half - 3 * INTERVAL).expect("a power-on just under INIT_CAP runs");
+    // Past it, together (each alone is far under): stopped in init with INIT_CAP.
+    let Err(err) = boot(half, half + 2 * HOOK) else {
         panic!("a power-on just past INIT_CAP runs");
     };
     assert_eq!(reported_cap(&err), INIT_CAP);

@@ -521,25 +521,25 @@ LUA_API unsigned long long lua_takework (lua_State *L) {
 /* Kairo: the instruction meter's count hook (lua.h) */
 static void meterhook (lua_State *L, lua_Debug *ar) {
   global_State *g = G(L);
-  if (g->ksample != NULL)
-    g->ksample(L, ar);
-  else {
+  if (g->ksampling || g->kwork + g->kstepcost >= g->kworkevery)
+    g->kcharge(L, ar);
+  else
     g->kwork += g->kstepcost;
-    luaE_workcheck(L);
-  }
 }
 
 
 /* Kairo: the instruction meter (lua.h) */
-LUA_API void lua_setmeter (lua_State *L, int count, unsigned long long cost) {
+LUA_API void lua_setmeter (lua_State *L, int count, unsigned long long cost,
+                           lua_Hook charge) {
   G(L)->kstepcost = cost;
-  lua_sethook(L, meterhook, LUA_MASKCOUNT, count);
+  G(L)->kcharge = charge;
+  lua_sethook(L, charge != NULL ? meterhook : NULL, LUA_MASKCOUNT, count);
 }
 
 
-/* Kairo: the instruction meter's sampler (lua.h) */
-LUA_API void lua_setsampler (lua_State *L, lua_Hook sample) {
-  G(L)->ksample = sample;
+/* Kairo: whether the instruction meter charges at every count (lua.h) */
+LUA_API void lua_setsampling (lua_State *L, int on) {
+  G(L)->ksampling = cast_byte(on != 0);
 }
 
 

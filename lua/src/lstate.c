@@ -395,7 +395,8 @@ LUA_API lua_State *lua_newstate (lua_Alloc f, void *ud) {
   g->kworkf = NULL;
   memset(g->kcost, 0, sizeof(g->kcost));
   g->kstepcost = 0;
-  g->ksample = NULL;
+  g->kcharge = NULL;
+  g->ksampling = 0;
   g->seed = luai_makeseed(L);
   g->gcstp = GCSTPGC;  /* no GC while building state */
   g->strt.size = g->strt.nuse = 0;

@@ -301,7 +301,8 @@ typedef struct global_State {
   lua_WorkF kworkf;  /* Kairo: charges the work (may raise an error) */
   unsigned int kcost[LUA_WORK_KINDS];  /* Kairo: 1/1024 cycles per unit of each kind */
   unsigned long long kstepcost;  /* Kairo: the instruction meter's count, in 1/1024 cycles */
-  lua_Hook ksample;  /* Kairo: the count hook while sampling (lua_meteroff), or NULL */
+  lua_Hook kcharge;  /* Kairo: the hook that charges the instruction meter's count */
+  lu_byte ksampling;  /* Kairo: whether 'kcharge' runs at every count */
   TString *memerrmsg;  /* message for memory-allocation errors */
   TString *tmname[TM_N];  /* array with tag-method names */
   struct Table *mt[LUA_NUMTYPES];  /* metatables for basic types */

@@ -243,13 +243,15 @@ LUA_API unsigned long long (lua_takework) (lua_State *L);
 LUA_API void (lua_work) (lua_State *L, int kind, unsigned long long n);
 
 /*
-** Kairo: the instruction meter. A count hook every 'count' instructions, kept in C:
-** each time it counts 'cost' (1/1024 cycles) as work, charged with the rest of the work
-** when due. While 'sample' is set (lua_setsampler), the hook calls it instead and
-** counts nothing: the sampler charges the instructions itself. Threads inherit the hook.
+** Kairo: the instruction meter. A count hook every 'count' instructions, kept in C: it
+** counts 'cost' (1/1024 cycles) as work each time, until the work counted would reach the
+** work meter's 'every'; that time it calls 'charge' instead, a count hook that charges
+** the instructions and all the work counted. While sampling is on, it calls 'charge' every
+** time (a profiler's hook sees the running function). Threads inherit the hook.
 */
-LUA_API void (lua_setmeter) (lua_State *L, int count, unsigned long long cost);
-LUA_API void (lua_setsampler) (lua_State *L, lua_Hook sample);
+LUA_API void (lua_setmeter) (lua_State *L, int count, unsigned long long cost,
+                             lua_Hook charge);
+LUA_API void (lua_setsampling) (lua_State *L, int on);
 
 
 /*

@@ -189,6 +189,16 @@ impl ProfileCollector {
         }
     }
 
+    /// Charges `cycles` to the function defined at `chunk:line`, named `name` unless it has a
+    /// name already (the work a function the console called counted after the last count,
+    /// charged when it returns).
+    pub fn charge_function(&mut self, chunk: &str, line: usize, name: &str, cycles: u64) {
+        let key = function_key(chunk, line);
+        *self.functions.entry(key).or_insert(0) += cycles;
+        self.attributed += cycles;
+        self.names.entry(key).or_insert_with(|| name.into());
+    }
+
     /// Script cycles attributed to functions since power-on (to tell how much of an API
     /// call's script cost the hook has already placed).
     pub(crate) fn attributed(&self) -> u64 {

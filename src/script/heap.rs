@@ -42,10 +42,16 @@ unsafe extern "C-unwind" {
     /// Kairo's Lua: the whole cycles of work counted, taken off the count.
     pub(crate) fn lua_takework(state: *mut ffi::lua_State) -> u64;
     /// Kairo's Lua: turns on the instruction meter, a count hook every `count`
-    /// instructions that counts `cost` (1/1024 cycles) as work each time.
-    fn lua_setmeter(state: *mut ffi::lua_State, count: std::ffi::c_int, cost: u64);
-    /// Kairo's Lua: the hook the instruction meter calls instead while set.
-    fn lua_setsampler(state: *mut ffi::lua_State, sample: Option<ffi::lua_Hook>);
+    /// instructions that counts `cost` (1/1024 cycles) as work, and calls `charge` instead
+    /// when the work counted is due.
+    fn lua_setmeter(
+        state: *mut ffi::lua_State,
+        count: std::ffi::c_int,
+        cost: u64,
+        charge: Option<ffi::lua_Hook>,
+    );
+    /// Kairo's Lua: whether the instruction meter calls its `charge` hook at every count.
+    fn lua_setsampling(state: *mut ffi::lua_State, on: std::ffi::c_int);
 }
 use crate::spec::LUA_MEMORY_LIMIT;
 
@@ -113,8 +119,6 @@ pub struct Heap {
     /// mlua's auxiliary thread holding the values Rust refers to.
     ref_thread: *mut ffi::lua_State,
     arena: ManuallyDrop<Arena>,
-    /// The count hook the instruction meter hands over to while sampling.
-    sampler: Option<ffi::lua_Hook>,
 }
 
 impl Heap {
@@ -141,7 +145,6 @@ impl Heap {
             state,
             ref_thread: std::ptr::null_mut(),
             arena: ManuallyDrop::new(arena),
-            sampler: None,
         };
         heap.lua.load_std_libs(libs)?;
         heap.ref_thread = heap.find_ref_thread()?;
@@ -179,29 +182,30 @@ impl Heap {
         }
     }
 
-    /// Turns on the instruction meter: every `every` instructions, Kairo's Lua counts
-    /// `cycles` of work, charged with the library's work when due (no call into Rust until
-    /// then). The count hook set on the state before (mlua's, which charges from Rust and
-    /// can see the running function) becomes the sampler [`Heap::set_sampling`] turns on.
-    pub fn set_instruction_meter(&mut self, every: u32, cycles: u64) {
-        // SAFETY: reads the main thread's hook, then sets it and two fields of the global
-        // data; threads made later inherit the hook.
+    /// Turns on the instruction meter: every `every` instructions Kairo's Lua counts
+    /// `cycles` of work in C, and only when the work counted is due does it call the count
+    /// hook set on the state before (mlua's, which charges from Rust, with the running
+    /// thread known, and samples for the profiler).
+    pub fn set_instruction_meter(&self, every: u32, cycles: u64) {
+        // SAFETY: reads the main thread's hook, then sets it and fields of the global data;
+        // threads made later inherit the hook.
         unsafe {
-            self.sampler = ffi::lua_gethook(self.state);
+            let charge = ffi::lua_gethook(self.state);
             lua_setmeter(
                 self.state,
                 every as std::ffi::c_int,
                 cycles.saturating_mul(1024),
+                charge,
             );
         }
     }
 
-    /// While on, the instruction meter calls the sampler at each count instead of counting
-    /// (the profiler's per-function attribution). Set for each call: a restored heap
-    /// brings back the setting of its snapshot.
+    /// While on, the instruction meter calls its charging hook at every count (the
+    /// profiler's per-function attribution). Set for each call: a restored heap brings back
+    /// the setting of its snapshot.
     pub fn set_sampling(&self, on: bool) {
         // SAFETY: sets a field of the state's global data.
-        unsafe { lua_setsampler(self.state, if on { self.sampler } else { None }) }
+        unsafe { lua_setsampling(self.state, std::ffi::c_int::from(on)) }
     }
 
     /// The whole cycles of work counted and not charged yet, taken off the count.

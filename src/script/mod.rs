@@ -53,7 +53,13 @@ impl Script {
     pub(crate) fn run_main(&self, lent: Lent) -> (Lent, Result<(), ScriptError>) {
         let entry = &self.cart.manifest.entry;
         let source = self.cart.scripts.get(entry).cloned().unwrap_or_default();
-        self.lend(lent, |lua| {
+        let main = Called {
+            chunk: entry.clone(),
+            line: 0,
+            name: format!("main chunk ({entry})"),
+        };
+        self.lend(lent, |lua, called| {
+            *called = Some(main);
             lua.load(source)
                 .set_name(format!("={entry}"))
                 .set_mode(ChunkMode::Text)
@@ -64,24 +70,31 @@ impl Script {
     /// Calls the global function `name` if the cart defines it; `Ok(false)` if it does not.
     pub fn call(&self, lent: Lent, name: &str) -> (Lent, Result<bool, ScriptError>) {
         let entry = &self.cart.manifest.entry;
-        self.lend(lent, |lua| match lua.globals().get::<Value>(name)? {
-            Value::Nil => Ok(false),
-            Value::Function(f) => {
-                if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
-                    && context.profile.sampling
-                {
-                    // Called by the console, not by Lua: the hook cannot see its name.
-                    let info = f.info();
-                    let chunk = info.short_src.as_deref().unwrap_or("?");
-                    let line = info.line_defined.unwrap_or(0);
-                    context.profile.name_function(chunk, line, name);
+        self.lend(lent, |lua, called| {
+            match lua.globals().get::<Value>(name)? {
+                Value::Nil => Ok(false),
+                Value::Function(f) => {
+                    if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
+                        && context.profile.sampling
+                    {
+                        // Called by the console, not by Lua: the hook cannot see its name.
+                        let info = f.info();
+                        let chunk = info.short_src.as_deref().unwrap_or("?");
+                        let line = info.line_defined.unwrap_or(0);
+                        context.profile.name_function(chunk, line, name);
+                        *called = Some(Called {
+                            chunk: chunk.to_string(),
+                            line,
+                            name: format!("{name} ({chunk}:{line})"),
+                        });
+                    }
+                    f.call::<()>(()).map(|()| true)
                 }
-                f.call::<()>(()).map(|()| true)
+                other => Err(mlua::Error::runtime(format!(
+                    "{entry}: the global `{name}` is a {}, not a function",
+                    call::type_name(&other)
+                ))),
             }
-            other => Err(mlua::Error::runtime(format!(
-                "{entry}: the global `{name}` is a {}, not a function",
-                call::type_name(&other)
-            ))),
         })
     }
 
@@ -109,17 +122,18 @@ impl Script {
     }
 
     /// Runs `body` with the machine and the call context attached to the Lua state, then
-    /// takes them back.
+    /// takes them back. `body` says which function it called, when profiling.
     fn lend<R>(
         &self,
         (machine, context): Lent,
-        body: impl FnOnce(&Lua) -> mlua::Result<R>,
+        body: impl FnOnce(&Lua, &mut Option<Called>) -> mlua::Result<R>,
     ) -> (Lent, Result<R, ScriptError>) {
         let lua = self.heap.lua();
         self.heap.set_sampling(context.profile.sampling);
         lua.set_app_data(machine);
         lua.set_app_data(context);
-        let result = body(lua);
+        let mut called = None;
+        let result = body(lua, &mut called);
         // The work counted and not charged yet (less than WORK_CHARGE_EVERY cycles) is this
         // call's: charged now, so every call pays for all it counted. (The instructions since
         // the last count, fewer than LUA_HOOK_INTERVAL, are counted at the next one.)
@@ -132,6 +146,12 @@ impl Script {
             .expect("the context lent to Lua is still attached");
         // Past the cap or not: the script has returned (a stop is found by the next charge).
         context.charge(Unit::Script, pending);
+        if let Some(called) = called.filter(|_| pending > 0 && context.profile.sampling) {
+            let Called { chunk, line, name } = called;
+            context
+                .profile
+                .charge_function(&chunk, line, &name, pending);
+        }
         let result = match context.stopped.take() {
             Some(stop) => Err(ScriptError::Runaway {
                 at: stop.at,
@@ -142,6 +162,13 @@ impl Script {
         };
         ((machine, context), result)
     }
+}
+
+/// The function the console called, for the profiler: where it is defined and its name.
+struct Called {
+    chunk: String,
+    line: usize,
+    name: String,
 }
 
 /// What the console lends the script for a call: the hardware, and the call's bookkeeping.

@@ -82,7 +82,7 @@ dofile, loadfile, load, string.dump = nil, nil, nil, nil
 /// Builds the sandboxed Lua state for `cart`.
 pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
-    let mut heap = Heap::new(libs)?;
+    let heap = Heap::new(libs)?;
     let lua = heap.lua();
     let globals = lua.globals();
     lua.set_named_registry_value(TOSTRING, globals.get::<Function>("tostring")?)?;
@@ -123,7 +123,7 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     // Last: what the sandbox did while being built is not the cart's work.
     heap.take_work();
     heap.set_work_meter(charge_work, &work_costs(), WORK_CHARGE_EVERY);
-    // The count hook above becomes the profiler's sampler; counting moves into Lua.
+    // Counting moves into Lua; the count hook above charges when the count is due.
     heap.set_instruction_meter(
         LUA_HOOK_INTERVAL,
         u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION,
