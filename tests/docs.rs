@@ -274,6 +274,7 @@ fn prose_constant(name: &str) -> Option<u64> {
         "LUA_HOOK_INTERVAL" => u64::from(LUA_HOOK_INTERVAL),
         "FRAME_RATE" => u64::from(FRAME_RATE),
         "LUA_MEMORY_LIMIT" => LUA_MEMORY_LIMIT as u64,
+        "WORK_CHARGE_EVERY" => WORK_CHARGE_EVERY,
         _ => return None,
     })
 }
@@ -316,9 +317,18 @@ fn the_manuals_sentences_state_the_budget_caps_and_hook_of_the_spec() {
         (
             "docs/hardware.md",
             format!(
-                "The Lua count hook fires every `LUA_HOOK_INTERVAL` ({hook}) VM instructions. \
-                 Each time it charges {} cycles (`{hook} * LUA_INSTRUCTION`)",
+                "The Lua count hook fires every `LUA_HOOK_INTERVAL` ({hook}) VM instructions and \
+                 counts {} cycles (`{hook} * LUA_INSTRUCTION`), inside Kairo's Lua, together \
+                 with the library's work (below). Once `WORK_CHARGE_EVERY` ({WORK_CHARGE_EVERY}) \
+                 cycles are counted, the hook charges them to the script unit",
                 hook * cost::LUA_INSTRUCTION
+            ),
+        ),
+        (
+            "docs/hardware.md",
+            format!(
+                "A runaway is therefore stopped at most {} cycles past the cap",
+                hook * cost::LUA_INSTRUCTION + WORK_CHARGE_EVERY
             ),
         ),
         (
@@ -330,7 +340,9 @@ fn the_manuals_sentences_state_the_budget_caps_and_hook_of_the_spec() {
         ),
         (
             "docs/hardware.md",
-            format!("the hook keeps raising an error every {hook} instructions"),
+            "every later charge (each API call, and the hook each time it charges) raises the \
+             error again"
+                .to_string(),
         ),
         (
             "docs/hardware.md",
@@ -353,8 +365,9 @@ fn the_manuals_sentences_state_the_budget_caps_and_hook_of_the_spec() {
         (
             "docs/profiling.md",
             format!(
-                "charges the script unit every {hook} Lua instructions (`LUA_HOOK_INTERVAL`). \
-                 With the profiler on, each batch of {hook} goes to the function"
+                "The instruction hook counts every {hook} Lua instructions \
+                 (`LUA_HOOK_INTERVAL`). With the profiler on, it charges each batch of {hook} to \
+                 the function running"
             ),
         ),
     ];
