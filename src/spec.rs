@@ -154,7 +154,7 @@ pub const WORK_SCAN_BYTES: u64 = 8;
 /// Values a library function handles that [`cost::LIBRARY_ITEMS`] is charged for.
 pub const WORK_LIBRARY_ITEMS: u64 = 2;
 /// Values the VM moves that [`cost::STACK_MOVES`] is charged for.
-pub const WORK_STACK_MOVES: u64 = 8;
+pub const WORK_STACK_MOVES: u64 = 4;
 /// Slots a full collection marks that [`cost::GC_MARK`] is charged for.
 pub const WORK_GC_MARK: u64 = 2;
 /// Bytes and values of one operation of Lua's library or VM that its instruction pays for
@@ -170,7 +170,10 @@ pub mod cost {
     /// One Lua VM instruction (script).
     pub const LUA_INSTRUCTION: u64 = 1;
     /// Entering a cart API function, on top of the instructions of the call itself (script).
-    pub const API_CALL: u64 = 8;
+    pub const API_CALL: u64 = 20;
+    /// An API call that raises an error, on top of the call: making its message and
+    /// unwinding (script).
+    pub const API_ERROR: u64 = 48;
     /// One cell written by an API call or a map load (video).
     pub const CELL_WRITE: u64 = 1;
     /// One pattern pixel written from Lua (video).
@@ -189,7 +192,7 @@ pub mod cost {
     /// One glyph printed (video).
     pub const GLYPH: u64 = 4;
     /// One `move_body` call (collision).
-    pub const MOVE_BODY: u64 = 48;
+    pub const MOVE_BODY: u64 = 112;
     /// Each step of at most one cell a fast move is split into, beyond the first (collision).
     pub const MOVE_STEP: u64 = 12;
     /// Each collision cell read (collision).
@@ -246,7 +249,7 @@ pub mod cost {
     pub const PATTERN_STEP: u64 = 1;
     /// Each call of the pattern matcher (`string.find`, `match`, `gsub`, a `gmatch` step),
     /// on top of its steps (script).
-    pub const PATTERN_CALL: u64 = 16;
+    pub const PATTERN_CALL: u64 = 40;
     /// Each byte of a module's source `require` compiles (script).
     pub const COMPILE_BYTE: u64 = 2;
     /// One map object turned into a Lua table by `map_objects` (script).

@@ -539,7 +539,7 @@ TRAP = setmetatable({}, mt)
 "#;
 
 #[test]
-fn hostile_arguments_get_clean_errors_charged_as_one_call() {
+fn hostile_arguments_get_clean_errors_charged_as_one_failed_call() {
     let cart = cart();
     // Functions documented to call metamethods of what they are given.
     let calls_metamethods = ["log"];
@@ -560,11 +560,12 @@ fn hostile_arguments_get_clean_errors_charged_as_one_call() {
             if message.contains("metamethod ran") {
                 continue;
             }
+            // A refused call costs the call and the error, nothing of the work refused.
             let mut one_call = kairo::meter::UnitCycles::default();
-            one_call.add(Unit::Script, cost::API_CALL);
+            one_call.add(Unit::Script, cost::API_CALL + cost::API_ERROR);
             assert_eq!(
                 charged, one_call,
-                "{}({args}) failed ({message}) but charged more than the call",
+                "{}({args}) failed ({message}) but charged other than the call and its error",
                 api.name
             );
         }

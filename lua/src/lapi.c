@@ -374,6 +374,7 @@ LUA_API size_t lua_stringtonumber (lua_State *L, const char *s) {
   size_t sz = luaO_str2num(s, s2v(L->top.p));
   /* Kairo: reading a numeral reads its text (a long one to its end, or its first 'n') */
   luaE_workover(L, LUA_WORK_BYTES, sz != 0 ? sz : strlen(s), LUA_WORK_FREE_BYTES);
+  luaE_work(L, LUA_WORK_SCAN, 16);  /* Kairo: converting it, whatever its length */
   if (sz != 0)
     api_incr_top(L);
   return sz;

@@ -267,6 +267,7 @@ static int luaB_type (lua_State *L) {
 static int luaB_next (lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);  /* create a 2nd argument if there isn't one */
+  lua_work(L, LUA_WORK_ITEMS, 2);  /* Kairo: the key and the value it gets */
   if (lua_next(L, 1))
     return 2;
   else {

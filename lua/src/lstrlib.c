@@ -207,7 +207,7 @@ static int str_byte (lua_State *L) {
   if (l_unlikely(pose - posi >= (size_t)INT_MAX))  /* arithmetic overflow? */
     return luaL_error(L, "string slice too long");
   n = (int)(pose -  posi) + 1;
-  work(L, LUA_WORK_MOVES, (size_t)n);  /* Kairo: a value pushed for each */
+  work(L, LUA_WORK_ITEMS, (size_t)n);  /* Kairo: a value made and pushed for each */
   luaL_checkstack(L, n, "string slice too long");
   for (i=0; i<n; i++)
     lua_pushinteger(L, uchar(s[posi+i-1]));
@@ -1144,7 +1144,7 @@ static int lua_number2strx (lua_State *L, char *buff, int sz,
 
 
 static void addquoted (luaL_Buffer *b, const char *s, size_t len) {
-  work(b->L, LUA_WORK_SCAN, len);  /* Kairo: each byte looked at and copied */
+  work(b->L, LUA_WORK_SCAN, 2 * len);  /* Kairo: each byte looked at, then copied */
   luaL_addchar(b, '"');
   while (len--) {
     if (*s == '"' || *s == '\\' || *s == '\n') {
@@ -1403,8 +1403,9 @@ static int str_format (lua_State *L) {
         }
       }
       lua_assert(nb < maxitem);
-      /* Kairo: each item formatted costs its output, and at least 32 bytes' worth */
-      lua_work(L, LUA_WORK_SCAN, nb < 32 ? 32 : (size_t)nb);
+      /* Kairo: each item formatted costs its output twice (made, then copied), and at
+         least 64 bytes' worth */
+      lua_work(L, LUA_WORK_SCAN, nb < 32 ? 64 : 2 * (size_t)nb);
       luaL_addsize(&b, nb);
     }
   }

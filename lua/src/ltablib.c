@@ -179,7 +179,7 @@ static int tconcat (lua_State *L) {
   lua_Integer i = luaL_optinteger(L, 3, 1);
   last = luaL_optinteger(L, 4, last);
   if (i <= last)  /* Kairo */
-    workitems(L, (lua_Unsigned)last - (lua_Unsigned)i + 1);
+    workitems(L, 2 * ((lua_Unsigned)last - (lua_Unsigned)i + 1));  /* a get, a copy */
   luaL_buffinit(L, &b);
   for (; i < last; i++) {
     addfield(L, &b, i);
@@ -300,7 +300,7 @@ static void set2 (lua_State *L, IdxT i, IdxT j) {
 ** index 'b' (according to the order of the sort).
 */
 static int sort_comp (lua_State *L, int a, int b) {
-  lua_work(L, LUA_WORK_ITEMS, 1);  /* Kairo: a comparison, charged as it happens */
+  lua_work(L, LUA_WORK_ITEMS, 2);  /* Kairo: a comparison (two values), charged as it happens */
   if (lua_isnil(L, 2))  /* no function? */
     return lua_compare(L, a, b, LUA_OPLT);  /* a < b */
   else {  /* function */

@@ -21,10 +21,11 @@ pub(crate) fn api_markdown() -> String {
         "Carts are Lua 5.4 programs. The machine calls three global functions the cart may \
          define: `init()` once after the cart's main chunk has run, then every machine frame \
          `update()` followed by `draw()`. Every Lua VM instruction costs {} cycle and every call \
-         of a function below costs {} cycles on top of its own cost, charged to the script unit \
-         (see `docs/hardware.md`).\n",
+         of a function below costs {} cycles on top of its own cost, and {} more when it \
+         raises an error, charged to the script unit (see `docs/hardware.md`).\n",
         cost::LUA_INSTRUCTION,
-        cost::API_CALL
+        cost::API_CALL,
+        cost::API_ERROR
     );
     out.push_str(
         "The sandbox has the `table`, `string`, `math`, `utf8` and `coroutine` libraries and \

@@ -303,6 +303,9 @@ fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>, state: usize) -> LuaRes
             spec,
             args,
         });
+        // An error costs its message and the unwinding, on top of the call.
+        let result =
+            result.or_else(|e| context::charge(lua, Unit::Script, cost::API_ERROR).and(Err(e)));
         if let Some(mark) = before {
             attribute_call(lua, mark);
         }

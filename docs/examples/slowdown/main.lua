@@ -6,7 +6,7 @@
 
 local RING = 96
 local SPREAD_FRAMES = 1
-local STARS = 3000
+local STARS = 2100
 
 local stars = {}
 local t = 0
