@@ -2,7 +2,7 @@
 //! call of it ([`Call`]: the machine, the Lua state, the arguments, with argument readers
 //! that give Lua-style errors). The table of every function is `script::api`.
 
-use mlua::{IntoLuaMulti, Lua, MultiValue, Value};
+use mlua::{IntoLuaMulti, Lua, MultiValue, Table, Value, ffi};
 
 use crate::cart::Cart;
 use crate::machine::Machine;
@@ -377,6 +377,54 @@ impl Call<'_> {
                 "{}: the call context is not available",
                 self.name
             ))),
+        }
+    }
+
+    /// The fields `keys` of `table`, read raw (no metamethod runs), in one protected call:
+    /// reading them one by one with `Table::raw_get` would make each key's string in a
+    /// protected call of its own, which costs more than the read.
+    pub(crate) fn raw_fields<const N: usize>(
+        &self,
+        table: &Table,
+        keys: [&'static str; N],
+    ) -> LuaResult<[Value; N]> {
+        // SAFETY: `exec_raw` runs this protected with `table` at index 1; each key is pushed
+        // and replaced by its value, which stay on the stack as the results.
+        let values: MultiValue = unsafe {
+            self.lua.exec_raw(table, |state| {
+                for key in keys {
+                    ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+                    ffi::lua_rawget(state, 1);
+                }
+            })?
+        };
+        // The first result is the table itself.
+        let mut values = values.into_iter().skip(1);
+        Ok(std::array::from_fn(|_| values.next().unwrap_or(Value::Nil)))
+    }
+
+    /// Sets the fields of `table` named in `fields` raw (no metamethod runs), in order, in
+    /// one protected call (see [`Call::raw_fields`]).
+    pub(crate) fn set_raw_fields<const N: usize>(
+        &self,
+        table: &Table,
+        fields: [(&'static str, Value); N],
+    ) -> LuaResult<()> {
+        let keys = fields.each_ref().map(|(key, _)| *key);
+        let mut args = MultiValue::with_capacity(N + 1);
+        args.push_back(Value::Table(table.clone()));
+        args.extend(fields.into_iter().map(|(_, value)| value));
+        // SAFETY: `exec_raw` runs this protected with the table at index 1 and the values
+        // after it, in the order of `keys`.
+        unsafe {
+            self.lua.exec_raw::<()>(args, |state| {
+                for (i, key) in keys.iter().enumerate() {
+                    ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+                    ffi::lua_pushvalue(state, 2 + i as std::ffi::c_int);
+                    ffi::lua_rawset(state, 1);
+                }
+                ffi::lua_settop(state, 0);
+            })
         }
     }
 

@@ -1,6 +1,6 @@
 //! Cart API: the collision unit — the collision layer, `move_body`, hitbox lists.
 
-use mlua::{MultiValue, Table, Value};
+use mlua::{MultiValue, Value};
 
 use crate::collide::check_margin;
 use crate::collide::hitbox::{Hitbox, overlap_rects};
@@ -12,7 +12,7 @@ use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
 use crate::script::api::common::name;
 use crate::script::args::{Arg, Default, Kind};
-use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult, finite};
 use crate::spec::cost;
 
 const CX: Arg = Arg::new("cx", Kind::Integer);
@@ -369,25 +369,30 @@ fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
     c.ret(())
 }
 
-fn number_field(c: &Call, table: &Table, key: &str) -> LuaResult<f64> {
-    c.field_num(table, "body", key)?
-        .ok_or_else(|| c.error(format!("body.{key} must be a number, got nil")))
+/// The body's field `key`, read as `value`: a finite number.
+fn body_number(c: &Call, key: &str, value: &Value) -> LuaResult<f64> {
+    match value {
+        Value::Nil => Err(c.error(format!("body.{key} must be a number, got nil"))),
+        value => finite(value).map_err(|got| c.error(format!("body.{key} must be {got}"))),
+    }
 }
 
 fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
     let Some(Value::Table(table)) = c.args.front().cloned() else {
         return Err(c.error("argument 1 (body) must be a table {x, y, w, h, vx, vy}"));
     };
-    let size = |key: &str| -> LuaResult<i32> {
-        Ok(number_field(c, &table, key)?.floor().clamp(1.0, 4096.0) as i32)
+    let [x, y, w, h, vx, vy, platform] =
+        c.raw_fields(&table, ["x", "y", "w", "h", "vx", "vy", "platform"])?;
+    let size = |key: &str, value: &Value| -> LuaResult<i32> {
+        Ok(body_number(c, key, value)?.floor().clamp(1.0, 4096.0) as i32)
     };
     let mut body = Body {
-        x: fx_from_f64(number_field(c, &table, "x")?),
-        y: fx_from_f64(number_field(c, &table, "y")?),
-        w: size("w")?,
-        h: size("h")?,
-        vx: fx_from_f64(number_field(c, &table, "vx")?),
-        vy: fx_from_f64(number_field(c, &table, "vy")?),
+        x: fx_from_f64(body_number(c, "x", &x)?),
+        y: fx_from_f64(body_number(c, "y", &y)?),
+        w: size("w", &w)?,
+        h: size("h", &h)?,
+        vx: fx_from_f64(body_number(c, "vx", &vx)?),
+        vy: fx_from_f64(body_number(c, "vy", &vy)?),
     };
     let mode = c.opt_str_arg(1)?.unwrap_or_else(|| "ground".to_string());
     let mut options = MoveOptions {
@@ -416,7 +421,7 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
             .raw_get::<Option<bool>>("slope_speed")?
             .unwrap_or(false);
     }
-    let riding = match table.raw_get::<Value>("platform")? {
+    let riding = match platform {
         Value::Nil | Value::Boolean(false) => None,
         Value::Integer(id) => Some(id),
         Value::Number(id) if id.fract() == 0.0 => Some(id as i64),
@@ -448,11 +453,16 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         h: body.h,
         flags: moved.flags,
     });
-    table.raw_set("x", fx_to_f64(body.x))?;
-    table.raw_set("y", fx_to_f64(body.y))?;
-    table.raw_set("vx", fx_to_f64(body.vx))?;
-    table.raw_set("vy", fx_to_f64(body.vy))?;
-    table.raw_set("platform", result.riding)?;
+    c.set_raw_fields(
+        &table,
+        [
+            ("x", Value::Number(fx_to_f64(body.x))),
+            ("y", Value::Number(fx_to_f64(body.y))),
+            ("vx", Value::Number(fx_to_f64(body.vx))),
+            ("vy", Value::Number(fx_to_f64(body.vy))),
+            ("platform", result.riding.map_or(Value::Nil, Value::Integer)),
+        ],
+    )?;
     c.ret((i64::from(moved.flags), moved.slope.map(Tile::name)))
 }
 
