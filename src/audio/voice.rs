@@ -159,6 +159,28 @@ fn poly_blep(t: f64, dt: f64) -> f64 {
     }
 }
 
+/// Below this, whole numbers in an `f64` are exact and adding 1.0 to one is exact.
+const WHOLE_LIMIT: f64 = 4_503_599_627_370_496.0; // 2^52
+
+/// How many of the ticks from elapsed time `start` (a whole number) on come before `end`:
+/// the `i` with `start + i < end`, compared exactly.
+fn ticks_below(start: f64, end: f64) -> usize {
+    if start >= end || end.is_nan() {
+        return 0;
+    }
+    if end == f64::INFINITY {
+        return usize::MAX;
+    }
+    let mut k = (end - start).ceil() as usize;
+    while k > 0 && start + (k - 1) as f64 >= end {
+        k -= 1;
+    }
+    while start + (k as f64) < end {
+        k += 1;
+    }
+    k
+}
+
 impl Voice {
     /// Starts note `pitch` (MIDI number); `legato` keeps the envelope going (a tie).
     pub(crate) fn note_on(&mut self, pitch: f64, legato: bool) {
@@ -247,6 +269,42 @@ impl Voice {
         }
         self.elapsed += 1.0;
         self.level
+    }
+
+    /// Moves the envelope on by `n` ticks, leaving it bit for bit as `n` calls of
+    /// [`Voice::envelope_tick`] would (an unheard replay must come out as the heard run):
+    /// each stage's ticks that do not end it in one step, when the elapsed time is a whole
+    /// number (adding 1.0 to it `k` times is then adding `k`), else one tick at a time.
+    fn skip_envelope(&mut self, mut n: usize) {
+        while n > 0 {
+            let e = self.envelope;
+            let whole = self.elapsed.fract() == 0.0 && self.elapsed.abs() < WHOLE_LIMIT;
+            let end = match self.stage {
+                _ if !whole => None,
+                Stage::Attack => Some(e.attack.max(MIN_RAMP)),
+                Stage::Decay if e.decay > 0.0 => Some(e.decay),
+                // A decay of zero ends at its first tick.
+                Stage::Decay => None,
+                Stage::Sustain | Stage::Off => Some(f64::INFINITY),
+                Stage::Release => Some(e.release.max(MIN_RAMP)),
+            };
+            let Some(end) = end else {
+                self.envelope_tick();
+                n -= 1;
+                continue;
+            };
+            // The ticks before the one that ends the stage: only the last sets the level.
+            let steady = ticks_below(self.elapsed, end).min(n);
+            if steady > 0 {
+                self.elapsed += (steady - 1) as f64;
+                self.envelope_tick();
+                n -= steady;
+            }
+            if n > 0 {
+                self.envelope_tick();
+                n -= 1;
+            }
+        }
     }
 
     /// Steps the noise register once per eighth of a cycle the phase passes in moving on
@@ -400,9 +458,7 @@ impl Voice {
                     self.effect_clock -= n;
                     self.note_time += n as f64;
                     if self.stage != Stage::Sustain {
-                        for _ in 0..n {
-                            self.envelope_tick();
-                        }
+                        self.skip_envelope(n);
                     }
                 }
             }
@@ -411,5 +467,87 @@ impl Voice {
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator for the cases below.
+    struct Cases(u64);
+
+    impl Cases {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn float(&mut self, max: f64) -> f64 {
+            // Whole numbers half the time: those take the one-step path.
+            let x = (self.next() % 1_000_000) as f64 / 1_000_000.0 * max;
+            if self.next().is_multiple_of(2) {
+                x.floor()
+            } else {
+                x
+            }
+        }
+    }
+
+    #[test]
+    fn skipping_the_envelope_leaves_it_as_ticking_it_does() {
+        let stages = [
+            Stage::Off,
+            Stage::Attack,
+            Stage::Decay,
+            Stage::Sustain,
+            Stage::Release,
+        ];
+        let mut cases = Cases(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..20_000 {
+            let mut voice = Voice {
+                envelope: Envelope {
+                    attack: cases.float(400.0),
+                    decay: if cases.next().is_multiple_of(4) {
+                        0.0
+                    } else {
+                        cases.float(400.0)
+                    },
+                    sustain: cases.float(1.0),
+                    release: cases.float(400.0),
+                },
+                stage: stages[(cases.next() % 5) as usize],
+                level: cases.float(1.0),
+                elapsed: cases.float(500.0),
+                release_from: cases.float(1.0),
+                ..Voice::default()
+            };
+            let n = (cases.next() % 70) as usize;
+            let mut ticked = voice.clone();
+            for _ in 0..n {
+                ticked.envelope_tick();
+            }
+            let before = format!("{voice:?} n {n}");
+            voice.skip_envelope(n);
+            assert_eq!(voice.stage, ticked.stage, "{before}");
+            assert_eq!(voice.level.to_bits(), ticked.level.to_bits(), "{before}");
+            assert_eq!(
+                voice.elapsed.to_bits(),
+                ticked.elapsed.to_bits(),
+                "{before}"
+            );
+        }
+    }
+
+    #[test]
+    fn ticks_below_counts_exactly() {
+        assert_eq!(ticks_below(0.0, 96.0), 96);
+        assert_eq!(ticks_below(95.0, 96.0), 1);
+        assert_eq!(ticks_below(96.0, 96.0), 0);
+        assert_eq!(ticks_below(3.0, 3.5), 1);
+        assert_eq!(ticks_below(0.0, f64::INFINITY), usize::MAX);
+        assert_eq!(ticks_below(0.0, f64::NAN), 0);
     }
 }
