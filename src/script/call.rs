@@ -182,9 +182,20 @@ impl Call<'_> {
         table_name: &str,
         key: &str,
     ) -> LuaResult<Option<f64>> {
-        match table.raw_get::<Value>(key)? {
+        self.field_value_num(table_name, key, &table.raw_get::<Value>(key)?)
+    }
+
+    /// `value`, read from field `key` of the table `table_name` names, as a finite float,
+    /// `None` when nil (see [`Call::field_num`]).
+    pub(crate) fn field_value_num(
+        &self,
+        table_name: &str,
+        key: &str,
+        value: &Value,
+    ) -> LuaResult<Option<f64>> {
+        match value {
             Value::Nil => Ok(None),
-            value => finite(&value)
+            value => finite(value)
                 .map(Some)
                 .map_err(|got| self.error(format!("{table_name}.{key} must be {got}"))),
         }

@@ -12,7 +12,7 @@ use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
 use crate::script::api::common::name;
 use crate::script::args::{Arg, Default, Kind};
-use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult, finite};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::cost;
 
 const CX: Arg = Arg::new("cx", Kind::Integer);
@@ -371,10 +371,8 @@ fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
 
 /// The body's field `key`, read as `value`: a finite number.
 fn body_number(c: &Call, key: &str, value: &Value) -> LuaResult<f64> {
-    match value {
-        Value::Nil => Err(c.error(format!("body.{key} must be a number, got nil"))),
-        value => finite(value).map_err(|got| c.error(format!("body.{key} must be {got}"))),
-    }
+    c.field_value_num("body", key, value)?
+        .ok_or_else(|| c.error(format!("body.{key} must be a number, got nil")))
 }
 
 fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {

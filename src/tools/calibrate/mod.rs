@@ -117,8 +117,7 @@ pub fn calibrate(cases: &[Case], progress: &mut dyn FnMut(&Measured)) -> Calibra
             plains.push(beside);
             fastest_plain = fastest_plain.min(beside);
             tries.push(measure(case, &empty));
-            let first_ratio = tries[0].ns_per_cycle / beside;
-            if tries.len() == 1 && first_ratio < LIMIT / 2.0 {
+            if tries.len() == 1 && tries[0].ns_per_cycle / beside < LIMIT / 2.0 {
                 break;
             }
         }
