@@ -544,6 +544,108 @@ LUA_API void lua_setsampling (lua_State *L, int on) {
 }
 
 
+/* Kairo: a value as lua_Plain describes it (lua.h) */
+static void toplain (const TValue *o, lua_Plain *p) {
+  p->type = ttype(o);
+  p->integer = ttisinteger(o);
+  p->i = 0;
+  p->n = 0;
+  p->s = NULL;
+  p->len = 0;
+  if (ttisinteger(o))
+    p->i = ivalue(o);
+  else if (ttisfloat(o))
+    p->n = fltvalue(o);
+  else if (ttisboolean(o))
+    p->i = !l_isfalse(o);
+  else if (ttisstring(o)) {
+    p->s = getstr(tsvalue(o));
+    p->len = tsslen(tsvalue(o));
+  }
+}
+
+
+/* Kairo: the running C function's arguments as they are (lua.h) */
+LUA_API void lua_plainargs (lua_State *L, int n, lua_Plain *out) {
+  StkId first = L->ci->func.p + 1;
+  int i;
+  api_check(L, n <= L->top.p - first, "not enough arguments");
+  for (i = 0; i < n; i++)
+    toplain(s2v(first + i), &out[i]);
+}
+
+
+/* Kairo: what lua_rawgetfields and lua_rawsetfields run protected */
+typedef struct Fields {
+  int t;  /* absolute index of the table */
+  int n;
+  const char *const *keys;
+  const size_t *lens;
+  lua_Plain *values;
+} Fields;
+
+
+static void getfields (lua_State *L, void *ud) {
+  Fields *f = cast(Fields *, ud);
+  int i;
+  for (i = 0; i < f->n; i++) {
+    lua_pushlstring(L, f->keys[i], f->lens[i]);
+    lua_rawget(L, f->t);
+    toplain(s2v(L->top.p - 1), &f->values[i]);
+    lua_pop(L, 1);
+  }
+}
+
+
+static void setfields (lua_State *L, void *ud) {
+  Fields *f = cast(Fields *, ud);
+  int i;
+  for (i = 0; i < f->n; i++) {
+    const lua_Plain *p = &f->values[i];
+    lua_pushlstring(L, f->keys[i], f->lens[i]);
+    switch (p->type) {
+      case LUA_TBOOLEAN: lua_pushboolean(L, p->i != 0); break;
+      case LUA_TNUMBER:
+        if (p->integer) lua_pushinteger(L, p->i);
+        else lua_pushnumber(L, p->n);
+        break;
+      default: lua_pushnil(L); break;
+    }
+    lua_rawset(L, f->t);
+  }
+}
+
+
+static int runfields (lua_State *L, int idx, int n, const char *const *keys,
+                      const size_t *lens, lua_Plain *values, Pfunc run) {
+  Fields f;
+  f.t = lua_absindex(L, idx);
+  f.n = n;
+  f.keys = keys;
+  f.lens = lens;
+  f.values = values;
+  if (!lua_checkstack(L, 3))
+    return LUA_ERRMEM;  /* (no message pushed) */
+  return luaD_pcall(L, run, &f, savestack(L, L->top.p), 0);
+}
+
+
+/* Kairo: reads fields of a table raw, protected (lua.h) */
+LUA_API int lua_rawgetfields (lua_State *L, int idx, int n, const char *const *keys,
+                              const size_t *lens, lua_Plain *out) {
+  api_check(L, ttistable(index2value(L, idx)), "table expected");
+  return runfields(L, idx, n, keys, lens, out, getfields);
+}
+
+
+/* Kairo: sets fields of a table raw, protected (lua.h) */
+LUA_API int lua_rawsetfields (lua_State *L, int idx, int n, const char *const *keys,
+                              const size_t *lens, const lua_Plain *values) {
+  api_check(L, ttistable(index2value(L, idx)), "table expected");
+  return runfields(L, idx, n, keys, lens, (lua_Plain *)values, setfields);
+}
+
+
 /* Kairo: counts 'n' units of work of 'kind' and charges them when due */
 LUA_API void lua_work (lua_State *L, int kind, unsigned long long n) {
   api_check(L, 0 <= kind && kind < LUA_WORK_KINDS, "invalid work kind");

@@ -253,6 +253,36 @@ LUA_API void (lua_setmeter) (lua_State *L, int count, unsigned long long cost,
                              lua_Hook charge);
 LUA_API void (lua_setsampling) (lua_State *L, int on);
 
+/*
+** Kairo: the arguments of the running C function, read in one call. Slots 1..n (at
+** most the stack top) are copied into 'out' as they are: 'type' is the value's type
+** (LUA_TNUMBER with 'integer' set for an integer), 'i' or 'n' holds a number, and 's'
+** and 'len' a string's bytes, which stay in place while the string is on the stack.
+** Nothing is converted, allocated or raised.
+*/
+typedef struct lua_Plain {
+  int type;
+  int integer;
+  lua_Integer i;
+  lua_Number n;
+  const char *s;
+  size_t len;
+} lua_Plain;
+
+LUA_API void (lua_plainargs) (lua_State *L, int n, lua_Plain *out);
+
+/*
+** Kairo: 'n' fields of the table at 'idx', named by 'keys' ('lens' bytes each), read
+** (into 'out', as lua_plainargs reads) or set (from 'values': nil, booleans and numbers)
+** raw, in one protected call. Returns LUA_OK, or the error's status with its message on
+** the top (none for LUA_ERRMEM when the stack cannot grow). A string read stays in place
+** while the table holds it.
+*/
+LUA_API int (lua_rawgetfields) (lua_State *L, int idx, int n, const char *const *keys,
+                                const size_t *lens, lua_Plain *out);
+LUA_API int (lua_rawsetfields) (lua_State *L, int idx, int n, const char *const *keys,
+                                const size_t *lens, const lua_Plain *values);
+
 
 /*
 ** Comparison and arithmetic functions

@@ -24,8 +24,21 @@ pub enum Kind {
     Bool,
     /// A table, described by the text (`"array of integers"`).
     Table(&'static str),
-    /// Anything the text describes (`"button number or name"`); the function reads it.
+    /// A plain value the text describes (`"button number or name"`): nil, a boolean, a
+    /// number or a string, which the function reads itself.
     Any(&'static str),
+    /// Any Lua value, tables included, as the text describes; the function reads it as a
+    /// Lua value.
+    Value(&'static str),
+}
+
+impl Kind {
+    /// Whether an argument of this kind is read in place from the Lua stack (a plain value,
+    /// or a table whose fields are read raw): a function whose arguments all are is called
+    /// by the sandbox's direct entry, the others through mlua (`sandbox::bind`).
+    pub fn is_read_in_place(&self) -> bool {
+        !matches!(self, Kind::Value(_))
+    }
 }
 
 /// Whether an argument may be left out (or nil), and what it is then.
@@ -109,7 +122,7 @@ impl Arg {
             Kind::Num(min, max) => format!("number {min}..{max}"),
             Kind::Str => "string".into(),
             Kind::Bool => "boolean".into(),
-            Kind::Table(text) | Kind::Any(text) => text.into(),
+            Kind::Table(text) | Kind::Any(text) | Kind::Value(text) => text.into(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! call of it ([`Call`]: the machine, the Lua state, the arguments, with argument readers
 //! that give Lua-style errors). The table of every function is `script::api`.
 
-use mlua::{IntoLuaMulti, Lua, MultiValue, Table, Value, ffi};
+use mlua::{IntoLuaMulti, Lua, MultiValue, Value, ffi};
 
 use crate::cart::Cart;
 use crate::machine::Machine;
@@ -128,7 +128,243 @@ pub struct Call<'a> {
     pub name: &'static str,
     /// The function's declared arguments.
     pub spec: &'static [Arg],
-    pub args: MultiValue,
+    pub(crate) args: Args<'a>,
+}
+
+/// Where a call's arguments are read from.
+pub(crate) enum Args<'a> {
+    /// Converted by mlua: functions that take any Lua value (see
+    /// [`Kind::is_read_in_place`]), and every call made inside a coroutine.
+    Values(MultiValue),
+    /// Read in place from the calling Lua stack, slots 1..=`count` (the sandbox's direct
+    /// entry), the first [`READ_AT_ONCE`] of them in one call. Valid for the call: the
+    /// arguments stay on the stack until it returns.
+    Stack {
+        state: *mut ffi::lua_State,
+        count: std::ffi::c_int,
+        /// The first ones, read at once (see [`read_plain_args`]).
+        first: &'a [LuaPlain],
+    },
+}
+
+/// Arguments the direct entry reads in one call; the rest are read one by one.
+pub(crate) const READ_AT_ONCE: usize = 12;
+
+/// One argument as Kairo's Lua copies it (`lua_Plain` in `lua/src/lua.h`).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub(crate) struct LuaPlain {
+    kind: std::ffi::c_int,
+    integer: std::ffi::c_int,
+    i: i64,
+    n: f64,
+    s: *const std::ffi::c_char,
+    len: usize,
+}
+
+unsafe extern "C-unwind" {
+    /// Kairo's Lua: copies the running C function's arguments 1..=`n` into `out`.
+    fn lua_plainargs(state: *mut ffi::lua_State, n: std::ffi::c_int, out: *mut LuaPlain);
+    /// Kairo's Lua: reads `n` fields of the table at `index` raw, protected.
+    fn lua_rawgetfields(
+        state: *mut ffi::lua_State,
+        index: std::ffi::c_int,
+        n: std::ffi::c_int,
+        keys: *const *const std::ffi::c_char,
+        lens: *const usize,
+        out: *mut LuaPlain,
+    ) -> std::ffi::c_int;
+    /// Kairo's Lua: sets `n` fields of the table at `index` raw, protected.
+    fn lua_rawsetfields(
+        state: *mut ffi::lua_State,
+        index: std::ffi::c_int,
+        n: std::ffi::c_int,
+        keys: *const *const std::ffi::c_char,
+        lens: *const usize,
+        values: *const LuaPlain,
+    ) -> std::ffi::c_int;
+}
+
+impl LuaPlain {
+    const NIL: LuaPlain = LuaPlain {
+        kind: ffi::LUA_TNIL,
+        integer: 0,
+        i: 0,
+        n: 0.0,
+        s: std::ptr::null(),
+        len: 0,
+    };
+
+    /// The value it describes.
+    ///
+    /// # Safety
+    /// A string it describes is still where Lua keeps it, for `'a`.
+    unsafe fn plain<'a>(&self) -> Plain<'a> {
+        match self.kind {
+            ffi::LUA_TNIL => Plain::Nil,
+            ffi::LUA_TBOOLEAN => Plain::Boolean(self.i != 0),
+            ffi::LUA_TNUMBER if self.integer != 0 => Plain::Integer(self.i),
+            ffi::LUA_TNUMBER => Plain::Number(self.n),
+            // SAFETY: as the caller says.
+            ffi::LUA_TSTRING => {
+                Plain::Bytes(unsafe { std::slice::from_raw_parts(self.s.cast(), self.len) })
+            }
+            other => Plain::Other(lua_type_name(other)),
+        }
+    }
+
+    /// `value` to be set as a field: nil, a boolean or a number. Anything else is a bug in
+    /// the API function setting it.
+    fn to_set(value: Plain) -> LuaPlain {
+        match value {
+            Plain::Nil => LuaPlain::NIL,
+            Plain::Boolean(b) => LuaPlain {
+                kind: ffi::LUA_TBOOLEAN,
+                i: i64::from(b),
+                ..LuaPlain::NIL
+            },
+            Plain::Integer(i) => LuaPlain {
+                kind: ffi::LUA_TNUMBER,
+                integer: 1,
+                i,
+                ..LuaPlain::NIL
+            },
+            Plain::Number(n) => LuaPlain {
+                kind: ffi::LUA_TNUMBER,
+                n,
+                ..LuaPlain::NIL
+            },
+            other => panic!("only nil, booleans and numbers are set as fields, not {other:?}"),
+        }
+    }
+}
+
+/// The value at stack slot `at` of `state`, read without converting or allocating.
+///
+/// # Safety
+/// `at` is a valid index of `state`'s stack; a string read stays in place while it is there.
+unsafe fn plain_at<'a>(state: *mut ffi::lua_State, at: std::ffi::c_int) -> Plain<'a> {
+    // SAFETY: as the caller says; none of these reads converts or allocates.
+    unsafe {
+        match ffi::lua_type(state, at) {
+            ffi::LUA_TNIL | ffi::LUA_TNONE => Plain::Nil,
+            ffi::LUA_TBOOLEAN => Plain::Boolean(ffi::lua_toboolean(state, at) != 0),
+            ffi::LUA_TNUMBER if ffi::lua_isinteger(state, at) != 0 => {
+                Plain::Integer(ffi::lua_tointeger(state, at))
+            }
+            ffi::LUA_TNUMBER => Plain::Number(ffi::lua_tonumber(state, at)),
+            ffi::LUA_TSTRING => {
+                let mut len = 0;
+                let bytes = ffi::lua_tolstring(state, at, &mut len);
+                Plain::Bytes(std::slice::from_raw_parts(bytes.cast(), len))
+            }
+            other => Plain::Other(lua_type_name(other)),
+        }
+    }
+}
+
+/// The keys of a field list, as Kairo's Lua takes them.
+fn key_list<const N: usize>(keys: [&str; N]) -> ([*const std::ffi::c_char; N], [usize; N]) {
+    (keys.map(|k| k.as_ptr().cast()), keys.map(str::len))
+}
+
+/// Runs one of Kairo's Lua field functions (`lua_rawgetfields`, `lua_rawsetfields`) on
+/// `state`, turning a failure into the error it raised.
+///
+/// # Safety
+/// `state` is a running thread of the sandbox; `run` calls one of those functions on it.
+unsafe fn run_fields(
+    state: *mut ffi::lua_State,
+    run: impl FnOnce() -> std::ffi::c_int,
+) -> LuaResult<()> {
+    // SAFETY: as the caller says; an error leaves at most its message above `top`.
+    unsafe {
+        let top = ffi::lua_gettop(state);
+        let status = run();
+        if status == ffi::LUA_OK {
+            return Ok(());
+        }
+        let message = if ffi::lua_gettop(state) > top {
+            let mut len = 0;
+            let text = ffi::lua_tolstring(state, -1, &mut len);
+            let message = match text.is_null() {
+                true => "error in error handling".to_string(),
+                false => String::from_utf8_lossy(std::slice::from_raw_parts(text.cast(), len))
+                    .into_owned(),
+            };
+            ffi::lua_settop(state, top);
+            message
+        } else {
+            "not enough memory".to_string()
+        };
+        Err(match status {
+            ffi::LUA_ERRMEM => mlua::Error::MemoryError(message),
+            _ => mlua::Error::runtime(message),
+        })
+    }
+}
+
+/// Room for the arguments read at once.
+pub(crate) type PlainArgs = [std::mem::MaybeUninit<LuaPlain>; READ_AT_ONCE];
+
+/// The arguments of the C function running on `state`, read in place, the first ones into
+/// `room`.
+///
+/// # Safety
+/// `state` is running a C function, whose arguments stay on its stack while the returned
+/// value is used.
+pub(crate) unsafe fn read_plain_args(state: *mut ffi::lua_State, room: &mut PlainArgs) -> Args<'_> {
+    // SAFETY: as the caller says; at most the stack's values are read, into `room`, which
+    // holds that many.
+    unsafe {
+        let count = ffi::lua_gettop(state);
+        let read = count.min(READ_AT_ONCE as std::ffi::c_int);
+        lua_plainargs(state, read, room.as_mut_ptr().cast());
+        Args::Stack {
+            state,
+            count,
+            first: std::slice::from_raw_parts(room.as_ptr().cast(), read as usize),
+        }
+    }
+}
+
+/// One argument (or field) as the readers see it, without converting it: a string is read
+/// in place.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Plain<'a> {
+    Nil,
+    Boolean(bool),
+    Integer(i64),
+    Number(f64),
+    String(&'a mlua::LuaString),
+    Bytes(&'a [u8]),
+    /// Anything else, by Lua's name for its type.
+    Other(&'static str),
+}
+
+impl Plain<'_> {
+    /// As a finite float, or the end of the message refusing it (see [`finite`]).
+    pub(crate) fn finite(&self) -> Result<f64, String> {
+        match *self {
+            Plain::Integer(n) => finite(&Value::Integer(n)),
+            Plain::Number(f) => finite(&Value::Number(f)),
+            Plain::Nil => Err("a number, got nil".into()),
+            Plain::Boolean(_) => Err("a number, got boolean".into()),
+            Plain::String(_) | Plain::Bytes(_) => Err("a number, got string".into()),
+            Plain::Other(name) => Err(format!("a number, got {name}")),
+        }
+    }
+
+    /// Lua's name for its type.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Plain::Nil => "nil",
+            Plain::Boolean(_) => "boolean",
+            Plain::Integer(_) | Plain::Number(_) => "number",
+            Plain::String(_) | Plain::Bytes(_) => "string",
+            Plain::Other(name) => name,
+        }
+    }
 }
 
 impl Call<'_> {
@@ -138,19 +374,79 @@ impl Call<'_> {
         mlua::Error::runtime(format!("{}: {message}", self.name))
     }
 
-    fn arg(&self, i: usize) -> &Value {
-        self.args.get(i).unwrap_or(&Value::Nil)
+    fn arg(&self, i: usize) -> Plain<'_> {
+        match &self.args {
+            Args::Values(values) => match values.get(i) {
+                None | Some(Value::Nil) => Plain::Nil,
+                Some(Value::Boolean(b)) => Plain::Boolean(*b),
+                Some(Value::Integer(n)) => Plain::Integer(*n),
+                Some(Value::Number(f)) => Plain::Number(*f),
+                Some(Value::String(s)) => Plain::String(s),
+                Some(other) => Plain::Other(type_name(other)),
+            },
+            Args::Stack {
+                state,
+                count,
+                first,
+            } => {
+                if i >= *count as usize {
+                    return Plain::Nil;
+                }
+                if let Some(read) = first.get(i) {
+                    // SAFETY: a string argument is in place while it is on the stack.
+                    return unsafe { read.plain() };
+                }
+                // SAFETY: slot `i + 1` is one of the call's arguments, on the stack for the
+                // whole call.
+                unsafe { plain_at(*state, i as std::ffi::c_int + 1) }
+            }
+        }
+    }
+
+    /// How many arguments the call was given (trailing nils included).
+    pub(crate) fn arg_count(&self) -> usize {
+        match &self.args {
+            Args::Values(values) => values.len(),
+            Args::Stack { count, .. } => *count as usize,
+        }
+    }
+
+    /// The arguments as Lua values, for a function declared with a table or any value
+    /// (which the sandbox binds through mlua). Reading them in any other function is a bug
+    /// in its declaration, which the API tests find.
+    pub(crate) fn values(&self) -> &MultiValue {
+        match &self.args {
+            Args::Values(values) => values,
+            Args::Stack { .. } => panic!(
+                "{}: reads its arguments as Lua values, but declares none that needs them (Kind::is_read_in_place)",
+                self.name
+            ),
+        }
+    }
+
+    /// Argument `i` as a Lua value (see [`Call::values`]).
+    pub(crate) fn value(&self, i: usize) -> Value {
+        self.values().get(i).cloned().unwrap_or(Value::Nil)
+    }
+
+    /// The bytes of argument `i` if it is a string (read in place; numbers are not converted).
+    pub(crate) fn str_bytes(&self, i: usize) -> Option<std::borrow::Cow<'_, [u8]>> {
+        match self.arg(i) {
+            Plain::String(s) => Some(std::borrow::Cow::Owned(s.as_bytes().to_vec())),
+            Plain::Bytes(bytes) => Some(std::borrow::Cow::Borrowed(bytes)),
+            _ => None,
+        }
     }
 
     /// Whether argument `i` (0-based) is absent or nil.
     pub(crate) fn is_nil(&self, i: usize) -> bool {
-        self.arg(i).is_nil()
+        matches!(self.arg(i), Plain::Nil)
     }
 
     /// Argument `i` as an integer; floats are floored.
     pub fn int(&self, i: usize, what: &str) -> LuaResult<i64> {
         match self.arg(i) {
-            Value::Integer(n) => Ok(*n),
+            Plain::Integer(n) => Ok(n),
             _ => Ok(self.num(i, what)?.floor() as i64),
         }
     }
@@ -159,7 +455,7 @@ impl Call<'_> {
     /// functions such as `math.random`).
     pub(crate) fn exact_int(&self, i: usize, what: &str) -> LuaResult<i64> {
         match self.arg(i) {
-            Value::Number(f) if f.is_finite() && f.fract() != 0.0 => Err(self.error(format!(
+            Plain::Number(f) if f.is_finite() && f.fract() != 0.0 => Err(self.error(format!(
                 "argument {} ({what}) has no integer representation",
                 i + 1
             ))),
@@ -170,32 +466,118 @@ impl Call<'_> {
     /// Argument `i` as a float. Every number argument of every API function is read here
     /// (or by [`Call::int`], which reads through it): NaN and +-inf are refused.
     pub(crate) fn num(&self, i: usize, what: &str) -> LuaResult<f64> {
-        finite(self.arg(i))
+        self.arg(i)
+            .finite()
             .map_err(|got| self.error(format!("argument {} ({what}) must be {got}", i + 1)))
     }
 
-    /// Field `key` of `table` (read raw, so no metamethod runs) as a finite float, `None`
-    /// when nil; `table_name` names the table in messages (`options.accel must be ...`).
-    pub(crate) fn field_num(
+    /// Runs `f` with a Lua thread and the index on its stack where argument `i` is, if it is
+    /// a table; `None` if it is not.
+    fn with_table<R>(
         &self,
-        table: &mlua::Table,
-        table_name: &str,
-        key: &str,
-    ) -> LuaResult<Option<f64>> {
-        self.field_value_num(table_name, key, &table.raw_get::<Value>(key)?)
+        i: usize,
+        f: impl FnOnce(*mut ffi::lua_State, std::ffi::c_int) -> LuaResult<R>,
+    ) -> LuaResult<Option<R>> {
+        match &self.args {
+            &Args::Stack { state, count, .. } => {
+                let at = i as std::ffi::c_int + 1;
+                // SAFETY: reading the type of one of the call's arguments.
+                if at > count || unsafe { ffi::lua_type(state, at) } != ffi::LUA_TTABLE {
+                    return Ok(None);
+                }
+                f(state, at).map(Some)
+            }
+            Args::Values(values) => {
+                let Some(table @ Value::Table(_)) = values.get(i) else {
+                    return Ok(None);
+                };
+                // SAFETY: the table is pushed on mlua's current thread (the callback's) for
+                // `f`, and taken off after.
+                self.lua.exec_raw_lua(|raw| unsafe {
+                    let state = raw.state();
+                    if ffi::lua_checkstack(state, 2) == 0 {
+                        return Err(mlua::Error::runtime("stack overflow"));
+                    }
+                    raw.push_value(table)?;
+                    let result = f(state, ffi::lua_gettop(state));
+                    ffi::lua_pop(state, 1);
+                    result.map(Some)
+                })
+            }
+        }
+    }
+
+    /// The fields `keys` of argument `i`, read raw (no metamethod runs) in one protected
+    /// call, or `None` when the argument is not a table. A string field is read in place:
+    /// it stays there while the table holds it.
+    pub(crate) fn table_fields<const N: usize>(
+        &self,
+        i: usize,
+        keys: [&'static str; N],
+    ) -> LuaResult<Option<[Plain<'_>; N]>> {
+        let (keys, lens) = key_list(keys);
+        self.with_table(i, |state, index| {
+            let mut out = [LuaPlain::NIL; N];
+            // SAFETY: `index` is a table on `state`'s stack; `out` has room for the `N`
+            // fields `keys` and `lens` name.
+            unsafe {
+                run_fields(state, || {
+                    lua_rawgetfields(
+                        state,
+                        index,
+                        N as std::ffi::c_int,
+                        keys.as_ptr(),
+                        lens.as_ptr(),
+                        out.as_mut_ptr(),
+                    )
+                })?;
+                // SAFETY: the strings read are held by the table, which this call does not
+                // change before it uses them.
+                Ok(out.map(|read| read.plain()))
+            }
+        })
+    }
+
+    /// Sets the fields of argument `i`, a table, raw (no metamethod runs), in order, in one
+    /// protected call; the values are nil, booleans or numbers. Does nothing when the
+    /// argument is not a table.
+    pub(crate) fn set_table_fields<const N: usize>(
+        &self,
+        i: usize,
+        fields: [(&'static str, Plain<'static>); N],
+    ) -> LuaResult<()> {
+        let (keys, lens) = key_list(fields.map(|(key, _)| key));
+        let values = fields.map(|(_, value)| LuaPlain::to_set(value));
+        self.with_table(i, |state, index| {
+            // SAFETY: `index` is a table on `state`'s stack; the arrays hold `N` fields.
+            unsafe {
+                run_fields(state, || {
+                    lua_rawsetfields(
+                        state,
+                        index,
+                        N as std::ffi::c_int,
+                        keys.as_ptr(),
+                        lens.as_ptr(),
+                        values.as_ptr(),
+                    )
+                })
+            }
+        })
+        .map(|_| ())
     }
 
     /// `value`, read from field `key` of the table `table_name` names, as a finite float,
-    /// `None` when nil (see [`Call::field_num`]).
-    pub(crate) fn field_value_num(
+    /// `None` when nil (`options.accel must be a number, got string`).
+    pub(crate) fn field_num(
         &self,
         table_name: &str,
         key: &str,
-        value: &Value,
+        value: &Plain,
     ) -> LuaResult<Option<f64>> {
         match value {
-            Value::Nil => Ok(None),
-            value => finite(value)
+            Plain::Nil => Ok(None),
+            value => value
+                .finite()
                 .map(Some)
                 .map_err(|got| self.error(format!("{table_name}.{key} must be {got}"))),
         }
@@ -204,8 +586,8 @@ impl Call<'_> {
     /// Argument `i` as a boolean (nil and false are false), or `default` when absent.
     fn opt_bool(&self, i: usize, default: bool) -> bool {
         match self.arg(i) {
-            Value::Nil => default,
-            Value::Boolean(b) => *b,
+            Plain::Nil => default,
+            Plain::Boolean(b) => b,
             _ => true,
         }
     }
@@ -213,37 +595,52 @@ impl Call<'_> {
     /// Argument `i` as a string; numbers are converted like Lua's `tostring`.
     pub fn string(&self, i: usize, what: &str) -> LuaResult<String> {
         match self.arg(i) {
-            Value::String(s) => Ok(s.to_string_lossy()),
-            number @ (Value::Integer(_) | Value::Number(_)) => number.to_string(),
+            Plain::String(s) => Ok(s.to_string_lossy()),
+            Plain::Bytes(bytes) => Ok(String::from_utf8_lossy(bytes).into_owned()),
+            Plain::Integer(n) => Ok(n.to_string()),
+            Plain::Number(f) => Ok(f.to_string()),
             other => Err(self.error(format!(
                 "argument {} ({what}) must be a string, got {}",
                 i + 1,
-                type_name(other)
+                other.type_name()
             ))),
         }
     }
 
     /// Argument `i` as an array of at most `max` integers, read without metamethods.
     pub(crate) fn int_list(&self, i: usize, what: &str, max: usize) -> LuaResult<Vec<i64>> {
-        let Value::Table(table) = self.arg(i) else {
-            return Err(self.error(format!(
+        let list = self.with_table(i, |state, index| {
+            // SAFETY: `index` is a table on `state`'s stack. Its length and items are read raw,
+            // which neither allocates nor raises; each item is taken off once read.
+            unsafe {
+                let len = ffi::lua_rawlen(state, index) as usize;
+                if len > max {
+                    return Err(self.error(format!("{what} has {len} items; at most {max}")));
+                }
+                if ffi::lua_checkstack(state, 1) == 0 {
+                    return Err(mlua::Error::runtime("stack overflow"));
+                }
+                (1..=len)
+                    .map(|k| {
+                        ffi::lua_rawgeti(state, index, k as ffi::lua_Integer);
+                        let item = plain_at(state, -1);
+                        let n = match item {
+                            Plain::Integer(n) => Ok(n),
+                            other => other.finite().map(|f| f.floor() as i64),
+                        };
+                        ffi::lua_pop(state, 1);
+                        n.map_err(|got| self.error(format!("item {k} of {what} must be {got}")))
+                    })
+                    .collect()
+            }
+        })?;
+        list.ok_or_else(|| {
+            self.error(format!(
                 "argument {} ({what}) must be a table, got {}",
                 i + 1,
-                type_name(self.arg(i))
-            )));
-        };
-        let len = table.raw_len();
-        if len > max {
-            return Err(self.error(format!("{what} has {len} items; at most {max}")));
-        }
-        (1..=len)
-            .map(|k| match table.raw_get::<Value>(k)? {
-                Value::Integer(n) => Ok(n),
-                other => finite(&other)
-                    .map(|f| f.floor() as i64)
-                    .map_err(|got| self.error(format!("item {k} of {what} must be {got}"))),
-            })
-            .collect()
+                self.arg(i).type_name()
+            ))
+        })
     }
 
     /// The declaration of argument `i`. Reading an undeclared argument is a bug in the API
@@ -391,54 +788,6 @@ impl Call<'_> {
         }
     }
 
-    /// The fields `keys` of `table`, read raw (no metamethod runs), in one protected call:
-    /// reading them one by one with `Table::raw_get` would make each key's string in a
-    /// protected call of its own, which costs more than the read.
-    pub(crate) fn raw_fields<const N: usize>(
-        &self,
-        table: &Table,
-        keys: [&'static str; N],
-    ) -> LuaResult<[Value; N]> {
-        // SAFETY: `exec_raw` runs this protected with `table` at index 1; each key is pushed
-        // and replaced by its value, which stay on the stack as the results.
-        let values: MultiValue = unsafe {
-            self.lua.exec_raw(table, |state| {
-                for key in keys {
-                    ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
-                    ffi::lua_rawget(state, 1);
-                }
-            })?
-        };
-        // The first result is the table itself.
-        let mut values = values.into_iter().skip(1);
-        Ok(std::array::from_fn(|_| values.next().unwrap_or(Value::Nil)))
-    }
-
-    /// Sets the fields of `table` named in `fields` raw (no metamethod runs), in order, in
-    /// one protected call (see [`Call::raw_fields`]).
-    pub(crate) fn set_raw_fields<const N: usize>(
-        &self,
-        table: &Table,
-        fields: [(&'static str, Value); N],
-    ) -> LuaResult<()> {
-        let keys = fields.each_ref().map(|(key, _)| *key);
-        let mut args = MultiValue::with_capacity(N + 1);
-        args.push_back(Value::Table(table.clone()));
-        args.extend(fields.into_iter().map(|(_, value)| value));
-        // SAFETY: `exec_raw` runs this protected with the table at index 1 and the values
-        // after it, in the order of `keys`.
-        unsafe {
-            self.lua.exec_raw::<()>(args, |state| {
-                for (i, key) in keys.iter().enumerate() {
-                    ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
-                    ffi::lua_pushvalue(state, 2 + i as std::ffi::c_int);
-                    ffi::lua_rawset(state, 1);
-                }
-                ffi::lua_settop(state, 0);
-            })
-        }
-    }
-
     /// Returns values to Lua.
     pub(crate) fn ret(&self, values: impl IntoLuaMulti) -> LuaResult<MultiValue> {
         values.into_lua_multi(self.lua)
@@ -465,6 +814,16 @@ pub(crate) fn non_finite_name(f: f64) -> &'static str {
         "inf"
     } else {
         "-inf"
+    }
+}
+
+/// Lua's name for a type that is not nil, a boolean, a number or a string.
+fn lua_type_name(kind: std::ffi::c_int) -> &'static str {
+    match kind {
+        ffi::LUA_TTABLE => "table",
+        ffi::LUA_TFUNCTION => "function",
+        ffi::LUA_TTHREAD => "thread",
+        _ => "userdata",
     }
 }
 

@@ -152,6 +152,9 @@ impl Script {
                 .profile
                 .charge_function(&chunk, line, &name, pending);
         }
+        // An API function that panicked in the direct entry did so as a Lua error: now that
+        // Lua has returned, it panics as it would have through mlua.
+        sandbox::resume_panic();
         let result = match context.stopped.take() {
             Some(stop) => Err(ScriptError::Runaway {
                 at: stop.at,

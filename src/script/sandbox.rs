@@ -24,7 +24,7 @@ use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, MultiValue, StdLib, Table, Value, VmState, ffi};
 
 use super::api::{all_constants, all_functions};
-use super::call::{ApiFn, Call, LuaResult};
+use super::call::{ApiFn, Args, Call, LuaResult, PlainArgs, READ_AT_ONCE, read_plain_args};
 use super::context::{self, CallContext};
 use super::heap::{Heap, WORK_KINDS, lua_takework};
 use crate::cart::Cart;
@@ -277,16 +277,42 @@ unsafe extern "C-unwind" fn raise_failures(state: *mut ffi::lua_State) -> c_int 
 }
 
 /// Wraps an API function as a Lua function that charges the call and lends it the machine.
+/// A function whose arguments are all plain ([`Kind::is_read_in_place`]) gets the direct entry
+/// ([`enter_directly`]); the others, and every call made inside a coroutine, go through an
+/// mlua callback.
 fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>, state: usize) -> LuaResult<Function> {
+    // The callback owns a clone of the cart, which lives as long as the Lua state: the
+    // direct entry, which keeps the callback as an upvalue, may point at the cart.
+    let cart_at = Arc::as_ptr(&cart);
+    let through_mlua = bind_through_mlua(lua, api, cart, state)?;
+    if !api.args.iter().all(|arg| arg.kind.is_read_in_place()) {
+        return Ok(through_mlua);
+    }
+    // SAFETY: `exec_raw` runs this protected with the mlua entry at index 1; the closure's
+    // upvalues are the function's declaration, the cart (both outlive the state, above) and
+    // the mlua entry.
+    unsafe {
+        lua.exec_raw(through_mlua, |state| {
+            ffi::lua_pushlightuserdata(state, std::ptr::from_ref(api).cast_mut().cast());
+            ffi::lua_pushlightuserdata(state, cart_at.cast_mut().cast());
+            ffi::lua_rotate(state, 1, -1);
+            ffi::lua_pushcclosure(state, enter_directly, 3);
+        })
+    }
+}
+
+/// Binds an API function as an mlua callback under [`raising`].
+fn bind_through_mlua(
+    lua: &Lua,
+    api: &'static ApiFn,
+    cart: Arc<Cart>,
+    state: usize,
+) -> LuaResult<Function> {
     let (name, call, spec) = (api.name, api.call, api.args);
     let function = lua.create_function(move |lua, args: MultiValue| {
         let mut machine = match lua.try_app_data_mut::<Box<Machine>>() {
             Ok(Some(machine)) => machine,
-            _ => {
-                let busy =
-                    format!("{name}: the machine is busy (called from inside another API call)");
-                return raised(lua, &mlua::Error::runtime(busy), 1);
-            }
+            _ => return raised(lua, &busy(name), 1),
         };
         // SAFETY: `state` is this Lua's main thread, alive as long as the Lua; the call only
         // reads and updates a counter in its global data.
@@ -301,20 +327,141 @@ fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>, state: usize) -> LuaRes
             cart: &cart,
             name,
             spec,
-            args,
+            args: Args::Values(args),
         });
-        // An error costs its message and the unwinding, on top of the call.
-        let result =
-            result.or_else(|e| context::charge(lua, Unit::Script, cost::API_ERROR).and(Err(e)));
-        if let Some(mark) = before {
-            attribute_call(lua, mark);
-        }
-        match result {
+        match leave_call(lua, before, result) {
             Ok(values) => Ok(values),
             Err(e) => raised(lua, &e, 1),
         }
     })?;
     raising(lua, function)
+}
+
+/// The error of an API call made while another has the machine.
+fn busy(name: &str) -> mlua::Error {
+    mlua::Error::runtime(format!(
+        "{name}: the machine is busy (called from inside another API call)"
+    ))
+}
+
+/// Charges what comes after an API call: an error costs its message and the unwinding, on
+/// top of the call; when profiling, the call's cost goes to the cart function that made it.
+fn leave_call(
+    lua: &Lua,
+    before: Option<(u64, u64)>,
+    result: LuaResult<MultiValue>,
+) -> LuaResult<MultiValue> {
+    let result =
+        result.or_else(|e| context::charge(lua, Unit::Script, cost::API_ERROR).and(Err(e)));
+    if let Some(mark) = before {
+        attribute_call(lua, mark);
+    }
+    result
+}
+
+thread_local! {
+    /// A panic caught in the direct entry, which cannot unwind through Lua's C frames: it is
+    /// raised there as a Lua error and resumed by [`resume_panic`] once Lua has returned.
+    static PANIC: std::cell::Cell<Option<Box<dyn std::any::Any + Send>>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Resumes a panic of an API function caught in the direct entry (see [`PANIC`]), now that
+/// the Lua call that ran it has returned.
+pub(crate) fn resume_panic() {
+    if let Some(panic) = PANIC.take() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
+/// The direct entry of an API function whose arguments are plain: one C call, the
+/// arguments read in place from the stack ([`Args::Stack`]), the results pushed on it.
+/// Upvalues: the [`ApiFn`], the [`Cart`], the same function bound through mlua.
+///
+/// mlua's own stack inspection (a runaway stop's location, the profiler) reads the thread
+/// mlua is running, which is this one unless the call comes from a coroutine: such calls go
+/// through the mlua entry, which switches to the coroutine.
+unsafe extern "C-unwind" fn enter_directly(state: *mut ffi::lua_State) -> c_int {
+    // SAFETY: called by Lua as the C closure made by `bind`, whose upvalues are as above.
+    // Every Rust value is gone before `lua_error` long-jumps out of this frame, but for the
+    // message while Lua copies it (leaked if Lua runs out of memory doing so).
+    unsafe {
+        let lua = Lua::get_or_init_from_ptr(state);
+        if !lua.exec_raw_lua(|raw| raw.state() == state) {
+            ffi::lua_pushvalue(state, ffi::lua_upvalueindex(3));
+            ffi::lua_insert(state, 1);
+            ffi::lua_call(state, ffi::lua_gettop(state) - 1, ffi::LUA_MULTRET);
+            return ffi::lua_gettop(state);
+        }
+        let api = &*ffi::lua_touserdata(state, ffi::lua_upvalueindex(1)).cast::<ApiFn>();
+        let cart = &*ffi::lua_touserdata(state, ffi::lua_upvalueindex(2)).cast::<Cart>();
+        let run = std::panic::AssertUnwindSafe(|| call_directly(lua, state, api, cart));
+        let message = match std::panic::catch_unwind(run) {
+            Ok(Ok(results)) => return results,
+            Ok(Err(message)) => message,
+            Err(panic) => {
+                PANIC.set(Some(panic));
+                format!("{}: internal error", api.name)
+            }
+        };
+        ffi::lua_pushlstring(state, message.as_ptr().cast(), message.len());
+        drop(message);
+        ffi::luaL_where(state, 1);
+        ffi::lua_insert(state, -2);
+        ffi::lua_concat(state, 2);
+        ffi::lua_error(state)
+    }
+}
+
+/// Makes one call of `api` with its arguments on `state`'s stack, as the mlua entry does,
+/// and pushes its results: their number, or the message of the error to raise.
+fn call_directly(
+    lua: &Lua,
+    state: *mut ffi::lua_State,
+    api: &'static ApiFn,
+    cart: &Cart,
+) -> Result<c_int, String> {
+    let Ok(Some(mut machine)) = lua.try_app_data_mut::<Box<Machine>>() else {
+        return Err(lua_message(&busy(api.name)));
+    };
+    // SAFETY: `state` is a thread of this Lua running this C function, whose arguments stay
+    // on its stack for the call; the work count is a counter in its global data.
+    let mut room: PlainArgs = [const { std::mem::MaybeUninit::uninit() }; READ_AT_ONCE];
+    let (pending, args) = unsafe { (lua_takework(state), read_plain_args(state, &mut room)) };
+    let before = enter_call(lua, pending).map_err(|e| lua_message(&e))?;
+    let result = (api.call)(&mut Call {
+        lua,
+        m: &mut machine,
+        cart,
+        name: api.name,
+        spec: api.args,
+        args,
+    });
+    drop(machine);
+    let values = leave_call(lua, before, result).map_err(|e| lua_message(&e))?;
+    push_results(lua, state, values).map_err(|e| lua_message(&e))
+}
+
+/// Pushes `values` on `state`'s stack (mlua's current thread); returns how many.
+fn push_results(lua: &Lua, state: *mut ffi::lua_State, values: MultiValue) -> LuaResult<c_int> {
+    let count = values.len() as c_int;
+    // SAFETY: `state` is mlua's current thread (checked by the direct entry), so mlua's push
+    // puts a value where the plain ones go; room is made first.
+    unsafe {
+        if ffi::lua_checkstack(state, count + 2) == 0 {
+            return Err(mlua::Error::runtime("stack overflow"));
+        }
+        for value in values {
+            match value {
+                Value::Nil => ffi::lua_pushnil(state),
+                Value::Boolean(b) => ffi::lua_pushboolean(state, c_int::from(b)),
+                Value::Integer(n) => ffi::lua_pushinteger(state, n),
+                Value::Number(f) => ffi::lua_pushnumber(state, f),
+                other => lua.exec_raw_lua(|raw| raw.push_value(&other))?,
+            }
+        }
+    }
+    Ok(count)
 }
 
 /// Charges what comes before an API call, with the call context borrowed once: the library
@@ -351,8 +498,8 @@ fn attribute_call(lua: &Lua, (script, attributed): (u64, u64)) {
     if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>() {
         let placed = context.profile.attributed() - attributed;
         let cycles = context.meter.cycles().get(Unit::Script) - script - placed;
-        // Level 1 is the C closure raising the call's errors; 2 is the caller.
-        context.profile.sample_stack(lua, 2, cycles);
+        // Level 0 is the API function; C functions are passed over up to the caller.
+        context.profile.sample_stack(lua, 1, cycles);
     }
 }
 

@@ -1,6 +1,6 @@
 //! Cart API: the audio unit — music and sound effects written in MML.
 
-use mlua::{MultiValue, Value};
+use mlua::MultiValue;
 
 use crate::audio::CHANNELS;
 use crate::meter::Unit;
@@ -76,9 +76,9 @@ pub const GROUP: ApiGroup = ApiGroup {
 };
 
 fn sfx(c: &mut Call) -> LuaResult<MultiValue> {
-    let index = match c.args.front() {
-        Some(Value::String(name)) => {
-            let name = name.to_string_lossy();
+    let index = match c.str_bytes(0) {
+        Some(name) => {
+            let name = String::from_utf8_lossy(&name);
             c.cart
                 .audio
                 .sound_index(&name)

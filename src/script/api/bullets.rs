@@ -8,7 +8,7 @@ use crate::fixed::{Fx, fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
 use crate::script::api::common::{PALETTE, TILE, name};
 use crate::script::args::{Arg, Default, Kind};
-use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult, Plain};
 use crate::spec::{PRIORITY_LEVELS, cost};
 
 const X: Arg = Arg::num("x");
@@ -374,16 +374,19 @@ fn bu_fire(c: &mut Call) -> LuaResult<MultiValue> {
     let speed = speed_arg(c, 3)?;
     let kind = fired_type_arg(c, 4)?;
     let mut spawn = bullet(x, y, angle, speed, kind);
-    if let Some(mlua::Value::Table(options)) = c.args.get(5) {
-        // Read raw: a metatable on the options cannot run code here.
-        let number = |key: &str| -> LuaResult<f64> {
-            Ok(c.field_num(options, "options", key)?.unwrap_or(0.0))
+    // Read raw: a metatable on the options cannot run code here.
+    if let Some(fields) = c.table_fields(5, ["accel", "turn", "frames", "ax", "ay"])? {
+        let [accel, turn, frames, ax, ay] = fields;
+        let number = |key: &str, value: Plain| -> LuaResult<f64> {
+            Ok(c.field_num("options", key, &value)?.unwrap_or(0.0))
         };
-        spawn.accel = fx_from_f64(number("accel")?);
-        spawn.turn = (number("turn")? * 256.0).round().clamp(-32768.0, 32768.0) as i32;
-        spawn.frames = number("frames")?.clamp(0.0, 65535.0) as u16;
-        spawn.ax = fx_from_f64(number("ax")?);
-        spawn.ay = fx_from_f64(number("ay")?);
+        spawn.accel = fx_from_f64(number("accel", accel)?);
+        spawn.turn = (number("turn", turn)? * 256.0)
+            .round()
+            .clamp(-32768.0, 32768.0) as i32;
+        spawn.frames = number("frames", frames)?.clamp(0.0, 65535.0) as u16;
+        spawn.ax = fx_from_f64(number("ax", ax)?);
+        spawn.ay = fx_from_f64(number("ay", ay)?);
     }
     c.charge(Unit::Bullets, cost::BULLET_SPAWN)?;
     let fired = c.m.bullets.spawn(spawn);

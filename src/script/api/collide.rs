@@ -1,6 +1,6 @@
 //! Cart API: the collision unit — the collision layer, `move_body`, hitbox lists.
 
-use mlua::{MultiValue, Value};
+use mlua::MultiValue;
 
 use crate::collide::check_margin;
 use crate::collide::hitbox::{Hitbox, overlap_rects};
@@ -12,7 +12,7 @@ use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
 use crate::script::api::common::name;
 use crate::script::args::{Arg, Default, Kind};
-use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult, Plain};
 use crate::spec::cost;
 
 const CX: Arg = Arg::new("cx", Kind::Integer);
@@ -370,18 +370,18 @@ fn col_margin(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 /// The body's field `key`, read as `value`: a finite number.
-fn body_number(c: &Call, key: &str, value: &Value) -> LuaResult<f64> {
-    c.field_value_num("body", key, value)?
+fn body_number(c: &Call, key: &str, value: &Plain) -> LuaResult<f64> {
+    c.field_num("body", key, value)?
         .ok_or_else(|| c.error(format!("body.{key} must be a number, got nil")))
 }
 
 fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
-    let Some(Value::Table(table)) = c.args.front().cloned() else {
+    let Some([x, y, w, h, vx, vy, platform]) =
+        c.table_fields(0, ["x", "y", "w", "h", "vx", "vy", "platform"])?
+    else {
         return Err(c.error("argument 1 (body) must be a table {x, y, w, h, vx, vy}"));
     };
-    let [x, y, w, h, vx, vy, platform] =
-        c.raw_fields(&table, ["x", "y", "w", "h", "vx", "vy", "platform"])?;
-    let size = |key: &str, value: &Value| -> LuaResult<i32> {
+    let size = |key: &str, value: &Plain| -> LuaResult<i32> {
         Ok(body_number(c, key, value)?.floor().clamp(1.0, 4096.0) as i32)
     };
     let mut body = Body {
@@ -407,26 +407,27 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         margin: c.m.collide.margin,
         ..MoveOptions::default()
     };
-    if let Some(Value::Table(opts)) = c.args.get(2) {
-        options.gravity_up = match opts.raw_get::<Value>("gravity")? {
-            Value::Nil => false,
-            Value::String(s) if s.to_string_lossy() == "down" => false,
-            Value::String(s) if s.to_string_lossy() == "up" => true,
+    if let Some([gravity, drop, slope_speed]) =
+        c.table_fields(2, ["gravity", "drop", "slope_speed"])?
+    {
+        options.gravity_up = match gravity {
+            Plain::Nil => false,
+            Plain::Bytes(b"down") => false,
+            Plain::Bytes(b"up") => true,
             _ => return Err(c.error("options.gravity must be \"up\" or \"down\"")),
         };
-        options.drop_through = opts.raw_get::<Option<bool>>("drop")?.unwrap_or(false);
-        options.slope_speed = opts
-            .raw_get::<Option<bool>>("slope_speed")?
-            .unwrap_or(false);
+        // Read as Lua reads a condition: nil and false are false.
+        options.drop_through = !matches!(drop, Plain::Nil | Plain::Boolean(false));
+        options.slope_speed = !matches!(slope_speed, Plain::Nil | Plain::Boolean(false));
     }
     let riding = match platform {
-        Value::Nil | Value::Boolean(false) => None,
-        Value::Integer(id) => Some(id),
-        Value::Number(id) if id.fract() == 0.0 => Some(id as i64),
+        Plain::Nil | Plain::Boolean(false) => None,
+        Plain::Integer(id) => Some(id),
+        Plain::Number(id) if id.fract() == 0.0 => Some(id as i64),
         other => {
             return Err(c.error(format!(
                 "body.platform must be a platform id or nil, got {}",
-                crate::script::call::type_name(&other)
+                other.type_name()
             )));
         }
     };
@@ -451,14 +452,14 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         h: body.h,
         flags: moved.flags,
     });
-    c.set_raw_fields(
-        &table,
+    c.set_table_fields(
+        0,
         [
-            ("x", Value::Number(fx_to_f64(body.x))),
-            ("y", Value::Number(fx_to_f64(body.y))),
-            ("vx", Value::Number(fx_to_f64(body.vx))),
-            ("vy", Value::Number(fx_to_f64(body.vy))),
-            ("platform", result.riding.map_or(Value::Nil, Value::Integer)),
+            ("x", Plain::Number(fx_to_f64(body.x))),
+            ("y", Plain::Number(fx_to_f64(body.y))),
+            ("vx", Plain::Number(fx_to_f64(body.vx))),
+            ("vy", Plain::Number(fx_to_f64(body.vy))),
+            ("platform", result.riding.map_or(Plain::Nil, Plain::Integer)),
         ],
     )?;
     c.ret((i64::from(moved.flags), moved.slope.map(Tile::name)))

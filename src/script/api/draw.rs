@@ -300,9 +300,9 @@ fn font_arg<'a>(c: &'a Call, i: usize) -> LuaResult<(u8, &'a Font)> {
 
 /// The bytes of argument `i` as text (numbers print as Lua writes them).
 fn text_arg(c: &Call, i: usize) -> LuaResult<Vec<u8>> {
-    match c.args.get(i) {
-        Some(mlua::Value::String(s)) => Ok(s.as_bytes().to_vec()),
-        _ => Ok(c.string(i, "text")?.into_bytes()),
+    match c.str_bytes(i) {
+        Some(bytes) => Ok(bytes.into_owned()),
+        None => Ok(c.string(i, "text")?.into_bytes()),
     }
 }
 
@@ -318,9 +318,9 @@ fn print(c: &mut Call) -> LuaResult<MultiValue> {
     let (number, font) = font_arg(c, 4)?;
     let (glyph_cost, advance) = (font.glyph_cost(), font.width as i64);
     // Charged before the text is copied or drawn: a text too long for the cap stops here.
-    let glyphs = match c.args.front() {
-        Some(mlua::Value::String(s)) => glyph_count(&s.as_bytes()),
-        _ => glyph_count(c.string(0, "text")?.as_bytes()),
+    let glyphs = match c.str_bytes(0) {
+        Some(bytes) => glyph_count(&bytes),
+        None => glyph_count(c.string(0, "text")?.as_bytes()),
     };
     c.charge(Unit::Video, glyphs * glyph_cost)?;
     let text = text_arg(c, 0)?;
@@ -337,9 +337,9 @@ pub(crate) fn glyph_count(text: &[u8]) -> u64 {
 fn text_width(c: &mut Call) -> LuaResult<MultiValue> {
     let (number, _) = font_arg(c, 1)?;
     // Charged before the text is read: a text too long for the cap stops here.
-    let bytes = match c.args.front() {
-        Some(mlua::Value::String(s)) => s.as_bytes().len(),
-        _ => c.string(0, "text")?.len(),
+    let bytes = match c.str_bytes(0) {
+        Some(bytes) => bytes.len(),
+        None => c.string(0, "text")?.len(),
     };
     c.charge(Unit::Script, (bytes as u64).div_ceil(8) * cost::SCAN_BYTES)?;
     let text = text_arg(c, 0)?;

@@ -1,6 +1,6 @@
 //! Cart API: the latched buttons of up to four players.
 
-use mlua::{MultiValue, Value};
+use mlua::MultiValue;
 
 use crate::input::{Button, Repeat};
 use crate::script::args::{Arg, Kind};
@@ -70,9 +70,9 @@ pub const GROUP: ApiGroup = ApiGroup {
 };
 
 fn button_and_player(c: &Call) -> LuaResult<(Button, usize)> {
-    let button = match c.args.front() {
-        Some(Value::String(name)) => {
-            let name = name.to_string_lossy();
+    let button = match c.str_bytes(0) {
+        Some(name) => {
+            let name = String::from_utf8_lossy(&name);
             Button::from_name(&name)
                 .ok_or_else(|| c.error(format!("no button named \"{name}\"")))?
         }

@@ -40,7 +40,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "sd_write",
             args: &[Arg::new(
                 "value",
-                Kind::Any("nil, boolean, number, string or table of them"),
+                Kind::Value("nil, boolean, number, string or table of them"),
             )],
             returns: "",
             doc: "Stores one plain value after the slots: `nil` (clears it), a boolean, \
@@ -118,7 +118,7 @@ fn bytes_cost(bytes: usize) -> u64 {
 }
 
 fn sd_write(c: &mut Call) -> LuaResult<MultiValue> {
-    let arg = c.args.front().cloned().unwrap_or(Value::Nil);
+    let arg = c.value(0);
     let plain = match arg {
         Value::Nil => None,
         other => {

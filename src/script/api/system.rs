@@ -18,7 +18,7 @@ pub const GROUP: ApiGroup = ApiGroup {
     functions: &[
         ApiFn {
             name: "log",
-            args: &[Arg::new("...", Kind::Any("any values")).optional("an empty line")],
+            args: &[Arg::new("...", Kind::Value("any values")).optional("an empty line")],
             returns: "",
             doc: "Writes its arguments, converted like `tostring` and separated by spaces, as one \
                   line on the host's standard output (also in headless runs).",
@@ -117,8 +117,8 @@ fn log(c: &mut Call) -> LuaResult<MultiValue> {
     // (a `__tostring` runs as metered Lua code), read in place: only what the line keeps is
     // copied.
     let tostring: Function = c.lua.named_registry_value(TOSTRING)?;
-    let mut pieces = Vec::with_capacity(c.args.len());
-    for value in c.args.iter() {
+    let mut pieces = Vec::with_capacity(c.arg_count());
+    for value in c.values().iter() {
         let piece = match value {
             Value::Integer(n) => c.lua.create_string(n.to_string())?,
             Value::Number(n) => c.lua.create_string(n.to_string())?,
@@ -183,7 +183,7 @@ fn srand(c: &mut Call) -> LuaResult<MultiValue> {
 
 /// `math.random` on the machine RNG, with Lua 5.4's argument rules.
 fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
-    match c.args.len() {
+    match c.arg_count() {
         0 => {
             let x = c.m.rng.next_f64();
             c.ret(x)
@@ -193,7 +193,7 @@ fn math_random(c: &mut Call) -> LuaResult<MultiValue> {
             c.ret(n)
         }
         1 | 2 => {
-            let (lo, hi) = if c.args.len() == 1 {
+            let (lo, hi) = if c.arg_count() == 1 {
                 (1, c.exact_int(0, "m")?)
             } else {
                 (c.exact_int(0, "m")?, c.exact_int(1, "n")?)
