@@ -199,6 +199,7 @@ impl LuaPlain {
     ///
     /// # Safety
     /// A string it describes is still where Lua keeps it, for `'a`.
+    #[inline]
     unsafe fn plain<'a>(&self) -> Plain<'a> {
         match self.kind {
             ffi::LUA_TNIL => Plain::Nil,
@@ -374,6 +375,7 @@ impl Call<'_> {
         mlua::Error::runtime(format!("{}: {message}", self.name))
     }
 
+    #[inline]
     fn arg(&self, i: usize) -> Plain<'_> {
         match &self.args {
             Args::Values(values) => match values.get(i) {
@@ -678,13 +680,22 @@ impl Call<'_> {
     /// Argument `i` as its declared integer, `None` when left out without an integer default.
     pub(crate) fn opt_int_arg(&self, i: usize) -> LuaResult<Option<i64>> {
         let arg = self.declared(i);
-        if self.left_out(i) {
-            return Ok(match arg.default {
-                Default::Int(n) => Some(n),
-                _ => None,
-            });
-        }
-        let n = self.int(i, arg.name)?;
+        // Read once: as `left_out` and then `int` would.
+        let n = match self.arg(i) {
+            Plain::Nil if arg.is_optional() => {
+                return Ok(match arg.default {
+                    Default::Int(n) => Some(n),
+                    _ => None,
+                });
+            }
+            Plain::Integer(n) => n,
+            other => other
+                .finite()
+                .map_err(|got| {
+                    self.error(format!("argument {} ({}) must be {got}", i + 1, arg.name))
+                })?
+                .floor() as i64,
+        };
         let bad = |must: String| {
             self.error(format!(
                 "argument {} ({}) is {n}, must be {must}",
@@ -723,14 +734,19 @@ impl Call<'_> {
     /// Argument `i` as its declared number, `None` when left out without a number default.
     pub(crate) fn opt_num_arg(&self, i: usize) -> LuaResult<Option<f64>> {
         let arg = self.declared(i);
-        if self.left_out(i) {
-            return Ok(match arg.default {
-                Default::Num(n) => Some(n),
-                Default::Int(n) => Some(n as f64),
-                _ => None,
-            });
-        }
-        let n = self.num(i, arg.name)?;
+        // Read once: as `left_out` and then `num` would.
+        let n = match self.arg(i) {
+            Plain::Nil if arg.is_optional() => {
+                return Ok(match arg.default {
+                    Default::Num(n) => Some(n),
+                    Default::Int(n) => Some(n as f64),
+                    _ => None,
+                });
+            }
+            other => other.finite().map_err(|got| {
+                self.error(format!("argument {} ({}) must be {got}", i + 1, arg.name))
+            })?,
+        };
         match arg.kind {
             Kind::Num(lo, hi) if !(lo..=hi).contains(&n) => Err(self.error(format!(
                 "argument {} ({}) is {n}, must be {}",

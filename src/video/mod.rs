@@ -126,7 +126,26 @@ impl Video {
     /// The work [`Video::compose`] does, without drawing: for frames nobody sees (a replay
     /// to a state or a rewind), which still pay for it.
     pub(crate) fn compose_work(&self) -> ComposeWork {
-        self.compose_into(None, &[])
+        // What composing counts, in one pass over the layers and one over OAM: the order
+        // composing draws in does not change the sums.
+        let mut work = ComposeWork::default();
+        let shown = |priority: u8| usize::from(priority) < PRIORITY_LEVELS;
+        for (number, layer) in self.layers.iter().enumerate() {
+            if layer.enabled && shown(layer.priority) {
+                let line_scroll = layer.has_line_scroll();
+                work.layers += 1;
+                work.line_scroll_layers += u64::from(line_scroll);
+                work.layer_cycles[number] +=
+                    cost::LAYER + u64::from(line_scroll) * cost::LINE_SCROLL;
+            }
+        }
+        for sprite in self.oam.iter() {
+            if shown(sprite.priority) && sprite.on_screen() {
+                work.sprites += 1;
+                work.sprite_rows += sprite.tile_rows();
+            }
+        }
+        work
     }
 
     fn compose_into(&self, mut fb: Option<&mut Framebuffer>, cart_fonts: &[Font]) -> ComposeWork {
