@@ -669,7 +669,7 @@ fn every_declared_argument_is_read_as_its_declaration_says() {
                 ));
                 hostile.push(("{}".into(), format!("{what} must be a number, got table")));
             }
-            if !arg.is_optional() && !matches!(arg.kind, Kind::Any(_)) {
+            if !arg.is_optional() && !matches!(arg.kind, Kind::Any(_) | Kind::Value(_)) {
                 hostile.push(("nil".into(), String::new()));
             }
             for (value, says) in hostile {

@@ -129,6 +129,8 @@ pub struct Call<'a> {
     /// The function's declared arguments.
     pub spec: &'static [Arg],
     pub(crate) args: Args<'a>,
+    /// Results [`Call::ret`] pushed on the Lua stack itself (the direct entry).
+    pub(crate) pushed: std::cell::Cell<std::ffi::c_int>,
 }
 
 /// Where a call's arguments are read from.
@@ -146,6 +148,10 @@ pub(crate) enum Args<'a> {
         first: &'a [LuaPlain],
     },
 }
+
+/// Stack slots made ready for an API function's results (mlua checks for more itself when a
+/// list of them is longer).
+const RESULT_ROOM: std::ffi::c_int = 8;
 
 /// Arguments the direct entry reads in one call; the rest are read one by one.
 pub(crate) const READ_AT_ONCE: usize = 12;
@@ -804,9 +810,23 @@ impl Call<'_> {
         }
     }
 
-    /// Returns values to Lua.
+    /// Returns values to Lua (always as the function's last step). In the direct entry they
+    /// are pushed where results go at once, with no list made; through mlua, as a list.
     pub(crate) fn ret(&self, values: impl IntoLuaMulti) -> LuaResult<MultiValue> {
-        values.into_lua_multi(self.lua)
+        let Args::Stack { state, .. } = self.args else {
+            return values.into_lua_multi(self.lua);
+        };
+        // SAFETY: the direct entry runs only while mlua's current thread is `state`, the
+        // caller's (`sandbox::enter_directly`), so mlua pushes the values on its stack, above
+        // the arguments; room is made first.
+        let pushed = self.lua.exec_raw_lua(|raw| unsafe {
+            if ffi::lua_checkstack(state, RESULT_ROOM) == 0 {
+                return Err(mlua::Error::runtime("stack overflow"));
+            }
+            values.push_into_stack_multi(raw)
+        })?;
+        self.pushed.set(self.pushed.get() + pushed);
+        Ok(MultiValue::new())
     }
 }
 

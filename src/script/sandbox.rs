@@ -328,6 +328,7 @@ fn bind_through_mlua(
             name,
             spec,
             args: Args::Values(args),
+            pushed: Default::default(),
         });
         match leave_call(lua, before, result) {
             Ok(values) => Ok(values),
@@ -429,21 +430,30 @@ fn call_directly(
     let mut room: PlainArgs = [const { std::mem::MaybeUninit::uninit() }; READ_AT_ONCE];
     let (pending, args) = unsafe { (lua_takework(state), read_plain_args(state, &mut room)) };
     let before = enter_call(lua, pending).map_err(|e| lua_message(&e))?;
-    let result = (api.call)(&mut Call {
+    let mut call = Call {
         lua,
         m: &mut machine,
         cart,
         name: api.name,
         spec: api.args,
         args,
-    });
+        pushed: Default::default(),
+    };
+    let result = (api.call)(&mut call);
+    let pushed = call.pushed.get();
+    drop(call);
     drop(machine);
     let values = leave_call(lua, before, result).map_err(|e| lua_message(&e))?;
-    push_results(lua, state, values).map_err(|e| lua_message(&e))
+    // What `Call::ret` pushed, and any list the function made itself.
+    let listed = push_results(lua, state, values).map_err(|e| lua_message(&e))?;
+    Ok(pushed + listed)
 }
 
 /// Pushes `values` on `state`'s stack (mlua's current thread); returns how many.
 fn push_results(lua: &Lua, state: *mut ffi::lua_State, values: MultiValue) -> LuaResult<c_int> {
+    if values.is_empty() {
+        return Ok(0);
+    }
     let count = values.len() as c_int;
     // SAFETY: `state` is mlua's current thread (checked by the direct entry), so mlua's push
     // puts a value where the plain ones go; room is made first.
@@ -620,4 +630,52 @@ fn require_function(lua: &Lua, cart: Arc<Cart>) -> LuaResult<Function> {
         loaded.raw_set(name.as_str(), &value)?;
         Ok(MultiValue::from_vec(vec![value]))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cart::files::CartFiles;
+    use crate::video::Video;
+
+    fn panics(_: &mut Call) -> LuaResult<MultiValue> {
+        panic!("a bug in an API function")
+    }
+
+    static PANICS: ApiFn = ApiFn {
+        name: "panics",
+        args: &[],
+        returns: "",
+        doc: "",
+        cost: &[],
+        call: panics,
+    };
+
+    #[test]
+    fn a_panic_in_the_direct_entry_unwinds_lua_as_an_error_and_is_resumed_after() {
+        let files = [("cart.toml".to_string(), b"name = \"t\"\n".to_vec())];
+        let cart = Cart::from_files(CartFiles::from_map("t", files.into_iter().collect()))
+            .map(Arc::new)
+            .expect("cart");
+        let heap = build(cart.clone()).expect("sandbox");
+        let lua = heap.lua();
+        let function = bind(lua, &PANICS, cart, heap.raw_state() as usize).expect("bound");
+        lua.globals().set("panics", function).unwrap();
+        lua.set_app_data(Box::new(Machine::new(Video::default(), 1)));
+        lua.set_app_data(CallContext::default());
+        let (ok, message): (bool, String) = lua
+            .load("return pcall(panics)")
+            .set_name("=probe")
+            .eval()
+            .expect("Lua ran on");
+        assert!(!ok);
+        assert_eq!(message, "probe:1: panics: internal error");
+        let resumed = std::panic::catch_unwind(resume_panic).expect_err("the panic resumed");
+        assert_eq!(
+            resumed.downcast_ref::<&str>(),
+            Some(&"a bug in an API function")
+        );
+        // Once only.
+        resume_panic();
+    }
 }
