@@ -251,11 +251,22 @@ pub(crate) fn raising(lua: &Lua, function: Function) -> LuaResult<Function> {
 /// Calls upvalue 1 with the arguments and returns its results, unless they are a
 /// [`raised`] failure: then raises its message as a Lua string.
 unsafe extern "C-unwind" fn raise_failures(state: *mut ffi::lua_State) -> c_int {
-    // SAFETY: called by Lua as a C closure made by `raising`. `lua_error` leaves this frame
-    // by a long jump: nothing here has a destructor.
+    // SAFETY: called by Lua as a C closure made by `raising`, whose upvalue 1 is the function.
+    unsafe { call_raising(state, ffi::lua_upvalueindex(1)) }
+}
+
+/// Calls the function at `index` (a Rust function that reports failure with [`raised`])
+/// with the running C function's arguments and returns its results, or raises its failure
+/// located at the running C function's caller.
+///
+/// # Safety
+/// Called from a C function Lua is running, with nothing to drop: `lua_error` leaves its
+/// frame by a long jump.
+unsafe fn call_raising(state: *mut ffi::lua_State, index: c_int) -> c_int {
+    // SAFETY: as the caller says.
     unsafe {
         let args = ffi::lua_gettop(state);
-        ffi::lua_pushvalue(state, ffi::lua_upvalueindex(1));
+        ffi::lua_pushvalue(state, index);
         ffi::lua_insert(state, 1);
         ffi::lua_call(state, args, ffi::LUA_MULTRET);
         let results = ffi::lua_gettop(state);
@@ -284,9 +295,9 @@ fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>, state: usize) -> LuaRes
     // The callback owns a clone of the cart, which lives as long as the Lua state: the
     // direct entry, which keeps the callback as an upvalue, may point at the cart.
     let cart_at = Arc::as_ptr(&cart);
-    let through_mlua = bind_through_mlua(lua, api, cart, state)?;
+    let through_mlua = mlua_entry(lua, api, cart, state)?;
     if !api.args.iter().all(|arg| arg.kind.is_read_in_place()) {
-        return Ok(through_mlua);
+        return raising(lua, through_mlua);
     }
     // SAFETY: `exec_raw` runs this protected with the mlua entry at index 1; the closure's
     // upvalues are the function's declaration, the cart (both outlive the state, above) and
@@ -301,15 +312,16 @@ fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>, state: usize) -> LuaRes
     }
 }
 
-/// Binds an API function as an mlua callback under [`raising`].
-fn bind_through_mlua(
+/// An API function as an mlua callback that reports failure with [`raised`] (to be called
+/// through [`call_raising`]).
+fn mlua_entry(
     lua: &Lua,
     api: &'static ApiFn,
     cart: Arc<Cart>,
     state: usize,
 ) -> LuaResult<Function> {
     let (name, call, spec) = (api.name, api.call, api.args);
-    let function = lua.create_function(move |lua, args: MultiValue| {
+    lua.create_function(move |lua, args: MultiValue| {
         let mut machine = match lua.try_app_data_mut::<Box<Machine>>() {
             Ok(Some(machine)) => machine,
             _ => return raised(lua, &busy(name), 1),
@@ -334,8 +346,7 @@ fn bind_through_mlua(
             Ok(values) => Ok(values),
             Err(e) => raised(lua, &e, 1),
         }
-    })?;
-    raising(lua, function)
+    })
 }
 
 /// The error of an API call made while another has the machine.
@@ -377,7 +388,7 @@ pub(crate) fn resume_panic() {
 
 /// The direct entry of an API function whose arguments are plain: one C call, the
 /// arguments read in place from the stack ([`Args::Stack`]), the results pushed on it.
-/// Upvalues: the [`ApiFn`], the [`Cart`], the same function bound through mlua.
+/// Upvalues: the [`ApiFn`], the [`Cart`], the same function's mlua entry ([`mlua_entry`]).
 ///
 /// mlua's own stack inspection (a runaway stop's location, the profiler) reads the thread
 /// mlua is running, which is this one unless the call comes from a coroutine: such calls go
@@ -389,10 +400,7 @@ unsafe extern "C-unwind" fn enter_directly(state: *mut ffi::lua_State) -> c_int 
     unsafe {
         let lua = Lua::get_or_init_from_ptr(state);
         if !lua.exec_raw_lua(|raw| raw.state() == state) {
-            ffi::lua_pushvalue(state, ffi::lua_upvalueindex(3));
-            ffi::lua_insert(state, 1);
-            ffi::lua_call(state, ffi::lua_gettop(state) - 1, ffi::LUA_MULTRET);
-            return ffi::lua_gettop(state);
+            return call_raising(state, ffi::lua_upvalueindex(3));
         }
         let api = &*ffi::lua_touserdata(state, ffi::lua_upvalueindex(1)).cast::<ApiFn>();
         let cart = &*ffi::lua_touserdata(state, ffi::lua_upvalueindex(2)).cast::<Cart>();
@@ -653,7 +661,10 @@ mod tests {
 
     #[test]
     fn a_panic_in_the_direct_entry_unwinds_lua_as_an_error_and_is_resumed_after() {
-        let files = [("cart.toml".to_string(), b"name = \"t\"\n".to_vec())];
+        let files = [
+            ("cart.toml".to_string(), b"name = \"t\"\n".to_vec()),
+            ("main.lua".to_string(), Vec::new()),
+        ];
         let cart = Cart::from_files(CartFiles::from_map("t", files.into_iter().collect()))
             .map(Arc::new)
             .expect("cart");
@@ -669,7 +680,8 @@ mod tests {
             .eval()
             .expect("Lua ran on");
         assert!(!ok);
-        assert_eq!(message, "probe:1: panics: internal error");
+        // Raised straight into `pcall` (a C function), so with no location, as in Lua.
+        assert_eq!(message, "panics: internal error");
         let resumed = std::panic::catch_unwind(resume_panic).expect_err("the panic resumed");
         assert_eq!(
             resumed.downcast_ref::<&str>(),
