@@ -590,7 +590,6 @@ typedef struct Fields {
   int t;  /* absolute index of the table */
   int n;
   const char *const *keys;
-  const size_t *lens;
   lua_Plain *values;
 } Fields;
 
@@ -599,7 +598,7 @@ static void getfields (lua_State *L, void *ud) {
   Fields *f = cast(Fields *, ud);
   int i;
   for (i = 0; i < f->n; i++) {
-    lua_pushlstring(L, f->keys[i], f->lens[i]);
+    lua_pushstring(L, f->keys[i]);  /* through the string cache: no hashing when met before */
     lua_rawget(L, f->t);
     toplain(s2v(L->top.p - 1), &f->values[i]);
     lua_pop(L, 1);
@@ -612,7 +611,7 @@ static void setfields (lua_State *L, void *ud) {
   int i;
   for (i = 0; i < f->n; i++) {
     const lua_Plain *p = &f->values[i];
-    lua_pushlstring(L, f->keys[i], f->lens[i]);
+    lua_pushstring(L, f->keys[i]);
     switch (p->type) {
       case LUA_TBOOLEAN: lua_pushboolean(L, p->i != 0); break;
       case LUA_TNUMBER:
@@ -627,12 +626,11 @@ static void setfields (lua_State *L, void *ud) {
 
 
 static int runfields (lua_State *L, int idx, int n, const char *const *keys,
-                      const size_t *lens, lua_Plain *values, Pfunc run) {
+                      lua_Plain *values, Pfunc run) {
   Fields f;
   f.t = lua_absindex(L, idx);
   f.n = n;
   f.keys = keys;
-  f.lens = lens;
   f.values = values;
   if (!lua_checkstack(L, 3))
     return LUA_ERRMEM;  /* (no message pushed) */
@@ -642,17 +640,17 @@ static int runfields (lua_State *L, int idx, int n, const char *const *keys,
 
 /* Kairo: reads fields of a table raw, protected (lua.h) */
 LUA_API int lua_rawgetfields (lua_State *L, int idx, int n, const char *const *keys,
-                              const size_t *lens, lua_Plain *out) {
+                              lua_Plain *out) {
   api_check(L, ttistable(index2value(L, idx)), "table expected");
-  return runfields(L, idx, n, keys, lens, out, getfields);
+  return runfields(L, idx, n, keys, out, getfields);
 }
 
 
 /* Kairo: sets fields of a table raw, protected (lua.h) */
 LUA_API int lua_rawsetfields (lua_State *L, int idx, int n, const char *const *keys,
-                              const size_t *lens, const lua_Plain *values) {
+                              const lua_Plain *values) {
   api_check(L, ttistable(index2value(L, idx)), "table expected");
-  return runfields(L, idx, n, keys, lens, (lua_Plain *)values, setfields);
+  return runfields(L, idx, n, keys, (lua_Plain *)values, setfields);
 }
 
 

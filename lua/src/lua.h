@@ -272,16 +272,16 @@ typedef struct lua_Plain {
 LUA_API void (lua_plainargs) (lua_State *L, int n, lua_Plain *out);
 
 /*
-** Kairo: 'n' fields of the table at 'idx', named by 'keys' ('lens' bytes each), read
+** Kairo: 'n' fields of the table at 'idx', named by 'keys' (C strings), read
 ** (into 'out', as lua_plainargs reads) or set (from 'values': nil, booleans and numbers)
 ** raw, in one protected call. Returns LUA_OK, or the error's status with its message on
 ** the top (none for LUA_ERRMEM when the stack cannot grow). A string read stays in place
 ** while the table holds it.
 */
 LUA_API int (lua_rawgetfields) (lua_State *L, int idx, int n, const char *const *keys,
-                                const size_t *lens, lua_Plain *out);
+                                lua_Plain *out);
 LUA_API int (lua_rawsetfields) (lua_State *L, int idx, int n, const char *const *keys,
-                                const size_t *lens, const lua_Plain *values);
+                                const lua_Plain *values);
 
 
 /*

@@ -2,6 +2,8 @@
 //! call of it ([`Call`]: the machine, the Lua state, the arguments, with argument readers
 //! that give Lua-style errors). The table of every function is `script::api`.
 
+use std::ffi::CStr;
+
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value, ffi};
 
 use crate::cart::Cart;
@@ -177,7 +179,6 @@ unsafe extern "C-unwind" {
         index: std::ffi::c_int,
         n: std::ffi::c_int,
         keys: *const *const std::ffi::c_char,
-        lens: *const usize,
         out: *mut LuaPlain,
     ) -> std::ffi::c_int;
     /// Kairo's Lua: sets `n` fields of the table at `index` raw, protected.
@@ -186,7 +187,6 @@ unsafe extern "C-unwind" {
         index: std::ffi::c_int,
         n: std::ffi::c_int,
         keys: *const *const std::ffi::c_char,
-        lens: *const usize,
         values: *const LuaPlain,
     ) -> std::ffi::c_int;
 }
@@ -270,10 +270,6 @@ unsafe fn plain_at<'a>(state: *mut ffi::lua_State, at: std::ffi::c_int) -> Plain
     }
 }
 
-/// The keys of a field list, as Kairo's Lua takes them.
-fn key_list<const N: usize>(keys: [&str; N]) -> ([*const std::ffi::c_char; N], [usize; N]) {
-    (keys.map(|k| k.as_ptr().cast()), keys.map(str::len))
-}
 
 /// Runs one of Kairo's Lua field functions (`lua_rawgetfields`, `lua_rawsetfields`) on
 /// `state`, turning a failure into the error it raised.
@@ -521,13 +517,14 @@ impl Call<'_> {
     pub(crate) fn table_fields<const N: usize>(
         &self,
         i: usize,
-        keys: [&'static str; N],
+        keys: [&'static CStr; N],
     ) -> LuaResult<Option<[Plain<'_>; N]>> {
-        let (keys, lens) = key_list(keys);
+        // C strings: Kairo's Lua finds a key it met before by its address, without hashing.
+        let keys = keys.map(CStr::as_ptr);
         self.with_table(i, |state, index| {
             let mut out = [LuaPlain::NIL; N];
             // SAFETY: `index` is a table on `state`'s stack; `out` has room for the `N`
-            // fields `keys` and `lens` name.
+            // fields `keys` name.
             unsafe {
                 run_fields(state, || {
                     lua_rawgetfields(
@@ -535,7 +532,6 @@ impl Call<'_> {
                         index,
                         N as std::ffi::c_int,
                         keys.as_ptr(),
-                        lens.as_ptr(),
                         out.as_mut_ptr(),
                     )
                 })?;
@@ -552,9 +548,9 @@ impl Call<'_> {
     pub(crate) fn set_table_fields<const N: usize>(
         &self,
         i: usize,
-        fields: [(&'static str, Plain<'static>); N],
+        fields: [(&'static CStr, Plain<'static>); N],
     ) -> LuaResult<()> {
-        let (keys, lens) = key_list(fields.map(|(key, _)| key));
+        let keys = fields.map(|(key, _)| key.as_ptr());
         let values = fields.map(|(_, value)| LuaPlain::to_set(value));
         self.with_table(i, |state, index| {
             // SAFETY: `index` is a table on `state`'s stack; the arrays hold `N` fields.
@@ -565,7 +561,6 @@ impl Call<'_> {
                         index,
                         N as std::ffi::c_int,
                         keys.as_ptr(),
-                        lens.as_ptr(),
                         values.as_ptr(),
                     )
                 })

@@ -114,7 +114,8 @@ impl HeapSnapshot {
 pub struct Heap {
     /// Unique in the process: a snapshot is only restored into the heap it came from.
     id: u64,
-    lua: ManuallyDrop<Lua>,
+    /// Boxed so that its address, kept in the state's extra space (see [`lua_of`]), stays put.
+    lua: ManuallyDrop<Box<Lua>>,
     state: *mut ffi::lua_State,
     /// mlua's auxiliary thread holding the values Rust refers to.
     ref_thread: *mut ffi::lua_State,
@@ -139,6 +140,10 @@ impl Heap {
             Lua::get_or_init_from_ptr(state).clone()
         };
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let lua = Box::new(lua);
+        // SAFETY: the main thread's extra space is ours (mlua does not use it) and threads
+        // made later copy it; the box lives until `Drop` clears it.
+        unsafe { *ffi::lua_getextraspace(state).cast::<*const Lua>() = &*lua };
         let mut heap = Heap {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             lua: ManuallyDrop::new(lua),
@@ -351,6 +356,23 @@ unsafe fn switch_off_finalizer(state: *mut ffi::lua_State, keep: c_int, n: ffi::
     }
 }
 
+/// The `Lua` of a heap's state, from any of its threads: what the heap keeps in the extra
+/// space of its main thread, which threads made from it copy. A registry lookup
+/// (`Lua::get_or_init_from_ptr`) would cost more than an API call's own work.
+///
+/// # Safety
+/// `state` is a thread of a state made by [`Heap::new`], which is still alive.
+pub(crate) unsafe fn lua_of<'a>(state: *mut ffi::lua_State) -> &'a Lua {
+    // SAFETY: as the caller says; the heap set the pointer and clears it only when closing.
+    unsafe {
+        let lua = *ffi::lua_getextraspace(state).cast::<*const Lua>();
+        match lua.is_null() {
+            false => &*lua,
+            true => Lua::get_or_init_from_ptr(state),
+        }
+    }
+}
+
 impl Drop for Heap {
     fn drop(&mut self) {
         // SAFETY: the finalizers are put back so that closing frees what Rust owns; mlua's
@@ -372,6 +394,7 @@ impl Drop for Heap {
                 ffi::lua_pop(state, 1);
             }
             ffi::lua_settop(state, 0);
+            *ffi::lua_getextraspace(state).cast::<*const Lua>() = std::ptr::null();
             ManuallyDrop::drop(&mut self.lua);
             ffi::lua_close(state);
             ManuallyDrop::drop(&mut self.arena);

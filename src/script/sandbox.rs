@@ -398,7 +398,7 @@ unsafe extern "C-unwind" fn enter_directly(state: *mut ffi::lua_State) -> c_int 
     // Every Rust value is gone before `lua_error` long-jumps out of this frame, but for the
     // message while Lua copies it (leaked if Lua runs out of memory doing so).
     unsafe {
-        let lua = Lua::get_or_init_from_ptr(state);
+        let lua = super::heap::lua_of(state);
         if !lua.exec_raw_lua(|raw| raw.state() == state) {
             return call_raising(state, ffi::lua_upvalueindex(3));
         }
@@ -560,8 +560,8 @@ pub(crate) fn work_costs() -> [u32; WORK_KINDS] {
 /// counts work too), the work stays counted for the next charge.
 unsafe extern "C-unwind" fn charge_work(state: *mut ffi::lua_State) {
     let past = {
-        // SAFETY: the state is Kairo's sandbox, which mlua knows; `Lua` outlives the call.
-        let lua = unsafe { Lua::get_or_init_from_ptr(state) };
+        // SAFETY: the state is Kairo's sandbox, alive during the call.
+        let lua = unsafe { super::heap::lua_of(state) };
         let free = matches!(lua.try_app_data_ref::<CallContext>(), Ok(Some(_)));
         // SAFETY: reads and updates a counter in the state's global data.
         free && charge_for_cart(lua, unsafe { lua_takework(state) }).is_err()

@@ -375,7 +375,7 @@ fn bu_fire(c: &mut Call) -> LuaResult<MultiValue> {
     let kind = fired_type_arg(c, 4)?;
     let mut spawn = bullet(x, y, angle, speed, kind);
     // Read raw: a metatable on the options cannot run code here.
-    if let Some(fields) = c.table_fields(5, ["accel", "turn", "frames", "ax", "ay"])? {
+    if let Some(fields) = c.table_fields(5, [c"accel", c"turn", c"frames", c"ax", c"ay"])? {
         let [accel, turn, frames, ax, ay] = fields;
         let number = |key: &str, value: Plain| -> LuaResult<f64> {
             Ok(c.field_num("options", key, &value)?.unwrap_or(0.0))

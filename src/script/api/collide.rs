@@ -377,7 +377,7 @@ fn body_number(c: &Call, key: &str, value: &Plain) -> LuaResult<f64> {
 
 fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
     let Some([x, y, w, h, vx, vy, platform]) =
-        c.table_fields(0, ["x", "y", "w", "h", "vx", "vy", "platform"])?
+        c.table_fields(0, [c"x", c"y", c"w", c"h", c"vx", c"vy", c"platform"])?
     else {
         return Err(c.error("argument 1 (body) must be a table {x, y, w, h, vx, vy}"));
     };
@@ -408,7 +408,7 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
         ..MoveOptions::default()
     };
     if let Some([gravity, drop, slope_speed]) =
-        c.table_fields(2, ["gravity", "drop", "slope_speed"])?
+        c.table_fields(2, [c"gravity", c"drop", c"slope_speed"])?
     {
         options.gravity_up = match gravity {
             Plain::Nil => false,
@@ -455,11 +455,11 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
     c.set_table_fields(
         0,
         [
-            ("x", Plain::Number(fx_to_f64(body.x))),
-            ("y", Plain::Number(fx_to_f64(body.y))),
-            ("vx", Plain::Number(fx_to_f64(body.vx))),
-            ("vy", Plain::Number(fx_to_f64(body.vy))),
-            ("platform", result.riding.map_or(Plain::Nil, Plain::Integer)),
+            (c"x", Plain::Number(fx_to_f64(body.x))),
+            (c"y", Plain::Number(fx_to_f64(body.y))),
+            (c"vx", Plain::Number(fx_to_f64(body.vx))),
+            (c"vy", Plain::Number(fx_to_f64(body.vy))),
+            (c"platform", result.riding.map_or(Plain::Nil, Plain::Integer)),
         ],
     )?;
     c.ret((i64::from(moved.flags), moved.slope.map(Tile::name)))
