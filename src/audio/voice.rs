@@ -404,7 +404,45 @@ impl Voice {
         self.run(frames, None);
     }
 
-    fn run(&mut self, frames: usize, mut out: Option<(&mut [f32], f64)>) {
+    fn run(&mut self, frames: usize, out: Option<(&mut [f32], f64)>) {
+        if out.is_none() && self.stage == Stage::Sustain && !self.moving() {
+            self.hold_unheard(frames);
+            return;
+        }
+        self.run_chunks(frames, out);
+    }
+
+    /// Whether an effect moves the pitch (slide, vibrato, arpeggio): the oscillator's step
+    /// is then worked out again every [`EFFECT_STEP`] samples.
+    fn moving(&self) -> bool {
+        self.slide != 0.0 || self.vibrato.0 != 0.0 || !self.arpeggio.is_empty()
+    }
+
+    /// What [`Voice::run_chunks`] does, unheard, to a held note no effect moves, in one step:
+    /// the level stays, the phase and the noise register move on (fixed point, so one add is
+    /// many), and the effect clock goes round as its chunks would leave it.
+    fn hold_unheard(&mut self, frames: usize) {
+        self.generate_nothing(frames);
+        // Whole numbers of samples: the sum of the chunks' adds, exactly.
+        self.note_time += frames as f64;
+        let clock = match self.effect_clock {
+            0 => EFFECT_STEP,
+            n => n,
+        };
+        self.effect_clock = if frames < clock {
+            clock - frames
+        } else {
+            // A chunk that ends the span on a boundary is followed by the clock's reset.
+            match (frames - clock) % EFFECT_STEP {
+                0 => EFFECT_STEP,
+                r => EFFECT_STEP - r,
+            }
+        };
+    }
+
+    /// Runs the voice [`EFFECT_STEP`] samples at a time (the effects move the pitch between
+    /// chunks), mixing into `out` when given.
+    fn run_chunks(&mut self, frames: usize, mut out: Option<(&mut [f32], f64)>) {
         if self.stage == Stage::Off {
             return;
         }
@@ -415,8 +453,7 @@ impl Voice {
         let mut done = 0;
         loop {
             if self.effect_clock == 0 {
-                let moving =
-                    self.slide != 0.0 || self.vibrato.0 != 0.0 || !self.arpeggio.is_empty();
+                let moving = self.moving();
                 if self.slide != 0.0 && self.stage != Stage::Release {
                     self.pitch += self.slide * EFFECT_STEP as f64 / SAMPLE_RATE;
                 }
@@ -539,6 +576,48 @@ mod tests {
                 "{before}"
             );
         }
+    }
+
+    #[test]
+    fn an_unheard_held_note_moves_on_in_one_step_as_in_chunks() {
+        let waves = [
+            Wave::Pulse(1),
+            Wave::Saw,
+            Wave::Noise { short: false },
+            Wave::Noise { short: true },
+        ];
+        let mut cases = Cases(0x2545_f491_4f6c_dd1d);
+        for _ in 0..20_000 {
+            let voice = Voice {
+                wave: waves[(cases.next() % 4) as usize],
+                stage: Stage::Sustain,
+                level: 0.5,
+                phase: cases.next() as u32,
+                step: (cases.next() as u32) >> (1 + cases.next() % 20),
+                lfsr: (cases.next() as u16) | 1,
+                effect_clock: (cases.next() % (EFFECT_STEP as u64 + 1)) as usize,
+                note_time: (cases.next() % 1_000_000) as f64,
+                ..Voice::default()
+            };
+            let frames = (cases.next() % 2000) as usize;
+            let mut chunked = voice.clone();
+            chunked.run_chunks(frames, None);
+            let mut held = voice.clone();
+            held.hold_unheard(frames);
+            assert_eq!(held, chunked, "{voice:?} over {frames} samples");
+        }
+        // And `run` takes that way only for such a note.
+        let mut sliding = Voice {
+            stage: Stage::Sustain,
+            slide: 12.0,
+            step: 1 << 24,
+            ..Voice::default()
+        };
+        let mut chunked = sliding.clone();
+        chunked.run_chunks(800, None);
+        sliding.run(800, None);
+        assert_eq!(sliding, chunked);
+        assert_ne!(sliding.step, 1 << 24, "the slide moved the pitch");
     }
 
     #[test]

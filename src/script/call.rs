@@ -270,7 +270,6 @@ unsafe fn plain_at<'a>(state: *mut ffi::lua_State, at: std::ffi::c_int) -> Plain
     }
 }
 
-
 /// Runs one of Kairo's Lua field functions (`lua_rawgetfields`, `lua_rawsetfields`) on
 /// `state`, turning a failure into the error it raised.
 ///

@@ -459,7 +459,10 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
             (c"y", Plain::Number(fx_to_f64(body.y))),
             (c"vx", Plain::Number(fx_to_f64(body.vx))),
             (c"vy", Plain::Number(fx_to_f64(body.vy))),
-            (c"platform", result.riding.map_or(Plain::Nil, Plain::Integer)),
+            (
+                c"platform",
+                result.riding.map_or(Plain::Nil, Plain::Integer),
+            ),
         ],
     )?;
     c.ret((i64::from(moved.flags), moved.slope.map(Tile::name)))
