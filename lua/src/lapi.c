@@ -529,16 +529,6 @@ static void meterhook (lua_State *L, lua_Debug *ar) {
 }
 
 
-/* Kairo: what 'meterhook' does when it only counts, without calling it (lapi.h) */
-int luaA_metercount (lua_State *L) {
-  global_State *g = G(L);
-  if (L->hook != meterhook || g->ksampling || g->kwork + g->kstepcost >= g->kworkevery)
-    return 0;
-  g->kwork += g->kstepcost;
-  return 1;
-}
-
-
 /* Kairo: the instruction meter (lua.h) */
 LUA_API void lua_setmeter (lua_State *L, int count, unsigned long long cost,
                            lua_Hook charge) {

@@ -43,12 +43,6 @@
 ** variables to be closed, have an extra check.
 */
 
-/*
-** Kairo: the instruction meter's count at a count hook, when all the meter's hook would
-** do is count (lua.h): returns 1 if it counted, 0 if the hook must be called.
-*/
-LUAI_FUNC int luaA_metercount (lua_State *L);
-
 #define hastocloseCfunc(n)	((n) < LUA_MULTRET)
 
 /* Map [-1, inf) (range of 'nresults') into (-inf, -2] */

@@ -947,12 +947,6 @@ int luaG_traceexec (lua_State *L, const Instruction *pc) {
   }
   if (!isIT(*(ci->u.l.savedpc - 1)))  /* top not being used? */
     L->top.p = ci->top.p;  /* correct top */
-  /* Kairo: a count hook that only counts is not called (lapi.h), unless calling it
-     would grow the stack, as luaD_hook makes room before any hook */
-  if (counthook && mask == LUA_MASKCOUNT && L->allowhook &&
-      L->stack_last.p - (L->top.p > ci->top.p ? L->top.p : ci->top.p) > LUA_MINSTACK &&
-      luaA_metercount(L))
-    return 1;
   if (counthook)
     luaD_hook(L, LUA_HOOKCOUNT, -1, 0, 0);  /* call count hook */
   if (mask & LUA_MASKLINE) {
