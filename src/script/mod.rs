@@ -13,6 +13,7 @@ mod docs;
 pub mod error;
 pub mod heap;
 pub mod sandbox;
+pub(crate) mod stack;
 pub mod strmatch;
 
 use std::collections::BTreeMap;

@@ -24,9 +24,10 @@ use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, MultiValue, StdLib, Table, Value, VmState, ffi};
 
 use super::api::{all_constants, all_functions};
-use super::call::{ApiFn, Args, Call, LuaResult, PlainArgs, READ_AT_ONCE, read_plain_args};
+use super::call::{ApiFn, Call, LuaResult};
 use super::context::{self, CallContext};
 use super::heap::{Heap, WORK_KINDS, lua_takework};
+use super::stack::{Args, PlainArgs, READ_AT_ONCE, read_plain_args};
 use crate::cart::Cart;
 use crate::machine::Machine;
 use crate::meter::Unit;
@@ -288,7 +289,8 @@ unsafe fn call_raising(state: *mut ffi::lua_State, index: c_int) -> c_int {
 }
 
 /// Wraps an API function as a Lua function that charges the call and lends it the machine.
-/// A function whose arguments are all plain ([`Kind::is_read_in_place`]) gets the direct entry
+/// A function whose arguments are all read in place
+/// ([`Kind::is_read_in_place`](super::args::Kind::is_read_in_place)) gets the direct entry
 /// ([`enter_directly`]); the others, and every call made inside a coroutine, go through an
 /// mlua callback.
 fn bind(lua: &Lua, api: &'static ApiFn, cart: Arc<Cart>, state: usize) -> LuaResult<Function> {
@@ -452,34 +454,15 @@ fn call_directly(
     drop(call);
     drop(machine);
     let values = leave_call(lua, before, result).map_err(|e| lua_message(&e))?;
-    // What `Call::ret` pushed, and any list the function made itself.
-    let listed = push_results(lua, state, values).map_err(|e| lua_message(&e))?;
-    Ok(pushed + listed)
-}
-
-/// Pushes `values` on `state`'s stack (mlua's current thread); returns how many.
-fn push_results(lua: &Lua, state: *mut ffi::lua_State, values: MultiValue) -> LuaResult<c_int> {
     if values.is_empty() {
-        return Ok(0);
+        return Ok(pushed);
     }
-    let count = values.len() as c_int;
-    // SAFETY: `state` is mlua's current thread (checked by the direct entry), so mlua's push
-    // puts a value where the plain ones go; room is made first.
-    unsafe {
-        if ffi::lua_checkstack(state, count + 2) == 0 {
-            return Err(mlua::Error::runtime("stack overflow"));
-        }
-        for value in values {
-            match value {
-                Value::Nil => ffi::lua_pushnil(state),
-                Value::Boolean(b) => ffi::lua_pushboolean(state, c_int::from(b)),
-                Value::Integer(n) => ffi::lua_pushinteger(state, n),
-                Value::Number(f) => ffi::lua_pushnumber(state, f),
-                other => lua.exec_raw_lua(|raw| raw.push_value(&other))?,
-            }
-        }
-    }
-    Ok(count)
+    // A list the function made itself, not through `Call::ret` (none does today): pushed by
+    // mlua on its current thread, which the direct entry checked is `state`.
+    // SAFETY: mlua pushes on its current thread, making room first.
+    let listed =
+        lua.exec_raw_lua(|raw| unsafe { mlua::IntoLuaMulti::push_into_stack_multi(values, raw) });
+    Ok(pushed + listed.map_err(|e| lua_message(&e))?)
 }
 
 /// Charges what comes before an API call, with the call context borrowed once: the library

@@ -8,7 +8,8 @@ use crate::fixed::{Fx, fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
 use crate::script::api::common::{PALETTE, TILE, name};
 use crate::script::args::{Arg, Default, Kind};
-use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult, Plain};
+use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::script::stack::Plain;
 use crate::spec::{PRIORITY_LEVELS, cost};
 
 const X: Arg = Arg::num("x");

@@ -12,7 +12,8 @@ use crate::fixed::{fx_from_f64, fx_to_f64};
 use crate::meter::Unit;
 use crate::script::api::common::name;
 use crate::script::args::{Arg, Default, Kind};
-use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult, Plain};
+use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::script::stack::Plain;
 use crate::spec::cost;
 
 const CX: Arg = Arg::new("cx", Kind::Integer);
