@@ -59,6 +59,35 @@ fn values_cost_what_moves_them() {
 }
 
 #[test]
+fn next_costs_the_slots_it_looks_at() {
+    // 30000 keys put in, all but one taken out: the table keeps its 32768 slots, and
+    // `pairs` passes over every empty one to find the last key and then the end.
+    let setup = "local E = {} for i = 1, 30000 do E['k' .. i] = i end \
+                 for i = 1, 29999 do E['k' .. i] = nil end";
+    let emptied = charged(setup, "for k, v in pairs(E) do end");
+    let slots = 32768 / WORK_LIBRARY_ITEMS * cost::LIBRARY_ITEMS;
+    assert!(
+        (slots..slots + 64).contains(&emptied),
+        "pairs over an emptied table: {emptied}, at least {slots}"
+    );
+    // The same one key in a table of its own costs what its instructions cost.
+    let alone = charged("local E = {k30000 = 30000}", "for k, v in pairs(E) do end");
+    assert!(alone < 32, "pairs over one key: {alone}");
+    // A full table: each step gets a key and a value, looks at one slot and finds the key
+    // again in the hash part (one of these steps charges less: `pairs` starts at no key).
+    let full = charged(
+        "local H = {} for i = 1, 1000 do H['k' .. i] = i end",
+        "for k, v in pairs(H) do end",
+    );
+    let items = (2 + 1 + 4) * 1000 - 4;
+    let floor = items / WORK_LIBRARY_ITEMS * cost::LIBRARY_ITEMS;
+    assert!(
+        (floor..floor + 2 * 1000 + 64).contains(&full),
+        "pairs over 1000 keys: {full}, at least {floor}"
+    );
+}
+
+#[test]
 fn a_full_collection_costs_its_marking() {
     let small = charged("", "collectgarbage()");
     let big = charged(

@@ -1462,16 +1462,36 @@ LUA_API int lua_error (lua_State *L) {
 LUA_API int lua_next (lua_State *L, int idx) {
   Table *t;
   int more;
+  unsigned int looked;  /* Kairo: counted only by lua_nextcounting */
   lua_lock(L);
   api_checknelems(L, 1);
   t = gettable(L, idx);
-  more = luaH_next(L, t, L->top.p - 1);
+  more = luaH_next(L, t, L->top.p - 1, &looked);  /* Kairo */
   if (more) {
     api_incr_top(L);
   }
   else  /* no more elements */
     L->top.p -= 1;  /* remove key */
   lua_unlock(L);
+  return more;
+}
+
+
+/* Kairo: 'lua_next', counting the slots it looked at as work (lua.h) */
+LUA_API int lua_nextcounting (lua_State *L, int idx) {
+  unsigned int looked;
+  int more;
+  lua_lock(L);
+  api_checknelems(L, 1);
+  more = luaH_next(L, gettable(L, idx), L->top.p - 1, &looked);
+  if (more) {
+    api_incr_top(L);
+  }
+  else  /* no more elements */
+    L->top.p -= 1;  /* remove key */
+  luaE_work(L, LUA_WORK_ITEMS, looked);
+  lua_unlock(L);
+  luaE_workcheck(L);
   return more;
 }
 

@@ -268,7 +268,7 @@ static int luaB_next (lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);  /* create a 2nd argument if there isn't one */
   lua_work(L, LUA_WORK_ITEMS, 2);  /* Kairo: the key and the value it gets */
-  if (lua_next(L, 1))
+  if (lua_nextcounting(L, 1))  /* Kairo: and the slots it looks at */
     return 2;
   else {
     lua_pushnil(L);

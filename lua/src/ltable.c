@@ -347,13 +347,22 @@ static unsigned int findindex (lua_State *L, Table *t, TValue *key,
 }
 
 
-int luaH_next (lua_State *L, Table *t, StkId key) {
+/*
+** Kairo: 'looked' gets the slots the step looked at (the empty ones it passed over and the
+** one it found), plus LUAI_NEXTFIND for finding a key of the hash part again; 'next'
+** counts them as work (lbaselib.c): a step over a table emptied by removals may look at
+** every slot of it.
+*/
+int luaH_next (lua_State *L, Table *t, StkId key, unsigned int *looked) {
   unsigned int asize = luaH_realasize(t);
   unsigned int i = findindex(L, t, s2v(key), asize);  /* find original key */
+  unsigned int from = i;  /* Kairo */
+  *looked = (i > asize) ? LUAI_NEXTFIND : 0;  /* Kairo */
   for (; i < asize; i++) {  /* try first array part */
     if (!isempty(&t->array[i])) {  /* a non-empty entry? */
       setivalue(s2v(key), i + 1);
       setobj2s(L, key + 1, &t->array[i]);
+      *looked += i - from + 1;  /* Kairo */
       return 1;
     }
   }
@@ -362,9 +371,11 @@ int luaH_next (lua_State *L, Table *t, StkId key) {
       Node *n = gnode(t, i);
       getnodekey(L, s2v(key), n);
       setobj2s(L, key + 1, gval(n));
+      *looked += i + asize - from + 1;  /* Kairo */
       return 1;
     }
   }
+  *looked += i + asize - from;  /* Kairo */
   return 0;  /* no more elements */
 }
 

@@ -50,7 +50,11 @@ LUAI_FUNC void luaH_resize (lua_State *L, Table *t, unsigned int nasize,
                                                     unsigned int nhsize);
 LUAI_FUNC void luaH_resizearray (lua_State *L, Table *t, unsigned int nasize);
 LUAI_FUNC void luaH_free (lua_State *L, Table *t);
-LUAI_FUNC int luaH_next (lua_State *L, Table *t, StkId key);
+/* Kairo: the slots 'next' counts for finding a key of the hash part again (ltable.c) */
+#define LUAI_NEXTFIND	4
+
+LUAI_FUNC int luaH_next (lua_State *L, Table *t, StkId key,
+                         unsigned int *looked);  /* Kairo: see ltable.c */
 LUAI_FUNC lua_Unsigned luaH_getn (Table *t);
 LUAI_FUNC unsigned int luaH_realasize (const Table *t);
 

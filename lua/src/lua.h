@@ -241,6 +241,9 @@ LUA_API void (lua_setwork) (lua_State *L, lua_WorkF f, const unsigned int *costs
                             unsigned long long every);
 LUA_API unsigned long long (lua_takework) (lua_State *L);
 LUA_API void (lua_work) (lua_State *L, int kind, unsigned long long n);
+/* 'lua_next' that counts the table slots it looked at as LUA_WORK_ITEMS (the 'next'
+   of the base library; lua/README.md) */
+LUA_API int (lua_nextcounting) (lua_State *L, int idx);
 
 /*
 ** Kairo: the instruction meter. A count hook every 'count' instructions, kept in C: it

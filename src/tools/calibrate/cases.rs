@@ -35,6 +35,7 @@ t = {} for i = 1, 16 do t[i] = i end
 T = {} for i = 1, 60000 do T[i] = i end
 W = {} for i = 1, 60000 do W[i] = tostring(i) end
 H = {} for i = 1, 30000 do H["k" .. i] = i end
+E = {} for i = 1, 30000 do E["k" .. i] = i end for i = 1, 29999 do E["k" .. i] = nil end
 P = string.pack(string.rep("i4", 200), table.unpack(T, 1, 200))
 function many(...) return select('#', ...) end
 sink = nil
@@ -108,6 +109,7 @@ cases! {
     "select n 60000" => "sink = select(30000, table.unpack(T))",
     "# table 60000" => "sink = #T",
     "next/pairs 30000" => "for k, v in pairs(H) do sink = v end",
+    "next/pairs emptied 30000" => "for k, v in pairs(E) do sink = v end",
     "ipairs 60000" => "for i, v in ipairs(T) do sink = v end",
     "new tables" => "sink = {1, 2, 3, x = 1}",
     "new table 60000" => "local n = {} for i = 1, 60000 do n[i] = i end sink = n",
