@@ -389,6 +389,8 @@ LUA_API lua_State *lua_newstate (lua_Alloc f, void *ud) {
   g->ud_warn = NULL;
   g->mainthread = L;
   L->serial = 0;  /* Kairo: the main thread is the first object */
+  /* Kairo: the embedder keeps a pointer in the extra space; null until it does */
+  memset(lua_getextraspace(L), 0, LUA_EXTRASPACE);
   g->nextserial = 1;
   g->kwork = g->kmarked = 0;  /* Kairo: the work meter is off until lua_setwork */
   g->kworkevery = ~0ULL;

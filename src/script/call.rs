@@ -511,9 +511,9 @@ impl Call<'_> {
 
     /// Runs `f` on the call context (the meter, the log, the profiler's collector).
     pub fn context<R>(&self, f: impl FnOnce(&mut CallContext) -> R) -> LuaResult<R> {
-        match self.lua.try_app_data_mut::<CallContext>() {
-            Ok(Some(mut context)) => Ok(f(&mut context)),
-            _ => Err(mlua::Error::runtime(format!(
+        match crate::script::context::lent_context(self.lua) {
+            Some(mut context) => Ok(f(&mut context)),
+            None => Err(mlua::Error::runtime(format!(
                 "{}: the call context is not available",
                 self.name
             ))),

@@ -1,11 +1,15 @@
 //! The bookkeeping of one frame's calls into the cart's script, kept beside the machine and
 //! never inside it: the cycle meter, the cap that stops a runaway, the stop once one
-//! happened, the lines the cart logged, and the profiler's collector. The Lua state holds it
-//! as app data of its own, apart from the machine, so the count hook can always charge and
-//! stop the script — inside metamethods, finalizers, string callbacks and coroutines run
-//! while an API call has the machine borrowed.
+//! happened, the lines the cart logged, and the profiler's collector. While Lua runs, the
+//! heap holds it in a slot of its own ([`LentSlots`]), apart from the machine's, so the count
+//! hook can always charge and stop the script — inside metamethods, finalizers, string
+//! callbacks and coroutines run while an API call has the machine borrowed.
+
+use std::cell::{Ref, RefCell, RefMut};
 
 use mlua::Lua;
+
+use crate::machine::Machine;
 
 use crate::meter::{CycleMeter, Unit};
 use crate::profile::collector::ProfileCollector;
@@ -56,6 +60,55 @@ impl CallContext {
     }
 }
 
+/// Where the machine and the call context are lent while Lua runs: beside the heap's `Lua`
+/// handle, found from any of its threads through the state's extra space. A lookup in mlua's
+/// app data (a hash of the type) cost more than some API functions' own work.
+#[derive(Default)]
+pub(crate) struct LentSlots {
+    machine: RefCell<Option<Box<Machine>>>,
+    context: RefCell<Option<CallContext>>,
+}
+
+impl LentSlots {
+    /// Lends both; they stay until [`LentSlots::take`].
+    pub(crate) fn lend(&self, machine: Box<Machine>, context: CallContext) {
+        *self.machine.borrow_mut() = Some(machine);
+        *self.context.borrow_mut() = Some(context);
+    }
+
+    /// Takes back what [`LentSlots::lend`] lent, once Lua has returned.
+    pub(crate) fn take(&self) -> Option<(Box<Machine>, CallContext)> {
+        let machine = self.machine.borrow_mut().take()?;
+        let context = self.context.borrow_mut().take()?;
+        Some((machine, context))
+    }
+}
+
+/// The slots of the heap `lua` runs on (none for a state the heap did not make).
+fn slots(lua: &Lua) -> Option<&LentSlots> {
+    let state = lua.exec_raw_lua(|raw| raw.state());
+    // SAFETY: `state` is a thread of `lua`, running; its heap outlives the handle.
+    unsafe { super::heap::slots_of(state) }
+}
+
+/// The machine lent to `lua`, unless it is not lent or is borrowed (by an API call).
+pub(crate) fn lent_machine(lua: &Lua) -> Option<RefMut<'_, Box<Machine>>> {
+    let slot = slots(lua)?.machine.try_borrow_mut().ok()?;
+    RefMut::filter_map(slot, Option::as_mut).ok()
+}
+
+/// The call context lent to `lua`, unless it is not lent or is borrowed.
+pub(crate) fn lent_context(lua: &Lua) -> Option<RefMut<'_, CallContext>> {
+    let slot = slots(lua)?.context.try_borrow_mut().ok()?;
+    RefMut::filter_map(slot, Option::as_mut).ok()
+}
+
+/// The call context lent to `lua`, to read, unless it is not lent or is borrowed to change.
+pub(crate) fn lent_context_ref(lua: &Lua) -> Option<Ref<'_, CallContext>> {
+    let slot = slots(lua)?.context.try_borrow().ok()?;
+    Ref::filter_map(slot, Option::as_ref).ok()
+}
+
 /// The error a runaway script is stopped with (it unwinds the script; the console reports
 /// the [`RunawayStop`] recorded in the context instead).
 pub(crate) fn runaway_error() -> mlua::Error {
@@ -66,9 +119,9 @@ pub(crate) fn runaway_error() -> mlua::Error {
 /// script was and returns the runaway error, so the caller stops at once. Used by the count
 /// hook and by every API call; it borrows the context only for the charge.
 pub fn charge(lua: &Lua, unit: Unit, cycles: u64) -> mlua::Result<()> {
-    let past = match lua.try_app_data_mut::<CallContext>() {
-        Ok(Some(mut context)) => context.charge(unit, cycles) || context.stopped.is_some(),
-        _ => false,
+    let past = match lent_context(lua) {
+        Some(mut context) => context.charge(unit, cycles) || context.stopped.is_some(),
+        None => false,
     };
     if past {
         return Err(stopping(lua));
@@ -85,8 +138,7 @@ pub fn stopping(lua: &Lua) -> mlua::Error {
 
 /// Records the stop (once) with the script's location and traceback.
 fn stop(lua: &Lua) {
-    let stopped =
-        matches!(lua.try_app_data_ref::<CallContext>(), Ok(Some(c)) if c.stopped.is_some());
+    let stopped = lent_context_ref(lua).is_some_and(|c| c.stopped.is_some());
     if stopped {
         return;
     }
@@ -110,7 +162,7 @@ fn stop(lua: &Lua) {
         .traceback(None, 0)
         .map(|s| super::error::cart_frames(s.to_string_lossy().trim_start()))
         .unwrap_or_default();
-    if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>() {
+    if let Some(mut context) = lent_context(lua) {
         let cap = context.cap;
         context.stopped = Some(RunawayStop { at, cap, traceback });
     }
@@ -118,7 +170,7 @@ fn stop(lua: &Lua) {
 
 /// Whether the script has been stopped as a runaway (nothing it does may catch that).
 pub(crate) fn is_stopped(lua: &Lua) -> bool {
-    matches!(lua.try_app_data_ref::<CallContext>(), Ok(Some(c)) if c.stopped.is_some())
+    lent_context_ref(lua).is_some_and(|c| c.stopped.is_some())
 }
 
 /// Lines logged by the cart, bounded: a line keeps at most [`LOG_LINE_BYTES`] bytes with its

@@ -22,6 +22,7 @@ use std::mem::ManuallyDrop;
 use mlua::{Function, Lua, StdLib, Value, ffi};
 
 use super::arena::{Arena, lua_alloc};
+use super::context::LentSlots;
 
 /// Kinds of work Kairo's Lua counts (`LUA_WORK_*` in `lua/src/lua.h`): bytes of strings
 /// made, copied or compared; bytes decoded one by one; values a library function handles;
@@ -114,8 +115,9 @@ impl HeapSnapshot {
 pub struct Heap {
     /// Unique in the process: a snapshot is only restored into the heap it came from.
     id: u64,
-    /// Boxed so that its address, kept in the state's extra space (see [`lua_of`]), stays put.
-    lua: ManuallyDrop<Box<Lua>>,
+    /// mlua's handle and the lent slots, boxed so that their address, kept in the state's
+    /// extra space (see [`lua_of`]), stays put.
+    shared: ManuallyDrop<Box<Shared>>,
     state: *mut ffi::lua_State,
     /// mlua's auxiliary thread holding the values Rust refers to.
     ref_thread: *mut ffi::lua_State,
@@ -140,25 +142,33 @@ impl Heap {
             Lua::get_or_init_from_ptr(state).clone()
         };
         static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let lua = Box::new(lua);
+        let shared = Box::new(Shared {
+            lua,
+            slots: LentSlots::default(),
+        });
         // SAFETY: the main thread's extra space is ours (mlua does not use it) and threads
         // made later copy it; the box lives until `Drop` clears it.
-        unsafe { *ffi::lua_getextraspace(state).cast::<*const Lua>() = &*lua };
+        unsafe { *ffi::lua_getextraspace(state).cast::<*const Shared>() = &*shared };
         let mut heap = Heap {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            lua: ManuallyDrop::new(lua),
+            shared: ManuallyDrop::new(shared),
             state,
             ref_thread: std::ptr::null_mut(),
             arena: ManuallyDrop::new(arena),
         };
-        heap.lua.load_std_libs(libs)?;
+        heap.shared.lua.load_std_libs(libs)?;
         heap.ref_thread = heap.find_ref_thread()?;
         Ok(heap)
     }
 
     /// The state, for mlua.
     pub fn lua(&self) -> &Lua {
-        &self.lua
+        &self.shared.lua
+    }
+
+    /// Where the console lends the machine and the call context while Lua runs.
+    pub(crate) fn slots(&self) -> &LentSlots {
+        &self.shared.slots
     }
 
     /// The main thread's raw state (the global data every thread shares).
@@ -223,7 +233,7 @@ impl Heap {
     /// stack and mlua's spare error objects ahead, and switches off the finalizers of
     /// userdata that own Rust memory. No callback may be created after this.
     pub(crate) fn seal(&self) -> mlua::Result<()> {
-        let lua = &*self.lua;
+        let lua = &self.shared.lua;
         let held: Vec<Value> = (0..REF_SLOTS)
             .map(|_| Value::Table(lua.globals()))
             .collect();
@@ -363,14 +373,38 @@ unsafe fn switch_off_finalizer(state: *mut ffi::lua_State, keep: c_int, n: ffi::
 /// # Safety
 /// `state` is a thread of a state made by [`Heap::new`], which is still alive.
 pub(crate) unsafe fn lua_of<'a>(state: *mut ffi::lua_State) -> &'a Lua {
-    // SAFETY: as the caller says; the heap set the pointer and clears it only when closing.
-    unsafe {
-        let lua = *ffi::lua_getextraspace(state).cast::<*const Lua>();
-        match lua.is_null() {
-            false => &*lua,
-            true => Lua::get_or_init_from_ptr(state),
-        }
+    // SAFETY: as the caller says.
+    match unsafe { shared_of(state) } {
+        Some(shared) => &shared.lua,
+        // SAFETY: as the caller says.
+        None => unsafe { Lua::get_or_init_from_ptr(state) },
     }
+}
+
+/// The lent slots of a heap's state, from any of its threads (see [`lua_of`]); none for a
+/// state the heap did not make.
+///
+/// # Safety
+/// `state` is a live thread, and if a heap made its state, the heap is alive.
+pub(crate) unsafe fn slots_of<'a>(state: *mut ffi::lua_State) -> Option<&'a LentSlots> {
+    // SAFETY: as the caller says.
+    unsafe { shared_of(state) }.map(|shared| &shared.slots)
+}
+
+/// What the heap keeps in its state's extra space; null once the heap is closing, or for a
+/// state the heap did not make (whose extra space is all zeros).
+///
+/// # Safety
+/// As [`slots_of`].
+unsafe fn shared_of<'a>(state: *mut ffi::lua_State) -> Option<&'a Shared> {
+    // SAFETY: as the caller says; the heap set the pointer and clears it only when closing.
+    unsafe { (*ffi::lua_getextraspace(state).cast::<*const Shared>()).as_ref() }
+}
+
+/// What a heap boxes: mlua's handle and the lent slots.
+struct Shared {
+    lua: Lua,
+    slots: LentSlots,
 }
 
 impl Drop for Heap {
@@ -394,8 +428,8 @@ impl Drop for Heap {
                 ffi::lua_pop(state, 1);
             }
             ffi::lua_settop(state, 0);
-            *ffi::lua_getextraspace(state).cast::<*const Lua>() = std::ptr::null();
-            ManuallyDrop::drop(&mut self.lua);
+            *ffi::lua_getextraspace(state).cast::<*const Shared>() = std::ptr::null();
+            ManuallyDrop::drop(&mut self.shared);
             ffi::lua_close(state);
             ManuallyDrop::drop(&mut self.arena);
         }

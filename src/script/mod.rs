@@ -75,7 +75,7 @@ impl Script {
             match lua.globals().get::<Value>(name)? {
                 Value::Nil => Ok(false),
                 Value::Function(f) => {
-                    if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
+                    if let Some(mut context) = context::lent_context(lua)
                         && context.profile.sampling
                     {
                         // Called by the console, not by Lua: the hook cannot see its name.
@@ -131,20 +131,18 @@ impl Script {
     ) -> (Lent, Result<R, ScriptError>) {
         let lua = self.heap.lua();
         self.heap.set_sampling(context.profile.sampling);
-        lua.set_app_data(machine);
-        lua.set_app_data(context);
+        self.heap.slots().lend(machine, context);
         let mut called = None;
         let result = body(lua, &mut called);
         // The work counted and not charged yet (less than WORK_CHARGE_EVERY cycles) is this
         // call's: charged now, so every call pays for all it counted. (The instructions since
         // the last count, fewer than LUA_HOOK_INTERVAL, are counted at the next one.)
         let pending = self.heap.take_work();
-        let machine = lua
-            .remove_app_data::<Box<Machine>>()
-            .expect("the machine lent to Lua is still attached");
-        let mut context = lua
-            .remove_app_data::<CallContext>()
-            .expect("the context lent to Lua is still attached");
+        let (machine, mut context) = self
+            .heap
+            .slots()
+            .take()
+            .expect("the machine and the context lent to Lua are still there");
         // Past the cap or not: the script has returned (a stop is found by the next charge).
         context.charge(Unit::Script, pending);
         if let Some(called) = called.filter(|_| pending > 0 && context.profile.sampling) {

@@ -25,11 +25,10 @@ use mlua::{Function, HookTriggers, Lua, MultiValue, StdLib, Table, Value, VmStat
 
 use super::api::{all_constants, all_functions};
 use super::call::{ApiFn, Call, LuaResult};
-use super::context::{self, CallContext};
+use super::context;
 use super::heap::{Heap, WORK_KINDS, lua_takework};
 use super::stack::{Args, PlainArgs, READ_AT_ONCE, read_plain_args};
 use crate::cart::Cart;
-use crate::machine::Machine;
 use crate::meter::Unit;
 use crate::spec::{
     LUA_HOOK_INTERVAL, WORK_CHARGE_EVERY, WORK_GC_MARK, WORK_LIBRARY_ITEMS, WORK_SCAN_BYTES,
@@ -324,9 +323,8 @@ fn mlua_entry(
 ) -> LuaResult<Function> {
     let (name, call, spec) = (api.name, api.call, api.args);
     lua.create_function(move |lua, args: MultiValue| {
-        let mut machine = match lua.try_app_data_mut::<Box<Machine>>() {
-            Ok(Some(machine)) => machine,
-            _ => return raised(lua, &busy(name), 1),
+        let Some(mut machine) = context::lent_machine(lua) else {
+            return raised(lua, &busy(name), 1);
         };
         // SAFETY: `state` is this Lua's main thread, alive as long as the Lua; the call only
         // reads and updates a counter in its global data.
@@ -432,7 +430,7 @@ fn call_directly(
     api: &'static ApiFn,
     cart: &Cart,
 ) -> Result<c_int, String> {
-    let Ok(Some(mut machine)) = lua.try_app_data_mut::<Box<Machine>>() else {
+    let Some(mut machine) = context::lent_machine(lua) else {
         return Err(lua_message(&busy(api.name)));
     };
     // SAFETY: `state` is a thread of this Lua running this C function, whose arguments stay
@@ -471,7 +469,7 @@ fn call_directly(
 /// script cycles and attributed cycles from before both, for [`attribute_call`].
 fn enter_call(lua: &Lua, pending: u64) -> LuaResult<Option<(u64, u64)>> {
     {
-        let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>() else {
+        let Some(mut context) = context::lent_context(lua) else {
             return Ok(None);
         };
         let mark = context.profile.sampling.then(|| {
@@ -496,7 +494,7 @@ fn enter_call(lua: &Lua, pending: u64) -> LuaResult<Option<(u64, u64)>> {
 /// Gives the call's script cost (and anything it charged to the script unit) to the Lua
 /// function that made the call.
 fn attribute_call(lua: &Lua, (script, attributed): (u64, u64)) {
-    if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>() {
+    if let Some(mut context) = context::lent_context(lua) {
         let placed = context.profile.attributed() - attributed;
         let cycles = context.meter.cycles().get(Unit::Script) - script - placed;
         // Level 0 is the API function; C functions are passed over up to the caller.
@@ -515,7 +513,7 @@ fn count_instructions(
     // call only reads and updates a counter in the state's global data.
     let work = unsafe { lua_takework(state) };
     let cycles = u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION + work;
-    if let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
+    if let Some(mut context) = context::lent_context(lua)
         && context.profile.sampling
     {
         context.profile.sample(lua, debug, cycles);
@@ -545,7 +543,7 @@ unsafe extern "C-unwind" fn charge_work(state: *mut ffi::lua_State) {
     let past = {
         // SAFETY: the state is Kairo's sandbox, alive during the call.
         let lua = unsafe { super::heap::lua_of(state) };
-        let free = matches!(lua.try_app_data_ref::<CallContext>(), Ok(Some(_)));
+        let free = context::lent_context_ref(lua).is_some();
         // SAFETY: reads and updates a counter in the state's global data.
         free && charge_for_cart(lua, unsafe { lua_takework(state) }).is_err()
     };
@@ -564,7 +562,7 @@ unsafe extern "C-unwind" fn charge_work(state: *mut ffi::lua_State) {
 /// profiling, gives them to the cart function that made the call.
 fn charge_for_cart(lua: &Lua, cycles: u64) -> LuaResult<()> {
     if cycles > 0
-        && let Ok(Some(mut context)) = lua.try_app_data_mut::<CallContext>()
+        && let Some(mut context) = context::lent_context(lua)
         && context.profile.sampling
     {
         context.profile.sample_stack(lua, 0, cycles);
@@ -627,6 +625,8 @@ fn require_function(lua: &Lua, cart: Arc<Cart>) -> LuaResult<Function> {
 mod tests {
     use super::*;
     use crate::cart::files::CartFiles;
+    use crate::machine::Machine;
+    use crate::script::context::CallContext;
     use crate::video::Video;
 
     fn panics(_: &mut Call) -> LuaResult<MultiValue> {
@@ -655,8 +655,10 @@ mod tests {
         let lua = heap.lua();
         let function = bind(lua, &PANICS, cart, heap.raw_state() as usize).expect("bound");
         lua.globals().set("panics", function).unwrap();
-        lua.set_app_data(Box::new(Machine::new(Video::default(), 1)));
-        lua.set_app_data(CallContext::default());
+        heap.slots().lend(
+            Box::new(Machine::new(Video::default(), 1)),
+            CallContext::default(),
+        );
         let (ok, message): (bool, String) = lua
             .load("return pcall(panics)")
             .set_name("=probe")

@@ -7,7 +7,7 @@ use std::ffi::CStr;
 
 use mlua::{MultiValue, Value, ffi};
 
-use super::call::{LuaResult, finite, type_name};
+use super::call::{LuaResult, non_finite_name, type_name};
 
 /// Where a call's arguments are read from.
 pub(crate) enum Args<'a> {
@@ -216,11 +216,12 @@ pub(crate) enum Plain<'a> {
 }
 
 impl Plain<'_> {
-    /// As a finite float, or the end of the message refusing it (see [`finite`]).
+    /// As a finite float, or the end of the message refusing it (as [`super::call::finite`]).
     pub(crate) fn finite(&self) -> Result<f64, String> {
         match *self {
-            Plain::Integer(n) => finite(&Value::Integer(n)),
-            Plain::Number(f) => finite(&Value::Number(f)),
+            Plain::Integer(n) => Ok(n as f64),
+            Plain::Number(f) if f.is_finite() => Ok(f),
+            Plain::Number(f) => Err(format!("a finite number, got {}", non_finite_name(f))),
             Plain::Nil => Err("a number, got nil".into()),
             Plain::Boolean(_) => Err("a number, got boolean".into()),
             Plain::String(_) | Plain::Bytes(_) => Err("a number, got string".into()),
