@@ -190,3 +190,33 @@ fn string_hashes_use_kairos_fixed_seed_in_every_build() {
 
 /// The order of `k1`..`k12` under Kairo's seed (see build.rs).
 const PINNED_STRING_ORDER: &str = "k6,k7,k8,k9,k3,k2,k5,k4,k12,k1,k11,k10";
+
+/// Kairo's Lua writes integers in decimal itself (lua/src/lobject.c, `integer2str`), not
+/// through `snprintf`: the text is what `%d` writes, at both ends of the range.
+#[test]
+fn integers_turn_into_the_text_string_format_gives() {
+    let mut c = common::console(
+        "function init()
+           local bad = {}
+           local function check(n)
+             if tostring(n) ~= string.format('%d', n) or n .. '' ~= tostring(n) then
+               bad[#bad + 1] = string.format('%d', n) .. ' as ' .. tostring(n)
+             end
+           end
+           for _, n in ipairs({0, 1, -1, 9, 10, -10, 99, 100, 123456789, -987654321,
+                               math.maxinteger, math.mininteger, math.mininteger + 1,
+                               math.maxinteger - 1, 1 << 62, -(1 << 62)}) do
+             check(n)
+           end
+           for i = 1, 2000 do check(math.random(math.mininteger, math.maxinteger)) end
+           for p = 0, 18 do check(10 ^ p // 1 | 0) check(-(10 ^ p // 1 | 0)) end
+           log(#bad == 0 and 'same' or table.concat(bad, '; '))
+           log(tostring(math.mininteger) .. ' ' .. tostring(-0) .. ' ' .. 7 .. ' ' .. -7)
+         end",
+    );
+    assert_eq!(
+        c.take_log(),
+        ["same", "-9223372036854775808 0 7 -7"],
+        "integers as text"
+    );
+}

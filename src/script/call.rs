@@ -405,31 +405,52 @@ impl Call<'_> {
                 });
             }
             Plain::Integer(n) => n,
-            other => other
-                .finite()
-                .map_err(|got| {
-                    self.error(format!("argument {} ({}) must be {got}", i + 1, arg.name))
-                })?
-                .floor() as i64,
-        };
-        let bad = |must: String| {
-            self.error(format!(
-                "argument {} ({}) is {n}, must be {must}",
-                i + 1,
-                arg.name
-            ))
+            other => match other.finite() {
+                Ok(f) => f.floor() as i64,
+                Err(got) => return Err(self.not_a_number(i, got)),
+            },
         };
         match arg.kind {
-            Kind::Int(lo, hi) if !(lo..=hi).contains(&n) => Err(bad(format!("{lo}..{hi}"))),
-            Kind::Choice(values) if !values.contains(&n) => Err(bad(or_list(values))),
+            Kind::Int(lo, hi) if !(lo..=hi).contains(&n) => {
+                Err(self.out_of_range(i, &n, &format!("{lo}..{hi}")))
+            }
+            Kind::Choice(values) if !values.contains(&n) => {
+                Err(self.out_of_range(i, &n, &or_list(values)))
+            }
             Kind::Coord => Ok(Some(n.clamp(-32768, 32767))),
             Kind::Int(..) | Kind::Choice(_) | Kind::Integer => Ok(Some(n)),
-            other => panic!(
-                "{}: argument {} is {other:?}, not an integer",
-                self.name,
-                i + 1
-            ),
+            other => self.misdeclared(i, &other, "an integer"),
         }
+    }
+
+    /// The error of argument `i` that is not a number: `got` ends the message.
+    #[cold]
+    #[inline(never)]
+    fn not_a_number(&self, i: usize, got: String) -> mlua::Error {
+        let name = self.declared(i).name;
+        self.error(format!("argument {} ({name}) must be {got}", i + 1))
+    }
+
+    /// The error of argument `i`, the number `n`, outside what it `must` be.
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(&self, i: usize, n: &dyn std::fmt::Display, must: &str) -> mlua::Error {
+        let name = self.declared(i).name;
+        self.error(format!(
+            "argument {} ({name}) is {n}, must be {must}",
+            i + 1
+        ))
+    }
+
+    /// A reader used on an argument declared as another kind: a bug in the API function.
+    #[cold]
+    #[inline(never)]
+    fn misdeclared<T>(&self, i: usize, kind: &Kind, read_as: &str) -> T {
+        panic!(
+            "{}: argument {} is {kind:?}, not {read_as}",
+            self.name,
+            i + 1
+        )
     }
 
     /// Argument `i` as a position in pixels (declared `Coord`), clamped to -32768..32767.
@@ -459,23 +480,14 @@ impl Call<'_> {
                     _ => None,
                 });
             }
-            other => other.finite().map_err(|got| {
-                self.error(format!("argument {} ({}) must be {got}", i + 1, arg.name))
-            })?,
+            other => other.finite().map_err(|got| self.not_a_number(i, got))?,
         };
         match arg.kind {
-            Kind::Num(lo, hi) if !(lo..=hi).contains(&n) => Err(self.error(format!(
-                "argument {} ({}) is {n}, must be {}",
-                i + 1,
-                arg.name,
-                arg.kind_text()
-            ))),
+            Kind::Num(lo, hi) if !(lo..=hi).contains(&n) => {
+                Err(self.out_of_range(i, &n, &arg.kind_text()))
+            }
             Kind::Num(..) => Ok(Some(n)),
-            other => panic!(
-                "{}: argument {} is {other:?}, not a number",
-                self.name,
-                i + 1
-            ),
+            other => self.misdeclared(i, &other, "a number"),
         }
     }
 
