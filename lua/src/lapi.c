@@ -566,12 +566,21 @@ static void toplain (const TValue *o, lua_Plain *p) {
 
 
 /* Kairo: the running C function's arguments as they are (lua.h) */
-LUA_API void lua_plainargs (lua_State *L, int n, lua_Plain *out) {
+LUA_API int lua_plainargs (lua_State *L, int n, lua_Plain *out, void **light,
+                           int nlight) {
   StkId first = L->ci->func.p + 1;
+  int count = cast_int(L->top.p - first);
+  const TValue *fn = s2v(L->ci->func.p);
   int i;
-  api_check(L, n <= L->top.p - first, "not enough arguments");
+  if (n > count) n = count;
   for (i = 0; i < n; i++)
     toplain(s2v(first + i), &out[i]);
+  for (i = 0; i < nlight; i++) {
+    const TValue *up = (ttisCclosure(fn) && i < clCvalue(fn)->nupvalues)
+                       ? &clCvalue(fn)->upvalue[i] : NULL;
+    light[i] = (up != NULL && ttislightuserdata(up)) ? pvalue(up) : NULL;
+  }
+  return count;
 }
 
 

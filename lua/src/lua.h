@@ -261,7 +261,9 @@ LUA_API void (lua_setsampling) (lua_State *L, int on);
 ** most the stack top) are copied into 'out' as they are: 'type' is the value's type
 ** (LUA_TNUMBER with 'integer' set for an integer), 'i' or 'n' holds a number, and 's'
 ** and 'len' a string's bytes, which stay in place while the string is on the stack.
-** Nothing is converted, allocated or raised.
+** The function's first 'nlight' upvalues go into 'light' (a light userdata's pointer,
+** else NULL). Returns the number of arguments (the stack top). Nothing is converted,
+** allocated or raised.
 */
 typedef struct lua_Plain {
   int type;
@@ -272,7 +274,8 @@ typedef struct lua_Plain {
   size_t len;
 } lua_Plain;
 
-LUA_API void (lua_plainargs) (lua_State *L, int n, lua_Plain *out);
+LUA_API int (lua_plainargs) (lua_State *L, int n, lua_Plain *out, void **light,
+                             int nlight);
 
 /*
 ** Kairo: 'n' fields of the table at 'idx', named by 'keys' (C strings), read

@@ -402,9 +402,11 @@ unsafe extern "C-unwind" fn enter_directly(state: *mut ffi::lua_State) -> c_int 
         if !lua.exec_raw_lua(|raw| raw.state() == state) {
             return call_raising(state, ffi::lua_upvalueindex(3));
         }
-        let api = &*ffi::lua_touserdata(state, ffi::lua_upvalueindex(1)).cast::<ApiFn>();
-        let cart = &*ffi::lua_touserdata(state, ffi::lua_upvalueindex(2)).cast::<Cart>();
-        let run = std::panic::AssertUnwindSafe(|| call_directly(lua, state, api, cart));
+        let mut room: PlainArgs = [const { std::mem::MaybeUninit::uninit() }; READ_AT_ONCE];
+        let (args, [api, cart]) = read_plain_args(state, &mut room);
+        let api = &*api.cast::<ApiFn>();
+        let cart = &*cart.cast::<Cart>();
+        let run = std::panic::AssertUnwindSafe(|| call_directly(lua, state, api, cart, args));
         let message = match std::panic::catch_unwind(run) {
             Ok(Ok(results)) => return results,
             Ok(Err(message)) => message,
@@ -429,14 +431,14 @@ fn call_directly(
     state: *mut ffi::lua_State,
     api: &'static ApiFn,
     cart: &Cart,
+    args: Args,
 ) -> Result<c_int, String> {
     let Some(mut machine) = context::lent_machine(lua) else {
         return Err(lua_message(&busy(api.name)));
     };
-    // SAFETY: `state` is a thread of this Lua running this C function, whose arguments stay
-    // on its stack for the call; the work count is a counter in its global data.
-    let mut room: PlainArgs = [const { std::mem::MaybeUninit::uninit() }; READ_AT_ONCE];
-    let (pending, args) = unsafe { (lua_takework(state), read_plain_args(state, &mut room)) };
+    // SAFETY: `state` is a thread of this Lua; the work count is a counter in its global
+    // data.
+    let pending = unsafe { lua_takework(state) };
     let before = enter_call(lua, pending).map_err(|e| lua_message(&e))?;
     let mut call = Call {
         lua,

@@ -42,8 +42,15 @@ pub(crate) struct LuaPlain {
 }
 
 unsafe extern "C-unwind" {
-    /// Kairo's Lua: copies the running C function's arguments 1..=`n` into `out`.
-    fn lua_plainargs(state: *mut ffi::lua_State, n: std::ffi::c_int, out: *mut LuaPlain);
+    /// Kairo's Lua: copies the running C function's arguments 1..=`n` into `out` and
+    /// the first `nlight` upvalues' light userdata into `light`, and returns the count.
+    fn lua_plainargs(
+        state: *mut ffi::lua_State,
+        n: std::ffi::c_int,
+        out: *mut LuaPlain,
+        light: *mut *mut std::ffi::c_void,
+        nlight: std::ffi::c_int,
+    ) -> std::ffi::c_int;
     /// Kairo's Lua: reads `n` fields of the table at `index` raw, protected.
     fn lua_rawgetfields(
         state: *mut ffi::lua_State,
@@ -181,23 +188,33 @@ unsafe fn run_fields(
 pub(crate) type PlainArgs = [std::mem::MaybeUninit<LuaPlain>; READ_AT_ONCE];
 
 /// The arguments of the C function running on `state`, read in place, the first ones into
-/// `room`.
+/// `room`, and its first `N` upvalues as light userdata (null for any other value).
 ///
 /// # Safety
 /// `state` is running a C function, whose arguments stay on its stack while the returned
 /// value is used.
-pub(crate) unsafe fn read_plain_args(state: *mut ffi::lua_State, room: &mut PlainArgs) -> Args<'_> {
+pub(crate) unsafe fn read_plain_args<const N: usize>(
+    state: *mut ffi::lua_State,
+    room: &mut PlainArgs,
+) -> (Args<'_>, [*mut std::ffi::c_void; N]) {
+    let mut light = [std::ptr::null_mut(); N];
     // SAFETY: as the caller says; at most the stack's values are read, into `room`, which
-    // holds that many.
+    // holds that many, and `N` pointers into `light`.
     unsafe {
-        let count = ffi::lua_gettop(state);
+        let count = lua_plainargs(
+            state,
+            READ_AT_ONCE as std::ffi::c_int,
+            room.as_mut_ptr().cast(),
+            light.as_mut_ptr(),
+            N as std::ffi::c_int,
+        );
         let read = count.min(READ_AT_ONCE as std::ffi::c_int);
-        lua_plainargs(state, read, room.as_mut_ptr().cast());
-        Args::Stack {
+        let args = Args::Stack {
             state,
             count,
             first: std::slice::from_raw_parts(room.as_ptr().cast(), read as usize),
-        }
+        };
+        (args, light)
     }
 }
 
