@@ -595,13 +595,12 @@ typedef struct Fields {
 
 static void getfields (lua_State *L, void *ud) {
   Fields *f = cast(Fields *, ud);
+  Table *t = hvalue(index2value(L, f->t));
   int i;
-  for (i = 0; i < f->n; i++) {
-    lua_pushstring(L, f->keys[i]);  /* through the string cache: no hashing when met before */
-    lua_rawget(L, f->t);
-    toplain(s2v(L->top.p - 1), &f->values[i]);
-    lua_pop(L, 1);
-  }
+  /* as lua_pushstring and lua_rawget would, without the stack: the key through the string
+     cache (no hashing when met before), the value read where the table holds it */
+  for (i = 0; i < f->n; i++)
+    toplain(luaH_getstr(t, luaS_new(L, f->keys[i])), &f->values[i]);
 }
 
 
