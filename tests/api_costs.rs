@@ -82,9 +82,10 @@ fn cart() -> Arc<Cart> {
 /// A Lua state with the API, a fresh machine and call context lent to it.
 fn state(cart: &Arc<Cart>) -> Heap {
     let heap = sandbox::build(cart.clone()).expect("sandbox");
-    heap.lua()
-        .set_app_data(Box::new(Machine::new(Video::default(), 1)));
-    heap.lua().set_app_data(CallContext::default());
+    heap.slots().lend(
+        Box::new(Machine::new(Video::default(), 1)),
+        CallContext::default(),
+    );
     heap
 }
 
@@ -120,10 +121,10 @@ fn call(
     let f = function(lua, name);
     // The setup's instructions still counted and not charged are not the call's.
     heap.take_work();
-    lua.app_data_mut::<CallContext>().unwrap().meter.take();
+    heap.slots().context().unwrap().meter.take();
     // Only text leaves: Lua values must not outlive the state.
     let result = f.call::<()>(args).map_err(|e| e.to_string());
-    let charged = lua.app_data_mut::<CallContext>().unwrap().meter.take();
+    let charged = heap.slots().context().unwrap().meter.take();
     (result, charged)
 }
 
@@ -597,7 +598,7 @@ fn call_state(
             shown.join(", ")
         })
         .map_err(|e| e.to_string());
-    let machine = lua.app_data_ref::<Box<Machine>>().unwrap();
+    let machine = heap.slots().machine().unwrap();
     (result, postcard::to_stdvec(&**machine).unwrap())
 }
 

@@ -64,23 +64,33 @@ impl CallContext {
 /// handle, found from any of its threads through the state's extra space. A lookup in mlua's
 /// app data (a hash of the type) cost more than some API functions' own work.
 #[derive(Default)]
-pub(crate) struct LentSlots {
+pub struct LentSlots {
     machine: RefCell<Option<Box<Machine>>>,
     context: RefCell<Option<CallContext>>,
 }
 
 impl LentSlots {
     /// Lends both; they stay until [`LentSlots::take`].
-    pub(crate) fn lend(&self, machine: Box<Machine>, context: CallContext) {
+    pub fn lend(&self, machine: Box<Machine>, context: CallContext) {
         *self.machine.borrow_mut() = Some(machine);
         *self.context.borrow_mut() = Some(context);
     }
 
     /// Takes back what [`LentSlots::lend`] lent, once Lua has returned.
-    pub(crate) fn take(&self) -> Option<(Box<Machine>, CallContext)> {
+    pub fn take(&self) -> Option<(Box<Machine>, CallContext)> {
         let machine = self.machine.borrow_mut().take()?;
         let context = self.context.borrow_mut().take()?;
         Some((machine, context))
+    }
+
+    /// The machine lent, to read between calls (none if not lent, or borrowed).
+    pub fn machine(&self) -> Option<Ref<'_, Box<Machine>>> {
+        Ref::filter_map(self.machine.try_borrow().ok()?, Option::as_ref).ok()
+    }
+
+    /// The call context lent, between calls (none if not lent, or borrowed).
+    pub fn context(&self) -> Option<RefMut<'_, CallContext>> {
+        RefMut::filter_map(self.context.try_borrow_mut().ok()?, Option::as_mut).ok()
     }
 }
 
@@ -99,8 +109,7 @@ pub(crate) fn lent_machine(lua: &Lua) -> Option<RefMut<'_, Box<Machine>>> {
 
 /// The call context lent to `lua`, unless it is not lent or is borrowed.
 pub(crate) fn lent_context(lua: &Lua) -> Option<RefMut<'_, CallContext>> {
-    let slot = slots(lua)?.context.try_borrow_mut().ok()?;
-    RefMut::filter_map(slot, Option::as_mut).ok()
+    slots(lua)?.context()
 }
 
 /// The call context lent to `lua`, to read, unless it is not lent or is borrowed to change.

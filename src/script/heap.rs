@@ -167,7 +167,7 @@ impl Heap {
     }
 
     /// Where the console lends the machine and the call context while Lua runs.
-    pub(crate) fn slots(&self) -> &LentSlots {
+    pub fn slots(&self) -> &LentSlots {
         &self.shared.slots
     }
 
