@@ -405,11 +405,58 @@ impl Voice {
     }
 
     fn run(&mut self, frames: usize, out: Option<(&mut [f32], f64)>) {
-        if out.is_none() && self.stage == Stage::Sustain && !self.moving() {
-            self.hold_unheard(frames);
+        if out.is_some() || self.moving() || frames == 0 {
+            self.run_chunks(frames, out);
             return;
         }
-        self.run_chunks(frames, out);
+        // Unheard, and no effect moves the pitch: the ticks before the one that changes the
+        // envelope's stage run in one step (any split of them comes out the same), and the
+        // rest of the chunk that holds that tick as `run_chunks` runs it, since a chunk's
+        // end decides how long a decay ticks on in sustain and where a release stops.
+        let mut done = 0;
+        while done < frames {
+            match self.stage {
+                Stage::Off => return,
+                Stage::Sustain => return self.hold_unheard(frames - done),
+                Stage::Attack | Stage::Decay | Stage::Release => {}
+            }
+            let chunk = match self.effect_clock {
+                0 => EFFECT_STEP,
+                n => n,
+            };
+            let steady = self.ticks_in_stage().unwrap_or(0);
+            let n = match steady.min(frames - done) {
+                0 => {
+                    let n = chunk.min(frames - done);
+                    self.run_chunks(n, None);
+                    n
+                }
+                n => {
+                    self.generate_nothing(n);
+                    self.note_time += n as f64;
+                    self.turn_effect_clock(n);
+                    self.skip_envelope(n);
+                    n
+                }
+            };
+            done += n;
+        }
+    }
+
+    /// The envelope ticks before the one that changes its stage (attack, decay or
+    /// release), when the elapsed time is a whole number (see [`Voice::skip_envelope`]).
+    fn ticks_in_stage(&self) -> Option<usize> {
+        let e = self.envelope;
+        if self.elapsed.fract() != 0.0 || self.elapsed.abs() >= WHOLE_LIMIT {
+            return None;
+        }
+        match self.stage {
+            Stage::Attack => Some(ticks_below(self.elapsed, e.attack.max(MIN_RAMP))),
+            Stage::Decay if e.decay > 0.0 => Some(ticks_below(self.elapsed, e.decay)),
+            Stage::Decay => Some(0),
+            Stage::Release => Some(ticks_below(self.elapsed, e.release.max(MIN_RAMP))),
+            Stage::Sustain | Stage::Off => None,
+        }
     }
 
     /// Whether an effect moves the pitch (slide, vibrato, arpeggio): the oscillator's step
@@ -425,6 +472,11 @@ impl Voice {
         self.generate_nothing(frames);
         // Whole numbers of samples: the sum of the chunks' adds, exactly.
         self.note_time += frames as f64;
+        self.turn_effect_clock(frames);
+    }
+
+    /// The effect clock as `frames` samples of chunks leave it.
+    fn turn_effect_clock(&mut self, frames: usize) {
         let clock = match self.effect_clock {
             0 => EFFECT_STEP,
             n => n,
@@ -605,6 +657,46 @@ mod tests {
             let mut held = voice.clone();
             held.hold_unheard(frames);
             assert_eq!(held, chunked, "{voice:?} over {frames} samples");
+        }
+        // Any stage, unheard: in one step up to the chunk in which the stage changes, that
+        // chunk as chunks run it, and so on; an elapsed time that is not whole ticks by chunk.
+        let stages = [
+            Stage::Off,
+            Stage::Attack,
+            Stage::Decay,
+            Stage::Sustain,
+            Stage::Release,
+        ];
+        for _ in 0..40_000 {
+            let voice = Voice {
+                wave: waves[(cases.next() % 4) as usize],
+                envelope: Envelope {
+                    attack: cases.float(600.0),
+                    decay: if cases.next().is_multiple_of(4) {
+                        0.0
+                    } else {
+                        cases.float(600.0)
+                    },
+                    sustain: cases.float(1.0),
+                    release: cases.float(600.0),
+                },
+                stage: stages[(cases.next() % 5) as usize],
+                level: cases.float(1.0),
+                release_from: cases.float(1.0),
+                elapsed: cases.float(700.0),
+                phase: cases.next() as u32,
+                step: (cases.next() as u32) >> (1 + cases.next() % 20),
+                lfsr: (cases.next() as u16) | 1,
+                effect_clock: (cases.next() % (EFFECT_STEP as u64 + 1)) as usize,
+                note_time: (cases.next() % 1_000_000) as f64,
+                ..Voice::default()
+            };
+            let frames = (cases.next() % 3000) as usize;
+            let mut chunked = voice.clone();
+            chunked.run_chunks(frames, None);
+            let mut run = voice.clone();
+            run.run(frames, None);
+            assert_eq!(run, chunked, "{voice:?} over {frames} samples");
         }
         // And `run` takes that way only for such a note.
         let mut sliding = Voice {
