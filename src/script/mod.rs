@@ -72,7 +72,7 @@ impl Script {
     pub fn call(&self, lent: Lent, name: &str) -> (Lent, Result<bool, ScriptError>) {
         let entry = &self.cart.manifest.entry;
         self.lend(lent, |lua, called| {
-            match lua.globals().get::<Value>(name)? {
+            match global(lua, name)? {
                 Value::Nil => Ok(false),
                 Value::Function(f) => {
                     if let Some(mut context) = context::lent_context(lua)
@@ -101,10 +101,7 @@ impl Script {
 
     /// Whether the cart defines a global function `name`.
     pub fn defines(&self, name: &str) -> bool {
-        matches!(
-            self.heap.lua().globals().get::<Value>(name),
-            Ok(Value::Function(_))
-        )
+        matches!(global(self.heap.lua(), name), Ok(Value::Function(_)))
     }
 
     /// Bytes the Lua state uses.
@@ -171,6 +168,25 @@ struct Called {
     chunk: String,
     line: usize,
     name: String,
+}
+
+/// The global `name`, read as `_G[name]` reads it (a metamethod of `_G` included), in one
+/// protected call: through mlua's `globals().get`, making the key and reading it were two,
+/// twice a frame.
+fn global(lua: &Lua, name: &str) -> mlua::Result<Value> {
+    // SAFETY: run protected by mlua, which takes the one value left on the stack.
+    unsafe {
+        lua.exec_raw((), |state| {
+            mlua::ffi::lua_rawgeti(
+                state,
+                mlua::ffi::LUA_REGISTRYINDEX,
+                mlua::ffi::LUA_RIDX_GLOBALS,
+            );
+            mlua::ffi::lua_pushlstring(state, name.as_ptr().cast(), name.len());
+            mlua::ffi::lua_gettable(state, -2);
+            mlua::ffi::lua_remove(state, -2);
+        })
+    }
 }
 
 /// What the console lends the script for a call: the hardware, and the call's bookkeeping.
