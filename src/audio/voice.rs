@@ -583,31 +583,54 @@ mod tests {
                 x
             }
         }
+
+        /// An envelope with times up to `max` samples (a quarter of the decays zero).
+        fn envelope(&mut self, max: f64) -> Envelope {
+            Envelope {
+                attack: self.float(max),
+                decay: if self.next().is_multiple_of(4) {
+                    0.0
+                } else {
+                    self.float(max)
+                },
+                sustain: self.float(1.0),
+                release: self.float(max),
+            }
+        }
+
+        /// Any stage.
+        fn stage(&mut self) -> Stage {
+            const STAGES: [Stage; 5] = [
+                Stage::Off,
+                Stage::Attack,
+                Stage::Decay,
+                Stage::Sustain,
+                Stage::Release,
+            ];
+            STAGES[(self.next() % 5) as usize]
+        }
+
+        /// `voice` with a random oscillator: phase, step, noise register, effect clock and
+        /// note time.
+        fn oscillator(&mut self, voice: Voice) -> Voice {
+            Voice {
+                phase: self.next() as u32,
+                step: (self.next() as u32) >> (1 + self.next() % 20),
+                lfsr: (self.next() as u16) | 1,
+                effect_clock: (self.next() % (EFFECT_STEP as u64 + 1)) as usize,
+                note_time: (self.next() % 1_000_000) as f64,
+                ..voice
+            }
+        }
     }
 
     #[test]
     fn skipping_the_envelope_leaves_it_as_ticking_it_does() {
-        let stages = [
-            Stage::Off,
-            Stage::Attack,
-            Stage::Decay,
-            Stage::Sustain,
-            Stage::Release,
-        ];
         let mut cases = Cases(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let mut voice = Voice {
-                envelope: Envelope {
-                    attack: cases.float(400.0),
-                    decay: if cases.next().is_multiple_of(4) {
-                        0.0
-                    } else {
-                        cases.float(400.0)
-                    },
-                    sustain: cases.float(1.0),
-                    release: cases.float(400.0),
-                },
-                stage: stages[(cases.next() % 5) as usize],
+                envelope: cases.envelope(400.0),
+                stage: cases.stage(),
                 level: cases.float(1.0),
                 elapsed: cases.float(500.0),
                 release_from: cases.float(1.0),
@@ -644,13 +667,9 @@ mod tests {
                 wave: waves[(cases.next() % 4) as usize],
                 stage: Stage::Sustain,
                 level: 0.5,
-                phase: cases.next() as u32,
-                step: (cases.next() as u32) >> (1 + cases.next() % 20),
-                lfsr: (cases.next() as u16) | 1,
-                effect_clock: (cases.next() % (EFFECT_STEP as u64 + 1)) as usize,
-                note_time: (cases.next() % 1_000_000) as f64,
                 ..Voice::default()
             };
+            let voice = cases.oscillator(voice);
             let frames = (cases.next() % 2000) as usize;
             let mut chunked = voice.clone();
             chunked.run_chunks(frames, None);
@@ -660,37 +679,17 @@ mod tests {
         }
         // Any stage, unheard: in one step up to the chunk in which the stage changes, that
         // chunk as chunks run it, and so on; an elapsed time that is not whole ticks by chunk.
-        let stages = [
-            Stage::Off,
-            Stage::Attack,
-            Stage::Decay,
-            Stage::Sustain,
-            Stage::Release,
-        ];
         for _ in 0..40_000 {
             let voice = Voice {
                 wave: waves[(cases.next() % 4) as usize],
-                envelope: Envelope {
-                    attack: cases.float(600.0),
-                    decay: if cases.next().is_multiple_of(4) {
-                        0.0
-                    } else {
-                        cases.float(600.0)
-                    },
-                    sustain: cases.float(1.0),
-                    release: cases.float(600.0),
-                },
-                stage: stages[(cases.next() % 5) as usize],
+                envelope: cases.envelope(600.0),
+                stage: cases.stage(),
                 level: cases.float(1.0),
                 release_from: cases.float(1.0),
                 elapsed: cases.float(700.0),
-                phase: cases.next() as u32,
-                step: (cases.next() as u32) >> (1 + cases.next() % 20),
-                lfsr: (cases.next() as u16) | 1,
-                effect_clock: (cases.next() % (EFFECT_STEP as u64 + 1)) as usize,
-                note_time: (cases.next() % 1_000_000) as f64,
                 ..Voice::default()
             };
+            let voice = cases.oscillator(voice);
             let frames = (cases.next() % 3000) as usize;
             let mut chunked = voice.clone();
             chunked.run_chunks(frames, None);

@@ -6,6 +6,8 @@ use std::ffi::CStr;
 
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value, ffi};
 
+pub(crate) use super::stack::non_finite_name;
+pub use super::stack::type_name;
 use super::stack::{self, Args, Plain, plain_at};
 
 use crate::cart::Cart;
@@ -561,30 +563,5 @@ pub fn finite(value: &Value) -> Result<f64, String> {
         Value::Number(f) if f.is_finite() => Ok(*f),
         Value::Number(f) => Err(format!("a finite number, got {}", non_finite_name(*f))),
         other => Err(format!("a number, got {}", type_name(other))),
-    }
-}
-
-/// How a message names a number that is not finite: `nan`, `inf` or `-inf`.
-pub(crate) fn non_finite_name(f: f64) -> &'static str {
-    if f.is_nan() {
-        "nan"
-    } else if f > 0.0 {
-        "inf"
-    } else {
-        "-inf"
-    }
-}
-
-/// Lua's name for the type of `value`.
-pub fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Nil => "nil",
-        Value::Boolean(_) => "boolean",
-        Value::Integer(_) | Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Table(_) => "table",
-        Value::Function(_) => "function",
-        Value::Thread(_) => "thread",
-        _ => "userdata",
     }
 }

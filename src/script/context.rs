@@ -94,11 +94,29 @@ impl LentSlots {
     }
 }
 
-/// The slots of the heap `lua` runs on (none for a state the heap did not make).
+/// What a heap boxes and keeps the address of in its state's extra space (see
+/// `heap::lua_of`): mlua's handle and the lent slots.
+pub(crate) struct Shared {
+    pub(crate) lua: Lua,
+    pub(crate) slots: LentSlots,
+}
+
+/// What a heap keeps in its state's extra space, from any of the state's threads (threads
+/// copy the main thread's); none once the heap is closing, or for a state a heap did not
+/// make (Kairo's Lua zeroes the extra space).
+///
+/// # Safety
+/// `state` is a live thread, and if a heap made its state, the heap is alive.
+pub(crate) unsafe fn shared_of<'a>(state: *mut mlua::ffi::lua_State) -> Option<&'a Shared> {
+    // SAFETY: as the caller says; the heap sets the pointer and clears it only when closing.
+    unsafe { (*mlua::ffi::lua_getextraspace(state).cast::<*const Shared>()).as_ref() }
+}
+
+/// The slots of the heap `lua` runs on (none for a state a heap did not make).
 fn slots(lua: &Lua) -> Option<&LentSlots> {
     let state = lua.exec_raw_lua(|raw| raw.state());
     // SAFETY: `state` is a thread of `lua`, running; its heap outlives the handle.
-    unsafe { super::heap::slots_of(state) }
+    unsafe { shared_of(state) }.map(|shared| &shared.slots)
 }
 
 /// The machine lent to `lua`, unless it is not lent or is borrowed (by an API call).

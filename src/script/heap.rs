@@ -22,7 +22,7 @@ use std::mem::ManuallyDrop;
 use mlua::{Function, Lua, StdLib, Value, ffi};
 
 use super::arena::{Arena, lua_alloc};
-use super::context::LentSlots;
+use super::context::{LentSlots, Shared, shared_of};
 
 /// Kinds of work Kairo's Lua counts (`LUA_WORK_*` in `lua/src/lua.h`): bytes of strings
 /// made, copied or compared; bytes decoded one by one; values a library function handles;
@@ -379,32 +379,6 @@ pub(crate) unsafe fn lua_of<'a>(state: *mut ffi::lua_State) -> &'a Lua {
         // SAFETY: as the caller says.
         None => unsafe { Lua::get_or_init_from_ptr(state) },
     }
-}
-
-/// The lent slots of a heap's state, from any of its threads (see [`lua_of`]); none for a
-/// state the heap did not make.
-///
-/// # Safety
-/// `state` is a live thread, and if a heap made its state, the heap is alive.
-pub(crate) unsafe fn slots_of<'a>(state: *mut ffi::lua_State) -> Option<&'a LentSlots> {
-    // SAFETY: as the caller says.
-    unsafe { shared_of(state) }.map(|shared| &shared.slots)
-}
-
-/// What the heap keeps in its state's extra space; null once the heap is closing, or for a
-/// state the heap did not make (whose extra space is all zeros).
-///
-/// # Safety
-/// As [`slots_of`].
-unsafe fn shared_of<'a>(state: *mut ffi::lua_State) -> Option<&'a Shared> {
-    // SAFETY: as the caller says; the heap set the pointer and clears it only when closing.
-    unsafe { (*ffi::lua_getextraspace(state).cast::<*const Shared>()).as_ref() }
-}
-
-/// What a heap boxes: mlua's handle and the lent slots.
-struct Shared {
-    lua: Lua,
-    slots: LentSlots,
 }
 
 impl Drop for Heap {

@@ -7,8 +7,6 @@ use std::ffi::CStr;
 
 use mlua::{MultiValue, Value, ffi};
 
-use super::call::{LuaResult, non_finite_name, type_name};
-
 /// Where a call's arguments are read from.
 pub(crate) enum Args<'a> {
     /// Converted by mlua: functions that take any Lua value (see
@@ -156,7 +154,7 @@ pub(crate) unsafe fn plain_at<'a>(state: *mut ffi::lua_State, at: std::ffi::c_in
 unsafe fn run_fields(
     state: *mut ffi::lua_State,
     run: impl FnOnce() -> std::ffi::c_int,
-) -> LuaResult<()> {
+) -> mlua::Result<()> {
     // SAFETY: as the caller says; an error leaves at most its message above `top`.
     unsafe {
         let top = ffi::lua_gettop(state);
@@ -309,7 +307,7 @@ pub(crate) unsafe fn get_fields<'a, const N: usize>(
     state: *mut ffi::lua_State,
     index: std::ffi::c_int,
     keys: [&'static CStr; N],
-) -> LuaResult<[Plain<'a>; N]> {
+) -> mlua::Result<[Plain<'a>; N]> {
     // C strings: Kairo's Lua finds a key it met before by its address, without hashing.
     let keys = keys.map(CStr::as_ptr);
     let mut out = [LuaPlain::NIL; N];
@@ -337,7 +335,7 @@ pub(crate) unsafe fn set_fields<const N: usize>(
     state: *mut ffi::lua_State,
     index: std::ffi::c_int,
     fields: [(&'static CStr, Plain<'static>); N],
-) -> LuaResult<()> {
+) -> mlua::Result<()> {
     let keys = fields.map(|(key, _)| key.as_ptr());
     let values = fields.map(|(_, value)| LuaPlain::to_set(value));
     // SAFETY: as the caller says; the arrays hold `N` fields.
@@ -360,6 +358,31 @@ fn lua_type_name(kind: std::ffi::c_int) -> &'static str {
         ffi::LUA_TTABLE => "table",
         ffi::LUA_TFUNCTION => "function",
         ffi::LUA_TTHREAD => "thread",
+        _ => "userdata",
+    }
+}
+
+/// How a message names a number that is not finite: `nan`, `inf` or `-inf`.
+pub(crate) fn non_finite_name(f: f64) -> &'static str {
+    if f.is_nan() {
+        "nan"
+    } else if f > 0.0 {
+        "inf"
+    } else {
+        "-inf"
+    }
+}
+
+/// Lua's name for the type of `value`.
+pub fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Nil => "nil",
+        Value::Boolean(_) => "boolean",
+        Value::Integer(_) | Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Table(_) => "table",
+        Value::Function(_) => "function",
+        Value::Thread(_) => "thread",
         _ => "userdata",
     }
 }
