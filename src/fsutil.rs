@@ -85,7 +85,7 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
 /// Reads the regular file at `path` (symlinks followed), at most `cap` bytes. FIFOs, devices,
 /// sockets and folders are refused without being opened; the size is checked on the metadata
 /// before reading, and the read stops after `cap + 1` bytes in case the file grows.
-pub(crate) fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
+pub fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
     check(&std::fs::metadata(path)?, cap)?;
     let file = open_nonblocking(path)?;
     // What was opened may not be what was checked (the path can change in between).

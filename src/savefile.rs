@@ -1,8 +1,8 @@
 //! Save RAM on disk: one file per `save_id` (`<id>.ksav`) with a header (magic, version, id,
 //! length) and a CRC-32, written atomically (temporary file, fsync, rename), with the previous
 //! good copy kept beside it (`<id>.ksav.bak`). A damaged or cut file falls back to that copy,
-//! or to empty save RAM, with one warning; the damaged file is kept (`<id>.ksav.damaged`) so
-//! nothing is lost silently.
+//! or to empty save RAM, with one warning; the damaged file is kept (`<id>.ksav.damaged`, or
+//! `.damaged-2`... when that name is taken) so nothing is lost silently.
 
 use std::path::{Path, PathBuf};
 
@@ -27,7 +27,7 @@ pub(crate) fn valid_id(id: &str) -> bool {
 }
 
 /// The save file of `id` in `dir`.
-pub(crate) fn path_for(dir: &Path, id: &str) -> PathBuf {
+pub fn path_for(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.ksav"))
 }
 
@@ -35,6 +35,25 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(suffix);
     path.with_file_name(name)
+}
+
+/// Whether `dir` holds a save file of `id` or its previous copy (so there is save data to
+/// read, good or damaged).
+pub fn exists(dir: &Path, id: &str) -> bool {
+    let main = path_for(dir, id);
+    let backup = sibling(&main, ".bak");
+    [main, backup].iter().any(|p| p.symlink_metadata().is_ok())
+}
+
+/// A name beside `main` for its damaged copy that no file has yet: `<id>.ksav.damaged`, else
+/// `<id>.ksav.damaged-2`, `-3`... (an older damaged copy is never replaced).
+fn damaged_name(main: &Path) -> Option<PathBuf> {
+    (1..1000)
+        .map(|n| match n {
+            1 => sibling(main, ".damaged"),
+            n => sibling(main, &format!(".damaged-{n}")),
+        })
+        .find(|p| p.symlink_metadata().is_err())
 }
 
 /// The bytes of a save file holding `data` for `id`.
@@ -130,7 +149,7 @@ pub fn load(dir: &Path, id: &str) -> Loaded {
         Err(why) => Some(why),
     };
     let kept = main_error.as_ref().and_then(|_| {
-        let damaged = sibling(&main, ".damaged");
+        let damaged = damaged_name(&main)?;
         std::fs::rename(&main, &damaged).ok().map(|()| damaged)
     });
     let kept_note = kept
@@ -258,6 +277,24 @@ mod tests {
                 data: vec![3; 10],
                 warning: None
             }
+        );
+    }
+
+    #[test]
+    fn a_second_damaged_file_does_not_replace_the_first() {
+        let (_guard, dir) = temp("damaged-twice");
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(!exists(&dir, "g"));
+        std::fs::write(dir.join("g.ksav"), b"first").unwrap();
+        assert!(exists(&dir, "g"));
+        assert!(load(&dir, "g").warning.unwrap().contains("g.ksav.damaged"));
+        std::fs::write(dir.join("g.ksav"), b"second").unwrap();
+        let warning = load(&dir, "g").warning.unwrap();
+        assert!(warning.contains("g.ksav.damaged-2"), "{warning}");
+        assert_eq!(std::fs::read(dir.join("g.ksav.damaged")).unwrap(), b"first");
+        assert_eq!(
+            std::fs::read(dir.join("g.ksav.damaged-2")).unwrap(),
+            b"second"
         );
     }
 

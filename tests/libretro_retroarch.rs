@@ -1,15 +1,20 @@
 //! RetroArch itself runs the built libretro core, installed with its info file as RetroArch
 //! installs cores: under a virtual X display it plays 300 frames of the bundled platformer's
 //! folder and takes a screenshot (`--max-frames-ss`), which must show the picture
-//! `kairo headless` gives at that vblank, and keeps the cart's save RAM as a `.srm`; then it
-//! plays the shmup with its run-ahead and rewind on, restoring a state through the core every
-//! frame. Needs `retroarch xvfb xauth dbus-daemon` (`.ci/run` installs them; RetroArch's
+//! `kairo headless` gives at that vblank; then it plays the shmup with its run-ahead and
+//! rewind on, restoring a state through the core every frame. A second test plays both
+//! bundled carts from one folder whose name has a dot (`my.games/`, where RetroArch names
+//! both carts' `.srm` and states `my`): each writes its save data (the platformer's stage
+//! record, the shmup's high score) to its own file in the core's folder of RetroArch's save
+//! folder, and the shmup shows its high score when it starts again. Nothing depends on where
+//! the checkout lives: the carts RetroArch loads are copied under temporary folders.
+//! Needs `retroarch xvfb xauth dbus-daemon` (`.ci/run` installs them; RetroArch's
 //! GameMode client aborts without a D-Bus session, so the runs get one from
-//! `dbus-run-session`). Without them the test fails when `KAIRO_CI` is set and otherwise
-//! skips, saying why.
+//! `dbus-run-session`). Without them the tests fail when `KAIRO_CI` is set and otherwise
+//! skip, saying why.
 //!
 //! Each run is read only once RetroArch and every process it started (the D-Bus session,
-//! the X server, `xdg-screensaver`...) have ended, so its screenshot, log and `.srm` are
+//! the X server, `xdg-screensaver`...) have ended, so its screenshot, log and save files are
 //! final: the wrapper at the top of the tree returning is not enough. The runs are bounded
 //! only by a generous time limit that fails the test and ends the whole tree.
 #![cfg(all(
@@ -22,7 +27,7 @@ mod common;
 mod libretro_support;
 
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -133,23 +138,15 @@ fn wait_for_the_whole_run(child: &mut std::process::Child, log: &Path) -> ExitSt
 struct Run {
     log: String,
     shot: Image,
-    shot_path: std::path::PathBuf,
-    saves: std::path::PathBuf,
+    shot_path: PathBuf,
 }
 
-/// Runs RetroArch on `cart` for 300 frames in a folder of its own under `dir`, with the core
-/// installed as RetroArch installs cores (`cores/kairo_libretro.so` beside
-/// `info/kairo_libretro.info`) and `settings` added to its configuration.
-fn retroarch(dir: &Path, cart: &Path, settings: &str) -> Run {
-    for sub in [
-        "saves",
-        "states",
-        "screenshots",
-        "system",
-        "config",
-        "cores",
-        "info",
-    ] {
+/// Runs RetroArch on `cart` for 300 frames in folder `dir`, with the core installed as
+/// RetroArch installs cores (`cores/kairo_libretro.so` beside `info/kairo_libretro.info`),
+/// save files in `saves`, states in `dir/states` and `settings` added to its configuration.
+fn retroarch(dir: &Path, cart: &Path, saves: &Path, settings: &str) -> Run {
+    std::fs::create_dir_all(saves).unwrap();
+    for sub in ["states", "screenshots", "system", "config", "cores", "info"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
     }
     let core = dir.join("cores/kairo_libretro.so");
@@ -172,7 +169,7 @@ fn retroarch(dir: &Path, cart: &Path, settings: &str) -> Run {
              screenshot_directory = \"{}\"\nsystem_directory = \"{}\"\n{settings}",
             d("cores"),
             d("info"),
-            d("saves"),
+            saves.display(),
             d("states"),
             d("screenshots"),
             d("system")
@@ -214,45 +211,92 @@ fn retroarch(dir: &Path, cart: &Path, settings: &str) -> Run {
         log,
         shot: read_png(&shot_path),
         shot_path,
-        saves: dir.join("saves"),
     }
 }
 
 /// The picture `kairo headless` gives after `frames` vblanks of `cart` with no input.
 fn headless_picture(cart: &Path, frames: u32, dir: &Path) -> Image {
-    let path = dir.join(format!("headless-{frames}.png"));
-    let (code, _, err) = common::kairo(
-        &[
-            "headless",
-            &cart.to_string_lossy(),
-            "--frames",
-            &frames.to_string(),
-            "--screenshot",
-            &path.to_string_lossy(),
-        ],
-        &root(),
-    );
+    headless_picture_with(cart, frames, dir, &[])
+}
+
+/// The picture `kairo headless CART --frames N ARGS...` gives.
+fn headless_picture_with(cart: &Path, frames: u32, dir: &Path, args: &[&str]) -> Image {
+    let path = dir.join(format!("headless-{frames}-{}.png", args.len()));
+    let frames = frames.to_string();
+    let path_text = path.to_string_lossy();
+    let cart_text = cart.to_string_lossy();
+    let mut all = vec![
+        "headless",
+        &cart_text,
+        "--frames",
+        &frames,
+        "--screenshot",
+        &path_text,
+    ];
+    all.extend_from_slice(args);
+    let (code, _, err) = common::kairo(&all, &root());
     assert_eq!(code, 0, "{err}");
     read_png(&path)
 }
 
-#[test]
-fn retroarch_plays_carts_through_the_core_with_run_ahead_and_rewind() {
+/// Whether the tools are here; if not, fails under `KAIRO_CI`, else says the test skips.
+fn tools_missing() -> bool {
     let missing: Vec<&str> = ["retroarch", "xvfb-run", "xauth", "dbus-run-session"]
         .into_iter()
         .filter(|tool| !have(tool))
         .collect();
-    if !missing.is_empty() {
-        let why = format!("RetroArch smoke test: missing {}", missing.join(", "));
-        assert!(std::env::var_os("KAIRO_CI").is_none(), "{why}");
-        eprintln!("SKIPPED: {why}");
+    if missing.is_empty() {
+        return false;
+    }
+    let why = format!("RetroArch smoke test: missing {}", missing.join(", "));
+    assert!(std::env::var_os("KAIRO_CI").is_none(), "{why}");
+    eprintln!("SKIPPED: {why}");
+    true
+}
+
+/// Copies folder `from` (a cart) to `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// Every file name under `dir`, folders included, relative to it, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            out.push(path.strip_prefix(dir).unwrap().display().to_string());
+            if path.is_dir() {
+                stack.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn retroarch_plays_carts_through_the_core_with_run_ahead_and_rewind() {
+    if tools_missing() {
         return;
     }
     let dir = temp_dir("retroarch");
 
-    // The platformer's folder as content, RetroArch's defaults.
-    let cart = bundled("platformer");
-    let run = retroarch(&dir.join("plain"), &cart, "");
+    // The platformer's folder as content, RetroArch's defaults, in a checkout whose path has
+    // a dot (RetroArch would name its `.srm` `kairo.srm`).
+    let cart = dir.join("kairo.checkout/carts/platformer");
+    copy_dir(&bundled("platformer"), &cart);
+    let saves = dir.join("plain/saves");
+    let run = retroarch(&dir.join("plain"), &cart, &saves, "");
     assert!(run.log.contains("[Kairo] loaded Platformer"), "{}", run.log);
     assert_eq!((run.shot.0, run.shot.1), (768, 768), "the window at 3x");
     let share = agreement(&run.shot, &headless_picture(&cart, 300, &dir));
@@ -262,19 +306,19 @@ fn retroarch_plays_carts_through_the_core_with_run_ahead_and_rewind() {
         share * 100.0,
         run.shot_path.display()
     );
-    let srm = std::fs::metadata(run.saves.join("platformer.srm")).map(|m| m.len());
-    let saves: Vec<String> = std::fs::read_dir(&run.saves)
-        .map(|d| {
-            d.flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    assert_eq!(
-        srm.ok(),
-        Some(4096),
-        "RetroArch keeps the cart's save RAM (saves: {saves:?}):\n{}",
+    // The core keeps the cart's save RAM in its own file (written once the game writes save
+    // RAM, which 300 frames on the title do not) and shows RetroArch no SAVE_RAM to write.
+    let file = saves.join("kairo/kairo.platformer.ksav");
+    assert!(
         run.log
+            .contains(&format!("[Kairo] save data: {}", file.display())),
+        "{}",
+        run.log
+    );
+    assert!(
+        files(&saves).iter().all(|f| !f.ends_with(".srm")),
+        "no .srm: {:?}",
+        files(&saves)
     );
     eprintln!("RetroArch screenshot: {}", run.shot_path.display());
 
@@ -284,7 +328,12 @@ fn retroarch_plays_carts_through_the_core_with_run_ahead_and_rewind() {
     let cart = bundled("shmup");
     let settings = "run_ahead_enabled = \"true\"\nrun_ahead_frames = \"2\"\n\
                     run_ahead_secondary_instance = \"false\"\nrewind_enable = \"true\"\n";
-    let run = retroarch(&dir.join("run-ahead"), &cart, settings);
+    let run = retroarch(
+        &dir.join("run-ahead"),
+        &cart,
+        &dir.join("run-ahead/saves"),
+        settings,
+    );
     assert!(!run.log.contains("Run-Ahead unavailable"), "{}", run.log);
     assert!(!run.log.contains("Rewind unavailable"), "{}", run.log);
     assert!(!run.log.contains("state refused"), "{}", run.log);
@@ -305,5 +354,138 @@ fn retroarch_plays_carts_through_the_core_with_run_ahead_and_rewind() {
         "only {:.1}% of the run-ahead screenshot's pixels are the console's ({})",
         best * 100.0,
         run.shot_path.display()
+    );
+}
+
+/// The save RAM in the save file of `id` in `dir` (the window's format).
+fn save_data(dir: &Path, id: &str) -> Vec<u8> {
+    let path = dir.join(format!("{id}.ksav"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    kairo::savefile::decode(id, &bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Among the pixels where `a` and `b` differ, the share that `shot` (scaled up by a whole
+/// factor) shows in `a`'s colour.
+fn agreement_where_they_differ(shot: &Image, a: &Image, b: &Image) -> f64 {
+    let scale = shot.0 / a.0;
+    let differ: Vec<(u32, u32)> = (0..a.1)
+        .flat_map(|y| (0..a.0).map(move |x| (x, y)))
+        .filter(|&(x, y)| a.at(x, y) != b.at(x, y))
+        .collect();
+    assert!(!differ.is_empty(), "the two pictures are the same");
+    let same = differ
+        .iter()
+        .filter(|&&(x, y)| shot.at(x * scale + scale / 2, y * scale + scale / 2) == a.at(x, y))
+        .count();
+    same as f64 / differ.len() as f64
+}
+
+#[test]
+fn retroarch_keeps_each_carts_save_data_apart_under_a_dotted_folder() {
+    if tools_missing() {
+        return;
+    }
+    let dir = temp_dir("retroarch-saves");
+    let games = dir.join("my.games");
+    let saves = dir.join("saves");
+    // Each cart starts (RetroArch's auto-load of `my.state.auto`) from a state of its test
+    // movie a moment before the game writes save RAM, then plays on with no input: the
+    // platformer clears stage 1 (its stage record) on the next vblank, the shmup clears its
+    // stage, whose bonus makes a new high score, 44 vblanks later.
+    for (name, id, vblanks, written) in [
+        (
+            "platformer",
+            "kairo.platformer",
+            600,
+            "platformer: stage 1 clear",
+        ),
+        ("shmup", "kairo.nova-lance", 6800, "shmup: clear"),
+    ] {
+        let cart = games.join(name);
+        copy_dir(&bundled(name), &cart);
+        let run_dir = dir.join(name);
+        let state = run_dir.join("states/my.state.auto");
+        std::fs::create_dir_all(state.parent().unwrap()).unwrap();
+        let movie = root().join(format!("tests/movies/{name}.kmv"));
+        let (code, _, err) = common::kairo(
+            &[
+                "headless",
+                &cart.to_string_lossy(),
+                "--input",
+                &movie.to_string_lossy(),
+                "--frames",
+                &vblanks.to_string(),
+                "--save-state",
+                &state.to_string_lossy(),
+            ],
+            &root(),
+        );
+        assert_eq!(code, 0, "{err}");
+        let run = retroarch(&run_dir, &cart, &saves, "savestate_auto_load = \"true\"\n");
+        let file = saves.join(format!("kairo/{id}.ksav"));
+        for line in [
+            format!("[Kairo] save data: {}", file.display()),
+            format!("[Kairo] {written}"),
+        ] {
+            assert!(run.log.contains(&line), "{line}:\n{}", run.log);
+        }
+        // What the game wrote is what `kairo headless` writes from the same state, in the
+        // window's format and name.
+        let headless_saves = run_dir.join("headless-saves");
+        let (code, _, err) = common::kairo(
+            &[
+                "headless",
+                &cart.to_string_lossy(),
+                "--load-state",
+                &state.to_string_lossy(),
+                "--frames",
+                "100",
+                "--data",
+                &headless_saves.to_string_lossy(),
+                "--write-save",
+            ],
+            &root(),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            save_data(&saves.join("kairo"), id),
+            save_data(&headless_saves, id),
+            "{name}'s save data"
+        );
+    }
+    // Two files of their own, and no `my.srm` shared by both.
+    assert_eq!(
+        files(&saves),
+        [
+            "kairo",
+            "kairo/kairo.nova-lance.ksav",
+            "kairo/kairo.platformer.ksav"
+        ]
+    );
+    let shmup_data = save_data(&saves.join("kairo"), "kairo.nova-lance");
+    let high_score = f64::from_le_bytes(shmup_data[..8].try_into().unwrap());
+    assert!(high_score > 20000.0, "a new high score: {high_score}");
+
+    // The shmup starts again and shows its high score on the title, as the window would.
+    let cart = games.join("shmup");
+    let run = retroarch(&dir.join("shmup-again"), &cart, &saves, "");
+    let with_data = headless_picture_with(
+        &cart,
+        300,
+        &dir,
+        &["--data", &saves.join("kairo").to_string_lossy()],
+    );
+    let without = headless_picture(&cart, 300, &dir);
+    let share = agreement_where_they_differ(&run.shot, &with_data, &without);
+    assert!(
+        share > 0.9,
+        "only {:.1}% of the pixels the high score changes show it ({})",
+        share * 100.0,
+        run.shot_path.display()
+    );
+    assert_eq!(
+        save_data(&saves.join("kairo"), "kairo.nova-lance"),
+        shmup_data,
+        "unchanged by a run that wrote nothing"
     );
 }

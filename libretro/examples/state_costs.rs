@@ -26,7 +26,7 @@ fn main() {
         let movie = Movie::parse(&text, name).expect("movie");
         for minutes in [2, 30] {
             let vblanks = minutes * 60 * 60;
-            let mut core = Core::load(&cart).expect("cart loads");
+            let mut core = Core::load(&cart, &frontend).expect("cart loads");
             let input = |n: usize| movie.ticks[n % movie.ticks.len()];
             for n in 0..vblanks {
                 core.run_with(input(n), &frontend);
@@ -59,7 +59,7 @@ fn main() {
                 assert_eq!(route, Route::Memory);
             }
             let along = start.elapsed() / REPEATS;
-            let mut fresh = Core::load(&cart).expect("cart loads");
+            let mut fresh = Core::load(&cart, &frontend).expect("cart loads");
             let start = Instant::now();
             fresh.unserialize(&state).expect("restore");
             let replay = start.elapsed();

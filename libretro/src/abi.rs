@@ -45,6 +45,8 @@ pub mod env {
     pub const SET_INPUT_DESCRIPTORS: c_uint = 11;
     /// `struct retro_log_callback *` (filled by the frontend).
     pub const GET_LOG_INTERFACE: c_uint = 27;
+    /// `const char **`: the frontend's save folder (null when it has none).
+    pub const GET_SAVE_DIRECTORY: c_uint = 31;
     /// `uint64_t *`: the core's quirks in, the ones the frontend handles back.
     pub const SET_SERIALIZATION_QUIRKS: c_uint = 44;
 }

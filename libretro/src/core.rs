@@ -1,17 +1,23 @@
 //! One loaded cart, as the frontend drives it: power-on from a path, one vblank per
 //! `retro_run` (the machine's own frame budget decides slowdown, as in the window), the
-//! picture as XRGB8888, the sound as 16-bit stereo, save RAM shared with the frontend, and
-//! the run's history (what states hold).
+//! picture as XRGB8888, the sound as 16-bit stereo, save RAM, and the run's history (what
+//! states hold).
 //!
-//! Save RAM: the frontend reads and writes the buffer [`Core::save_ram`] returns, and writes
-//! its `.srm` there after `retro_load_game` returns. So the cart is powered on once at load
-//! (to report a broken cart there) with none, and if the frontend's buffer holds any data at
-//! the first vblank, powered on again with it: the cart's main chunk and `init()` see the stored
-//! data, as they do in the window. From then on the buffer mirrors the machine's save RAM
-//! whenever the game writes it; loading a state (whose run replays on the save RAM it was
-//! recorded with) leaves the buffer, and so the player's `.srm`, as it was.
+//! Save RAM: [`Core::save_ram`] mirrors the save RAM the player's game wrote. It follows the
+//! machine's save RAM only when the game writes it, never when a state is loaded (whose run
+//! replays on the save RAM it was recorded with, a replay's maybe): so the player's data
+//! stays as it was until the game writes save RAM again, as the window's state slots do.
+//! Where the mirror is kept ([`Keeping`]):
+//! - in the core's own file in the frontend's save folder ([`crate::saves`]), read at load
+//!   and written when the mirror changes and at unload; the frontend sees no `SAVE_RAM`;
+//! - when the frontend gives no save folder, in the frontend's `SAVE_RAM` buffer (its `.srm`),
+//!   which it fills after `retro_load_game` returns. So the cart is powered on once at load
+//!   (to report a broken cart there) with none, and if the buffer holds any data at the first
+//!   vblank, powered on again with it: the cart's main chunk and `init()` see the stored data,
+//!   as they do in the window.
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use kairo::cart::Cart;
 use kairo::console::{Console, Tick};
@@ -22,10 +28,21 @@ use kairo::spec::{SAVE_BYTES, SCREEN_H, SCREEN_W};
 
 use crate::abi::LogLevel;
 use crate::frontend::Frontend;
+use crate::saves::SaveFile;
 use crate::states::States;
 
 /// How long a note stays on screen, in vblanks.
 const NOTE_VBLANKS: u32 = 240;
+
+/// Where the loaded cart's save RAM is kept.
+enum Keeping {
+    /// The cart has no `save_id`: nothing is kept, as in the window.
+    Nothing,
+    /// The frontend gave no save folder: its `SAVE_RAM` buffer (RetroArch's `.srm`).
+    Frontend,
+    /// The core's own file in the frontend's save folder.
+    File(SaveFile),
+}
 
 /// A cart running for the frontend.
 pub struct Core {
@@ -33,10 +50,11 @@ pub struct Core {
     path: PathBuf,
     /// The console, its history and its snapshots.
     game: Session,
-    /// The save RAM the frontend sees.
+    /// The save RAM the player's game wrote (the frontend's `SAVE_RAM` in [`Keeping::Frontend`]).
     save_ram: Box<[u8; SAVE_BYTES]>,
     /// The machine's save RAM write count last copied into `save_ram`.
     save_ram_changes: u64,
+    keeping: Keeping,
     /// Whether a vblank has run (or a state was loaded) since `retro_load_game`.
     started: bool,
     /// Why the cart cannot run, once it cannot (a script fault, or one at a reset), said
@@ -60,15 +78,43 @@ fn open_cart(path: &Path) -> Result<Cart, String> {
 }
 
 impl Core {
-    /// Loads the cart at `path` and powers it on.
-    pub fn load(path: &Path) -> Result<Core, String> {
+    /// Loads the cart at `path` and powers it on with its save RAM (from the core's file in
+    /// the frontend's save folder, if it gives one).
+    pub fn load(path: &Path, frontend: &Frontend) -> Result<Core, String> {
         let cart = open_cart(path)?;
-        let game = Session::start(cart, SaveRam::default())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let (keeping, save) = match cart.manifest.save_id.clone() {
+            None => (Keeping::Nothing, SaveRam::default()),
+            Some(id) => match frontend.save_directory() {
+                Some(dir) => {
+                    let opened = SaveFile::open(&dir, &id, &path.to_string_lossy());
+                    for (level, line) in &opened.notes {
+                        match level {
+                            LogLevel::Warn | LogLevel::Error => {
+                                frontend.note(*level, line, NOTE_VBLANKS)
+                            }
+                            _ => frontend.log(*level, line),
+                        }
+                    }
+                    (Keeping::File(opened.file), opened.save)
+                }
+                None => {
+                    frontend.log(
+                        LogLevel::Info,
+                        "save data: the frontend gives no save folder, so save RAM is kept in \
+                         its SAVE_RAM (RetroArch: the content's .srm file)",
+                    );
+                    (Keeping::Frontend, SaveRam::default())
+                }
+            },
+        };
+        let mut save_ram = Box::new([0; SAVE_BYTES]);
+        save_ram.copy_from_slice(save.bytes());
+        let game = Session::start(cart, save).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut core = Core {
             path: path.to_path_buf(),
-            save_ram: Box::new([0; SAVE_BYTES]),
+            save_ram,
             save_ram_changes: 0,
+            keeping,
             started: false,
             fault: None,
             states: States::default(),
@@ -77,19 +123,22 @@ impl Core {
             game,
         };
         core.powered_on();
-        // Until the first vblank the frontend sees the save RAM the cart powered on with
-        // (none), not what its main chunk and `init()` wrote since: so whatever the frontend
-        // puts there is told apart (see `start`).
-        core.save_ram.fill(0);
+        if matches!(core.keeping, Keeping::Frontend) {
+            // Until the first vblank the frontend sees the save RAM the cart powered on with
+            // (none), not what its main chunk and `init()` wrote since: so whatever the
+            // frontend puts there is told apart (see `start`).
+            core.save_ram.fill(0);
+        }
         Ok(core)
     }
 
-    /// Bookkeeping after a power-on (at load, a reset, a new save RAM).
+    /// Bookkeeping after a power-on (at load, a reset, a new save RAM); `save_ram_changes`
+    /// holds the count the save RAM powered on with, so what `init()` wrote is mirrored.
     fn powered_on(&mut self) {
         self.fault = None;
         self.states.forget();
         self.game.console_mut().take_audio();
-        self.mirror_save_ram(true);
+        self.mirror_save_ram(false);
         self.draw_picture();
     }
 
@@ -98,15 +147,26 @@ impl Core {
         self.game.cart().name()
     }
 
-    /// The save RAM the frontend keeps, for carts that keep save data (with a `save_id`,
-    /// as in the window); `None` for others.
+    /// The save RAM the frontend keeps as its `SAVE_RAM`: only for carts that keep save
+    /// data (with a `save_id`, as in the window) when the frontend gave no save folder;
+    /// `None` otherwise.
     pub fn save_ram(&mut self) -> Option<&mut [u8; SAVE_BYTES]> {
-        self.game
-            .cart()
-            .manifest
-            .save_id
-            .is_some()
-            .then_some(&mut *self.save_ram)
+        matches!(self.keeping, Keeping::Frontend).then_some(&mut *self.save_ram)
+    }
+
+    /// Stores the player's save RAM in the core's file if it changed (`now`: at most every
+    /// [`crate::saves::STORE_EVERY`]; `None`: whatever the time). A failure is said once.
+    fn keep_save(&mut self, frontend: &Frontend, now: Option<Instant>) {
+        if let Keeping::File(file) = &mut self.keeping
+            && let Err(e) = file.keep(&self.save_ram[..], now)
+        {
+            frontend.note(LogLevel::Error, &e.to_string(), NOTE_VBLANKS);
+        }
+    }
+
+    /// Stores the player's save RAM if it changed since the last store (at unload).
+    pub fn flush_save(&mut self, frontend: &Frontend) {
+        self.keep_save(frontend, None);
     }
 
     /// Runs one vblank with the frontend's input and hands it the picture and the sound.
@@ -130,13 +190,19 @@ impl Core {
     /// (which holds, until then, the save RAM the cart powered on with: none).
     fn start(&mut self, frontend: &Frontend) {
         self.started = true;
+        if !matches!(self.keeping, Keeping::Frontend) {
+            return;
+        }
         if self.save_ram.iter().all(|&b| b == 0) {
             self.mirror_save_ram(true);
             return;
         }
         let save = SaveRam::from_bytes(self.save_ram.as_slice());
         match self.game.reset_with_save(save) {
-            Ok(()) => self.powered_on(),
+            Ok(()) => {
+                self.save_ram_changes = 0;
+                self.powered_on();
+            }
             Err(e) => self.stop(frontend, e.to_string()),
         }
     }
@@ -160,6 +226,7 @@ impl Core {
             Err(_) => {}
         }
         self.mirror_save_ram(false);
+        self.keep_save(frontend, Some(Instant::now()));
         self.states.forget();
     }
 
@@ -200,8 +267,12 @@ impl Core {
     /// Powers the cart off and on (save RAM stays, as on the console).
     pub fn reset(&mut self, frontend: &Frontend) {
         self.started = true;
+        let changes = self.game.console().machine().save().changes();
         match self.game.reset() {
-            Ok(()) => self.powered_on(),
+            Ok(()) => {
+                self.save_ram_changes = changes;
+                self.powered_on();
+            }
             Err(e) => self.stop(frontend, e.to_string()),
         }
     }
@@ -236,11 +307,18 @@ impl Core {
             .map_err(|e| format!("{label}: {e}"))?;
         self.started = true;
         self.fault = None;
-        // The state's run played on its own save RAM (a replay's, maybe): the frontend's
-        // buffer, which it writes to the player's `.srm`, keeps the player's data until the
-        // game writes save RAM again, as the window's state slots do.
+        // The state's run played on its own save RAM (a replay's, maybe): the mirror, which
+        // is the player's save file (or the frontend's `.srm`), keeps the player's data until
+        // the game writes save RAM again, as the window's state slots do.
         self.save_ram_changes = self.game.console().machine().save().changes();
         self.draw_picture();
         Ok(route)
+    }
+}
+
+impl Drop for Core {
+    /// A cart unloaded (or the core shut down) keeps the save RAM its game wrote last.
+    fn drop(&mut self) {
+        self.flush_save(&crate::frontend::get());
     }
 }

@@ -1,11 +1,12 @@
 //! The frontend as the core sees it: the callbacks it registered (`retro_set_*`) and the few
-//! things the core asks of it — log lines, notes on screen, the pixel format, the button
-//! labels, the serialization quirks, one frame of video, audio and input.
+//! things the core asks of it — log lines, notes on screen, the save folder, the pixel
+//! format, the button labels, the serialization quirks, one frame of video, audio and input.
 //!
 //! The callbacks live in one lock of their own, copied out before each call, so a frontend
 //! calling back into the core from a callback never meets a held lock here.
 
-use std::ffi::{CString, c_uint, c_void};
+use std::ffi::{CStr, CString, c_char, c_uint, c_void};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use crate::abi::{self, LogLevel};
@@ -96,6 +97,26 @@ impl Frontend {
         };
         // SAFETY: SET_MESSAGE reads a `struct retro_message`; `text` outlives the call.
         unsafe { self.environment(abi::env::SET_MESSAGE, (&raw mut message).cast::<c_void>()) };
+    }
+
+    /// The frontend's save folder, if it gives one (a non-empty path).
+    pub fn save_directory(&self) -> Option<PathBuf> {
+        let mut dir: *const c_char = std::ptr::null();
+        // SAFETY: GET_SAVE_DIRECTORY writes a `const char *` (null: no folder).
+        let answered = unsafe {
+            self.environment(
+                abi::env::GET_SAVE_DIRECTORY,
+                (&raw mut dir).cast::<c_void>(),
+            )
+        };
+        if !answered || dir.is_null() {
+            return None;
+        }
+        // SAFETY: the frontend answered with a C string, alive at least for this call.
+        let dir = unsafe { CStr::from_ptr(dir) }
+            .to_string_lossy()
+            .into_owned();
+        (!dir.is_empty()).then(|| PathBuf::from(dir))
     }
 
     /// Asks for 32-bit XRGB pixels; `false` if the frontend cannot show them.

@@ -12,6 +12,8 @@ pub mod abi;
 pub mod core;
 pub mod frontend;
 pub mod pad;
+pub mod saves;
+pub mod srm_name;
 pub mod states;
 
 use std::cell::RefCell;
@@ -312,7 +314,7 @@ fn load_game(path: Option<String>) -> bool {
         );
         return false;
     }
-    match Core::load(&PathBuf::from(&path)) {
+    match Core::load(&PathBuf::from(&path), &frontend) {
         Ok(core) => {
             crate::pad::describe(&frontend);
             frontend.set_serialization_quirks(abi::quirk::CORE_VARIABLE_SIZE);

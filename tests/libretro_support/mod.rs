@@ -2,7 +2,8 @@
 //! its own target folder so the `.so` links only the machine, never the host crates), loads
 //! the built `.so` with `libloading` as RetroArch would, registers callbacks, and drives it:
 //! input for four RetroPads, the last picture (hashed as `kairo headless --hash` hashes it),
-//! the audio frames of each run, the core's log lines.
+//! the audio frames of each run, the core's log lines; it gives the core a save folder when
+//! a test sets one ([`Frontend::set_save_directory`]), else none, as a frontend without one.
 //!
 //! A core is one per process (plain C functions and globals), so one test at a time may use
 //! it: [`Frontend::open`] takes a process-wide lock. The callbacks keep what they receive in
@@ -37,6 +38,7 @@ pub const RETROPAD: [(c_uint, Button); 12] = [
 const ENV_SET_MESSAGE: c_uint = 6;
 const ENV_SET_PIXEL_FORMAT: c_uint = 10;
 const ENV_GET_LOG_INTERFACE: c_uint = 27;
+const ENV_GET_SAVE_DIRECTORY: c_uint = 31;
 const ENV_SET_SERIALIZATION_QUIRKS: c_uint = 44;
 const PIXEL_FORMAT_XRGB8888: c_uint = 1;
 const MEMORY_SAVE_RAM: c_uint = 0;
@@ -51,6 +53,8 @@ struct Seen {
     log: Vec<String>,
     pixel_format: Option<c_uint>,
     quirks: Option<u64>,
+    /// The save folder given to the core (`None`: the frontend has none).
+    save_dir: Option<CString>,
 }
 
 thread_local! {
@@ -119,6 +123,15 @@ unsafe extern "C" fn environment(cmd: c_uint, data: *mut c_void) -> bool {
             SEEN.with_borrow_mut(|seen| seen.quirks = Some(quirks));
             true
         }
+        ENV_GET_SAVE_DIRECTORY => SEEN.with_borrow(|seen| match &seen.save_dir {
+            Some(dir) => {
+                // SAFETY: `data` is a `const char **`; the string lives in `SEEN` until the
+                // test changes it.
+                unsafe { data.cast::<*const c_char>().write(dir.as_ptr()) };
+                true
+            }
+            None => false,
+        }),
         ENV_SET_MESSAGE => {
             // SAFETY: `data` is a `struct retro_message *` whose first field is a C string.
             let text = unsafe { CStr::from_ptr(*data.cast::<*const c_char>()) };
@@ -368,6 +381,13 @@ impl Frontend {
     /// Every log line and on-screen note so far (notes start with `note: `), taken.
     pub fn take_log(&self) -> Vec<String> {
         SEEN.with_borrow_mut(|seen| std::mem::take(&mut seen.log))
+    }
+
+    /// The save folder the frontend gives the core from now on (`None`: none, so the core
+    /// keeps save RAM in the frontend's SAVE_RAM).
+    pub fn set_save_directory(&self, dir: Option<&Path>) {
+        let dir = dir.map(|d| CString::new(d.to_str().expect("UTF-8 path")).expect("no NUL"));
+        SEEN.with_borrow_mut(|seen| seen.save_dir = dir);
     }
 
     /// The pixel format and the serialization quirks the core asked for.
