@@ -671,29 +671,32 @@ fn a_sheet_needing_two_palettes_leaves_palette_0_alone_and_says_so() {
 
 #[test]
 fn what_a_second_new_user_trial_found() {
-    // Tile properties of a JSON tileset saved before Tiled 1.2 (`tileproperties`) would be
-    // lost: refused like the rest of that format.
+    // Tile properties of a JSON tileset saved before Tiled 1.2 (`tileproperties`) are read as
+    // Tiled reads them: tile 0 collides.
     let json = r#"{"width": 1, "height": 1, "tilewidth": 16, "tileheight": 16,
       "orientation": "orthogonal", "type": "map",
       "tilesets": [{"firstgid": 1, "name": "old", "tilewidth": 16, "tileheight": 16,
         "image": "t.png", "imagewidth": 32, "imageheight": 32, "tilecount": 4, "columns": 2,
         "tileproperties": {"0": {"collide": "solid"}}}],
       "layers": [{"type": "tilelayer", "name": "l", "width": 1, "height": 1, "data": [1]}]}"#;
+    let main = b"function init() log('collide', map_prop('m', 'l', 0, 0, 'collide')) end";
     let cart = cart_folder(
         "pre12-props",
         &[
             ("cart.toml", b"name = 'old'\n[[map]]\nfile = 'm.json'\n"),
             ("m.json", json.as_bytes()),
             ("t.png", &tiles_png(2, 2)),
-            ("main.lua", b""),
+            ("main.lua", main),
         ],
     );
     let (code, out, _) = run(&["check", cart.to_str().unwrap()], &cart);
-    assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("it has `tileproperties`: the file was saved by Tiled before 1.2"),
-        "{out}"
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = run(
+        &["headless", cart.to_str().unwrap(), "--frames", "1"],
+        &cart,
     );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("collide solid"), "{out}");
 
     // An MML declaration with neither `file` nor `mml` is located on its line.
     let cart = cart_folder(

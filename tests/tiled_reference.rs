@@ -193,9 +193,25 @@ fn real_cart(folder: &str, map: &str, main: &str) -> Result<Cart, String> {
     Cart::from_files(CartFiles::from_map(folder, files)).map_err(|e| e.to_string())
 }
 
-/// The names of a TMX map's tile layers in document order (groups flattened).
-fn tile_layer_names(tmx: &str) -> Vec<String> {
-    tmx.split("<layer ")
+/// The names of a TMX or JSON map's tile layers in document order (groups flattened).
+fn tile_layer_names(text: &str) -> Vec<String> {
+    if text.trim_start().starts_with('{') {
+        fn walk(layers: &serde_json::Value, out: &mut Vec<String>) {
+            for layer in layers.as_array().into_iter().flatten() {
+                if layer["type"] == "tilelayer" {
+                    out.push(layer["name"].as_str().unwrap().to_string());
+                }
+                walk(&layer["layers"], out);
+            }
+        }
+        let mut names = Vec::new();
+        walk(
+            &serde_json::from_str::<serde_json::Value>(text).unwrap()["layers"],
+            &mut names,
+        );
+        return names;
+    }
+    text.split("<layer ")
         .skip(1)
         .map(|rest| {
             let at = rest.find(" name=\"").expect("a named layer") + 7;
@@ -210,9 +226,11 @@ fn tile_layer_names(tmx: &str) -> Vec<String> {
 fn layers_against_tiled(folder: &str, map: &str) -> Vec<String> {
     let dir = root().join("tests/tiled/real").join(folder);
     let tmx = std::fs::read_to_string(dir.join(map)).unwrap();
-    let stem = map.trim_end_matches(".tmx");
+    let stem = Path::new(map).file_stem().unwrap().to_string_lossy();
     let mut wrong = Vec::new();
-    for (n, layer) in tile_layer_names(&tmx).iter().enumerate() {
+    let names = tile_layer_names(&tmx);
+    assert!(!names.is_empty(), "{folder}/{map} has no tile layer");
+    for (n, layer) in names.iter().enumerate() {
         let (w, h, want) = rgba_png(&dir.join(format!("reference/{stem}-{n}.png")));
         let (across, down) = (w.div_ceil(256), h.div_ceil(256));
         // One screen of the layer per frame, left to right, top to bottom.
@@ -464,13 +482,21 @@ fn the_layer_encodings_of_a_real_map_draw_as_tiled_draws_them() {
 }
 
 #[test]
-fn old_and_hand_made_tiled_files_get_messages_with_the_fix() {
-    // Tiled 0.18's Sticker Knight title screen (JSON `tiles` as an object).
-    let error = real_cart("tiled-0.18", "title.json", "").unwrap_err();
-    assert!(
-        error.contains("saved by Tiled before 1.2; open it in a current Tiled and save it again"),
-        "{error}"
-    );
+fn maps_saved_before_tiled_1_2_draw_as_tiled_draws_them() {
+    // JSON saved by Tiled 1.1.5 (`tileproperties`, `tiles` keyed by id, rotated tiles) and by
+    // Tiled 1.0.3 (an embedded tileset with a colour key; an external `.json` tileset).
+    for (folder, map) in [
+        ("tiled-1.1-platformer", "tilemaps/platformer.json"),
+        ("tiled-1.0-excalibur", "test-v1.json"),
+        ("tiled-1.0-excalibur", "test-v1-external.json"),
+    ] {
+        let wrong = layers_against_tiled(folder, map);
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+}
+
+#[test]
+fn hand_made_tiled_files_get_messages_with_the_fix() {
     // firstgid 0 (Tiled never writes it; a script that makes maps might).
     let tmx = std::fs::read_to_string(root().join("tests/tiled/real/capsule/tiled_object_capsule.tmx"))
         .unwrap()

@@ -1,6 +1,10 @@
 //! The JSON side of Tiled: `.tmj` maps and `.tsj` tilesets (also the older `.json` names),
 //! read with `serde_json` into the same model as the XML files. JSON has no lines after
-//! parsing, so errors name the value's place instead (`layers[2] "Ground"`).
+//! parsing, so errors name the value's place instead (`layers[2] "Ground"`). The forms Tiled
+//! wrote before 1.2 (properties as objects, `tileproperties`, `tiles` keyed by id) are read by
+//! [`legacy`].
+
+mod legacy;
 
 use serde_json::{Map as JsonObject, Value};
 
@@ -117,19 +121,18 @@ impl<'a> At<'a> {
         }
     }
 
-    fn properties(&self) -> Properties {
+    /// The properties of this object: the array Tiled writes since 1.2, or the object (typed
+    /// by `propertytypes`) it wrote before.
+    fn properties(&self) -> Result<Properties, CartError> {
         let mut out = Properties::new();
         match self.get("properties") {
             Some(Value::Array(list)) => collect_properties(list, "", &mut out),
-            // Tiled before 1.2 saved properties as one object.
             Some(Value::Object(old)) => {
-                for (k, v) in old {
-                    out.insert(k.clone(), scalar(v));
-                }
+                out = legacy::properties(self, "properties", old, self.get("propertytypes"))?;
             }
             _ => {}
         }
-        out
+        Ok(out)
     }
 }
 
@@ -207,7 +210,7 @@ pub(crate) fn read_map(files: &CartFiles, path: &str, text: &str) -> Result<Map,
         height: at.required("height")?,
         tile_width: at.required("tilewidth")?,
         tile_height: at.required("tileheight")?,
-        properties: at.properties(),
+        properties: at.properties()?,
         ..Map::default()
     };
     for (i, value) in at.array("tilesets")?.iter().enumerate() {
@@ -306,52 +309,54 @@ fn tileset_from(at: At) -> Result<Tileset, CartError> {
             trans,
         });
     }
-    // Tiled before 1.2 wrote `tiles` as an object keyed by tile id and tile properties in
-    // `tileproperties`: refused, not half read (the properties would be lost).
-    for (key, what) in [
-        ("tiles", "`tiles` is an object keyed by tile id"),
-        ("tileproperties", "it has `tileproperties`"),
-        ("tilepropertytypes", "it has `tilepropertytypes`"),
-    ] {
-        let old = match at.get(key) {
-            Some(Value::Object(_)) => true,
-            Some(_) => key != "tiles",
-            None => false,
-        };
-        if old {
-            return Err(at.error(format!(
-                "{what}: the file was saved by Tiled before 1.2; open it in a current Tiled and save it again"
-            )));
+    match at.get("tiles") {
+        None => {}
+        Some(Value::Array(tiles)) => {
+            for (i, value) in tiles.iter().enumerate() {
+                let place = format!("{}tiles[{i}]", prefix(at.place));
+                let tile = at.item(value, &place)?;
+                tileset.tiles.insert(tile.required("id")?, tile_from(tile)?);
+            }
         }
+        // Tiled before 1.2: an object keyed by tile id.
+        Some(Value::Object(tiles)) => legacy::tiles(at, tiles, tile_from, &mut tileset.tiles)?,
+        Some(_) => return Err(at.error("`tiles` is neither an array nor an object")),
     }
-    for (i, value) in at.array("tiles")?.iter().enumerate() {
-        let place = format!("{}tiles[{i}]", prefix(at.place));
-        let tile = at.item(value, &place)?;
-        let mut data = TileData {
-            class: tile.class(),
-            properties: tile.properties(),
-            ..TileData::default()
-        };
-        if let Some(Value::String(image)) = tile.get("image") {
-            data.image = Some(TileImage {
-                origin: tile.origin(),
-                source: resolve(&tile.origin(), image, "image")?,
-                x: tile.uint("x")?.unwrap_or(0),
-                y: tile.uint("y")?.unwrap_or(0),
-                width: tile.uint("width")?.or(tile.uint("imagewidth")?),
-                height: tile.uint("height")?.or(tile.uint("imageheight")?),
-                trans: None,
-            });
-        }
-        for (j, frame) in tile.array("animation")?.iter().enumerate() {
-            let place = format!("{place}.animation[{j}]");
-            let frame = tile.item(frame, &place)?;
-            data.animation
-                .push((frame.required("tileid")?, frame.required("duration")?));
-        }
-        tileset.tiles.insert(tile.required("id")?, data);
-    }
+    legacy::tile_properties(at, &mut tileset.tiles)?;
     Ok(tileset)
+}
+
+/// What a tileset says of one tile (all but its id, which the two forms keep apart).
+fn tile_from(tile: At) -> Result<TileData, CartError> {
+    let mut data = TileData {
+        class: tile.class(),
+        ..TileData::default()
+    };
+    // Tiled before 1.1 let users give a tile's collision shapes (its implicit object group)
+    // properties of their own; Tiled moves them to the tile, under the tile's own.
+    if let Some(group) = tile.get("objectgroup") {
+        let place = format!("{}.objectgroup", tile.place);
+        data.properties = tile.item(group, &place)?.properties()?;
+    }
+    data.properties.extend(tile.properties()?);
+    if let Some(Value::String(image)) = tile.get("image") {
+        data.image = Some(TileImage {
+            origin: tile.origin(),
+            source: resolve(&tile.origin(), image, "image")?,
+            x: tile.uint("x")?.unwrap_or(0),
+            y: tile.uint("y")?.unwrap_or(0),
+            width: tile.uint("width")?.or(tile.uint("imagewidth")?),
+            height: tile.uint("height")?.or(tile.uint("imageheight")?),
+            trans: None,
+        });
+    }
+    for (j, frame) in tile.array("animation")?.iter().enumerate() {
+        let place = format!("{}.animation[{j}]", tile.place);
+        let frame = tile.item(frame, &place)?;
+        data.animation
+            .push((frame.required("tileid")?, frame.required("duration")?));
+    }
+    Ok(data)
 }
 
 fn prefix(place: &str) -> String {
@@ -402,7 +407,7 @@ fn read_layers(
             name,
             class: layer.class(),
             visible: layer.flag("visible", true),
-            properties: layer.properties(),
+            properties: layer.properties()?,
             kind,
             chunks,
         });
@@ -566,6 +571,6 @@ fn object_from(at: At, templates: Option<&mut Templates>) -> Result<Object, Cart
     }
     object.visible = at.flag("visible", object.visible);
     // An instance's properties override its template's, one by one.
-    object.properties.extend(at.properties());
+    object.properties.extend(at.properties()?);
     Ok(object)
 }

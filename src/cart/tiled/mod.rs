@@ -8,9 +8,9 @@
 //! (uncompressed, zlib, gzip, zstd) and XML-element layer data, group layers, object
 //! templates (`.tx`/`.tj`, from TMX and JSON maps, their tilesets added to the map when it
 //! does not list them, as Tiled does), every object kind, infinite maps whose chunks fit the
-//! hardware (loaded as the finite map their chunks cover, with a note). Refused with a
-//! message: embedded images, files that leave the cart, `firstgid` 0, JSON tilesets saved by
-//! Tiled before 1.2.
+//! hardware (loaded as the finite map their chunks cover, with a note), JSON saved by Tiled
+//! before 1.2 (`json::legacy`). Refused with a message: embedded images, files that leave the
+//! cart, `firstgid` 0, values in old JSON that Tiled itself would turn into something else.
 
 mod data;
 mod json;
@@ -224,8 +224,9 @@ impl Shape {
 }
 
 /// Reads the map at cart path `path` (TMX or TMJ, told apart by content), with its external
-/// tilesets and object templates; an infinite map comes back finite.
-pub(crate) fn read_map(files: &CartFiles, path: &str) -> Result<Map, CartError> {
+/// tilesets and object templates; an infinite map comes back finite. Public for the tests of
+/// real files (`tests/tiled_legacy.rs`); carts load maps through `cart::map`.
+pub fn read_map(files: &CartFiles, path: &str) -> Result<Map, CartError> {
     let text = text_of(files, path, path)?;
     let mut map = if is_json(text) {
         json::read_map(files, path, text)?
