@@ -443,9 +443,22 @@ impl Console {
         result
     }
 
+    /// A digest of every value the cart's Lua script can reach (see
+    /// [`Script::digest`]); `None` when it could not be taken.
+    pub fn script_digest(&self) -> Option<u64> {
+        self.script.digest()
+    }
+
     /// The hardware state.
     pub fn machine(&self) -> &Machine {
         &self.lent.as_ref().expect(LENT).0
+    }
+
+    /// Calls the cart's global function `name` outside any frame, for tests that change
+    /// the script's state behind the cart's back (as [`Console::machine_mut`] does the
+    /// hardware's); `false` when the cart has no such function.
+    pub fn call_global(&mut self, name: &str) -> Result<bool, ScriptError> {
+        self.with_script(|script, lent| script.call(lent, name))
     }
 
     /// The hardware state, for tools and tests that poke it directly.

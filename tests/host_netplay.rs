@@ -131,11 +131,14 @@ fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
         paced(&mut shell, 10);
     }
     assert!(!shell.in_netplay(), "the match ended");
-    let Screen::Error { message, .. } = &shell.screen else {
+    let Screen::Error { title, message, .. } = &shell.screen else {
         panic!("a note on the error screen: {:?}", shell.screen);
     };
+    assert_eq!(*title, "PLAYER LEFT");
     assert!(
-        message.starts_with(&format!("Netplay ended: {host_at} left the match at frame")),
+        message.starts_with(&format!(
+            "Netplay ended: player 1 ({host_at}) left the match at frame"
+        )),
         "{message}"
     );
 }

@@ -259,7 +259,7 @@ fn a_peer_killed_mid_match_ends_the_match_on_the_other_with_a_note() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         err.contains(&format!(
-            "kairo: netplay: 127.0.0.1:{} left the match at frame",
+            "kairo: netplay: player 2 (127.0.0.1:{}) left the match at frame",
             ports[1]
         )),
         "{err}"
@@ -349,8 +349,9 @@ fn options_that_cannot_make_a_match_are_refused_before_any_traffic() {
     assert_eq!(e.to_string(), "a match needs --frames 1 or more");
 }
 
-#[test]
-fn a_machine_that_parts_from_the_others_is_reported_as_a_desync_with_its_frame() {
+/// Plays a match of the cart at `cart` between two peers in this process; `change` runs on
+/// peer 2's session once it reaches vblank 100. Returns each peer's error.
+fn parted_match(cart: &std::path::Path, change: fn(&mut Session)) -> Vec<Result<i32, NetError>> {
     use kairo::netplay::play::NetMatch;
     let ports = [free_port(), free_port()];
     let local = |p: u16| SocketAddr::from(([127, 0, 0, 1], p));
@@ -358,20 +359,18 @@ fn a_machine_that_parts_from_the_others_is_reported_as_a_desync_with_its_frame()
         .map(|i| {
             let other = local(ports[1 - i]);
             let port = ports[i];
+            let cart = Cart::open(cart).unwrap();
             std::thread::spawn(move || -> Result<i32, NetError> {
-                let cart = bundled("platformer");
                 let mut game = Session::start(cart, SaveRam::default()).unwrap();
                 let mut net = NetMatch::connect(&game, NetOptions::new(port, vec![other], i))?;
                 let start = Instant::now();
+                let mut changed = false;
                 // Bounded: the desync shows within a few frames of the change.
                 while start.elapsed() < Duration::from_secs(30) {
                     net.step(&mut game, 0, &mut |_, _| {})?;
-                    // Peer 2's machine changes behind the cart's back at vblank 100 (its
-                    // save RAM): the peers' machines part there.
-                    if i == 1 && game.console().vblanks() == 100 {
-                        let mut save = game.console().machine().save().clone();
-                        save.set_slot(0, 12345.0).unwrap();
-                        game.console_mut().machine_mut().set_save(save);
+                    if i == 1 && !changed && game.console().vblanks() == 100 {
+                        change(&mut game);
+                        changed = true;
                     }
                     std::thread::sleep(Duration::from_millis(16));
                 }
@@ -379,13 +378,50 @@ fn a_machine_that_parts_from_the_others_is_reported_as_a_desync_with_its_frame()
             })
         })
         .collect();
-    for peer in peers {
-        match peer.join().unwrap() {
+    peers.into_iter().map(|p| p.join().unwrap()).collect()
+}
+
+#[test]
+fn a_machine_that_parts_from_the_others_is_reported_as_a_desync_with_its_frame() {
+    // Peer 2's machine changes behind the cart's back at vblank 100 (its save RAM): the
+    // peers' machines part there.
+    let ends = parted_match(&root().join("carts/platformer"), |game| {
+        let mut save = game.console().machine().save().clone();
+        save.set_slot(0, 12345.0).unwrap();
+        game.console_mut().machine_mut().set_save(save);
+    });
+    for end in ends {
+        match end {
             Err(NetError::Desync { frame, .. }) => {
                 assert!(
                     (100..=130).contains(&frame),
                     "desync reported at frame {frame}"
                 )
+            }
+            other => panic!("expected a desync, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_difference_only_in_the_carts_lua_state_is_found_when_it_happens() {
+    // The cart shows its hidden value only from frame 600; peer 2's script is changed at
+    // vblank 100 (a local and a table field), which no hardware state shows until then.
+    let ends = parted_match(&root().join("tests/carts/netplay_hidden_state"), |game| {
+        assert!(game.console_mut().call_global("poke").unwrap());
+    });
+    for end in ends {
+        match end {
+            Err(e @ NetError::Desync { frame, .. }) => {
+                assert!(
+                    (100..=130).contains(&frame),
+                    "desync reported at frame {frame}: {e}"
+                );
+                assert!(
+                    e.to_string()
+                        .contains("the cart's Lua state differs, the hardware agrees"),
+                    "{e}"
+                );
             }
             other => panic!("expected a desync, got {other:?}"),
         }

@@ -213,6 +213,9 @@ LUA_API int (lua_objectid) (lua_State *L, int idx, char id[16]);
 /* Kairo: numbers the objects made from now on from 'first'; returns the number
    the next object would have had */
 LUA_API unsigned int (lua_numberobjectsfrom) (lua_State *L, unsigned int first);
+/* Kairo: a digest of every value the state can reach (ldigest.c), the same on every
+   platform for states holding the same values; returns 0 if it ran out of memory */
+LUA_API int (lua_statedigest) (lua_State *L, unsigned long long *digest);
 
 /*
 ** Kairo: the work meter. The library and the runtime count the work they do that

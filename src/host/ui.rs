@@ -8,7 +8,7 @@ use crate::cart::files::CartFiles;
 use crate::cart::manifest::{MANIFEST, Manifest};
 use crate::input::{Button, ButtonWord};
 use crate::spec::SCREEN_H;
-pub use crate::tools::ui_canvas::{COLUMNS, UiCanvas, color, draw_fault, wrap};
+pub use crate::tools::ui_canvas::{CART_ERROR, COLUMNS, UiCanvas, color, draw_fault, wrap};
 
 /// Something a screen asks the host to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,8 +213,8 @@ pub(crate) fn error_menu(has_last_good: bool) -> Menu {
 }
 
 /// Draws the error screen: a title, the wrapped message and the menu.
-pub(crate) fn draw_error(canvas: &mut UiCanvas, message: &str, menu: &Menu) {
-    draw_fault(canvas, message, 8);
+pub(crate) fn draw_error(canvas: &mut UiCanvas, title: &str, message: &str, menu: &Menu) {
+    draw_fault(canvas, title, message, 8);
     let rows = SCREEN_H / 8;
     menu.draw(canvas, rows - 2 - menu.items.len() - 1, menu.items.len());
 }

@@ -34,9 +34,12 @@ pub struct NetplayArgs {
     /// This peer's player number, 1 to 4.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub player: u8,
-    /// Frames a local press waits before it counts.
+    /// Frames a local press waits before it counts (0 to 30).
     #[arg(long, default_value_t = 2)]
     pub delay: usize,
+    /// Seconds to wait for every peer to answer (a host: for someone to join).
+    #[arg(long, value_name = "S", default_value_t = 30)]
+    pub timeout: u64,
     /// Window scale (integer).
     #[arg(long, default_value_t = 3)]
     pub scale: u32,
@@ -47,11 +50,12 @@ pub struct NetplayArgs {
 pub struct NetArgs {
     /// Play one peer of a netplay match, receiving on this UDP port (with --net-peer and
     /// --net-player), until frame --frames is confirmed by every peer; --press is this
-    /// peer's input, --record writes every player's confirmed input.
+    /// peer's input, --record writes every player's confirmed input. Player 1 without
+    /// --net-peer hosts a match of two for whoever joins.
     #[arg(
         long,
         value_name = "PORT",
-        requires_all = ["net_peer", "net_player"],
+        requires = "net_player",
         conflicts_with_all = ["input", "load_state", "save_state", "data", "gif", "wav", "dump_vram"]
     )]
     pub net_port: Option<u16>,
@@ -61,10 +65,10 @@ pub struct NetArgs {
     /// This peer's player number, 1 to 4.
     #[arg(long, value_name = "N", requires = "net_port", value_parser = clap::value_parser!(u8).range(1..=4))]
     pub net_player: Option<u8>,
-    /// Frames a local press waits before it counts (default 2).
+    /// Frames a local press waits before it counts (0 to 30, default 2).
     #[arg(long, value_name = "FRAMES", requires = "net_port")]
     pub net_delay: Option<usize>,
-    /// Seconds to wait for every peer to answer (default 30).
+    /// Seconds to wait for every peer to answer (a host: for someone to join; default 30).
     #[arg(long, value_name = "S", requires = "net_port")]
     pub net_timeout: Option<u64>,
 }
@@ -83,6 +87,8 @@ pub fn netplay_window(args: NetplayArgs) -> CmdResult {
         _ => NetOptions::new(args.port, peers, player),
     };
     net.input_delay = args.delay;
+    net.greet_timeout = std::time::Duration::from_secs(args.timeout);
+    net.check().map_err(kairo::tools::error::ToolError::Net)?;
     let options = kairo::host::WindowOptions {
         cart: Some(args.cart),
         scale: args.scale,
@@ -126,13 +132,17 @@ pub fn headless_net(args: &HeadlessArgs, port: u16) -> ToolResult {
         .map(|p| peer_address(p))
         .collect::<Result<Vec<_>, _>>()?;
     let player = usize::from(args.net.net_player.unwrap_or(1)) - 1;
-    let mut options = NetOptions::new(port, peers, player);
+    let mut options = match (peers.is_empty(), player) {
+        (true, 0) => NetOptions::host(port),
+        _ => NetOptions::new(port, peers, player),
+    };
     if let Some(delay) = args.net.net_delay {
         options.input_delay = delay;
     }
     if let Some(seconds) = args.net.net_timeout {
         options.greet_timeout = std::time::Duration::from_secs(seconds);
     }
+    options.check().map_err(ToolError::Net)?;
     let press = match &args.press {
         Some(script) => {
             Some(Movie::from_press(&[Some(script), None, None, None]).map_err(ToolError::Press)?)

@@ -41,12 +41,24 @@ impl ggrs::Config for KairoGgrs {
 
 /// Frames a local press waits before it counts, on every peer alike (the default).
 pub const INPUT_DELAY: usize = 2;
-/// Frames a peer may run ahead of the input it has (and so go back) at most.
-pub const MAX_ROLLBACK: usize = 8;
+/// The most frames of input delay a match takes (half a second): more makes a game
+/// unplayable, and GGRS holds 128 frames of input in all.
+pub const MAX_INPUT_DELAY: usize = 30;
+/// Frames a peer may run ahead of the input it has (and so go back) at most. GGRS keeps
+/// the last 2 x this many frames of a peer's input to decode its next message against, and
+/// a message sent before the peer had our acknowledgement starts a round trip back: so
+/// round trips up to about 2 x this many frames (~500 ms) keep the game at full speed.
+pub const MAX_ROLLBACK: usize = 16;
 /// Confirmed frames between checksum comparisons (desync detection).
 pub const DESYNC_INTERVAL: u32 = 10;
 /// How long a silent peer has before the match ends, in milliseconds.
 pub const DISCONNECT_MS: u64 = 3000;
+/// How long the start of a match (GGRS's synchronization, after the greeting) may go
+/// without a word from a peer.
+pub const SYNC_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+/// How long a running match may go without a new confirmed frame while the peers still
+/// answer (a peer that is there but stopped playing) before it ends.
+pub const STALL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 /// Most players in a match.
 pub const MAX_PLAYERS: usize = crate::spec::PLAYERS;
 
@@ -61,14 +73,52 @@ pub enum NetError {
     Refused { peer: SocketAddr, reason: String },
     #[error("{peer} refused this peer: {reason}")]
     RefusedBy { peer: SocketAddr, reason: String },
-    #[error("no answer from {peer} within {seconds} s (is it running, and is the port open?)")]
-    NoAnswer { peer: SocketAddr, seconds: u64 },
-    #[error("nobody joined within {seconds} s")]
-    NobodyJoined { seconds: u64 },
-    #[error("{peer} left the match at frame {frame}")]
-    PeerLeft { peer: SocketAddr, frame: i32 },
+    #[error("{peer} called the match off: {reason}")]
+    CalledOff { peer: SocketAddr, reason: String },
     #[error(
-        "desync at frame {frame}: this machine and {peer}'s differ (checksums {local:032x} and {remote:032x})"
+        "no answer from {} within {seconds} s (is it running, and is the port open?)",
+        handshake::player_at(*player, *peer)
+    )]
+    NoAnswer {
+        peer: SocketAddr,
+        player: usize,
+        seconds: u64,
+    },
+    #[error("nobody joined within {seconds} s{}", refused.as_ref().map(|r| format!(" ({r})")).unwrap_or_default())]
+    NobodyJoined {
+        seconds: u64,
+        refused: Option<String>,
+    },
+    #[error(
+        "{} stopped answering as the match was starting (nothing from it for {seconds} s)",
+        handshake::player_at(*player, *peer)
+    )]
+    Vanished {
+        peer: SocketAddr,
+        player: usize,
+        seconds: u64,
+    },
+    #[error(
+        "{} left the match at frame {frame} (nothing from it for {} s)",
+        handshake::player_at(*player, *peer),
+        DISCONNECT_MS / 1000
+    )]
+    PeerLeft {
+        peer: SocketAddr,
+        player: usize,
+        frame: i32,
+    },
+    #[error(
+        "the match stood still at frame {frame} for {seconds} s: no input came from {waiting_for}"
+    )]
+    Stalled {
+        frame: i32,
+        seconds: u64,
+        waiting_for: String,
+    },
+    #[error(
+        "desync at frame {frame}: this machine and {peer}'s differ ({}; checksums {local:032x} and {remote:032x})",
+        desync_part(*local, *remote)
     )]
     Desync {
         frame: i32,
@@ -82,4 +132,48 @@ pub enum NetError {
     Fault(Fault),
     #[error("GGRS: {0}")]
     Ggrs(#[from] ggrs::GgrsError),
+}
+
+/// Which part of two machines' checksums ([`Session::machine_checksum`]: the hardware in
+/// the high half, the cart's Lua state in the low half) differs, in words.
+///
+/// [`Session::machine_checksum`]: crate::session::Session::machine_checksum
+pub fn desync_part(local: u128, remote: u128) -> &'static str {
+    let hardware = |c: u128| c >> 64;
+    let script = |c: u128| c as u64;
+    match (
+        hardware(local) == hardware(remote),
+        script(local) == script(remote),
+    ) {
+        (true, false) => "the cart's Lua state differs, the hardware agrees",
+        (false, true) => "the hardware differs, the cart's Lua state agrees",
+        _ => "the hardware and the cart's Lua state differ",
+    }
+}
+
+impl NetError {
+    /// The title of the window's screen that reports it.
+    pub fn title(&self) -> &'static str {
+        match self {
+            NetError::Refused { .. } | NetError::RefusedBy { .. } => "REFUSED",
+            NetError::CalledOff { .. } => "MATCH CALLED OFF",
+            NetError::NoAnswer { .. } => "NO ANSWER",
+            NetError::NobodyJoined { .. } => "NOBODY JOINED",
+            NetError::Vanished { .. } | NetError::PeerLeft { .. } => "PLAYER LEFT",
+            NetError::Stalled { .. } => "MATCH STUCK",
+            NetError::Desync { .. } | NetError::SyncTest { .. } => "DESYNC",
+            NetError::Fault(_) => "CART ERROR",
+            NetError::Bind { .. } | NetError::Setup(_) | NetError::Ggrs(_) => "NETPLAY ERROR",
+        }
+    }
+}
+
+/// What peers compare as their build in the greeting: the version and the code id (a hash
+/// of the sources, from `build.rs`), so two builds of other code never share a match.
+pub fn build_id() -> String {
+    format!(
+        "{} (code {})",
+        crate::savestate::BUILD_ID,
+        env!("KAIRO_CODE_ID")
+    )
 }

@@ -1,20 +1,30 @@
-//! A match as one peer plays it: greeting the peers, then one call of [`NetMatch::step`] per
-//! host frame (1/60 s), which sends this peer's word, takes the others', and advances the
-//! session (going back and playing again when a prediction was wrong). What the status
-//! line shows (ping, frames of rollback, input delay) is in [`NetStatus`].
+//! A match as one peer plays it: meeting the peers ([`Greeting::meet`]: the greeting, then
+//! GGRS's synchronization), then one call of [`NetMatch::step`] per host frame (1/60 s),
+//! which sends this peer's word, takes the others', and advances the session (going back and
+//! playing again when a prediction was wrong). What the status line shows (ping, frames of
+//! rollback, input delay) is in [`NetStatus`].
+//!
+//! Every phase has a time limit, so no peer waits forever: the greeting
+//! ([`NetOptions::greet_timeout`]), the synchronization ([`SYNC_TIMEOUT`] without a word from
+//! a peer), the match (a peer silent for [`DISCONNECT_MS`], or no confirmed frame for
+//! [`STALL_TIMEOUT`]), and the end (the caller's linger).
 
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use ggrs::{DesyncDetection, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder};
+use ggrs::{
+    DesyncDetection, GgrsError, GgrsEvent, InputStatus, P2PSession, PlayerType, SessionBuilder,
+};
 
-use super::NetError;
-use super::handshake::{ANYONE, Hello, greet};
+use super::handshake::{ANYONE, Hello, greet, player_at};
 use super::rollback::{Checksums, Rollback, RollbackStats};
-use super::socket::NetSocket;
-use super::{DESYNC_INTERVAL, DISCONNECT_MS, INPUT_DELAY, KairoGgrs, MAX_PLAYERS, MAX_ROLLBACK};
+use super::socket::{self, NetSocket, SharedReport, Traffic};
+use super::{
+    DESYNC_INTERVAL, DISCONNECT_MS, INPUT_DELAY, KairoGgrs, MAX_INPUT_DELAY, MAX_PLAYERS,
+    MAX_ROLLBACK, NetError, STALL_TIMEOUT, SYNC_TIMEOUT,
+};
 use crate::input::ButtonWord;
-use crate::savestate::{BUILD_ID, cart_digest};
+use crate::savestate::cart_digest;
 use crate::session::Session;
 
 /// How to join a match.
@@ -28,7 +38,7 @@ pub struct NetOptions {
     pub player: usize,
     /// Frames a local press waits.
     pub input_delay: usize,
-    /// How long to wait for the peers' greetings.
+    /// How long to wait for the peers' greetings (a host: for someone to join).
     pub greet_timeout: Duration,
 }
 
@@ -65,7 +75,18 @@ impl NetOptions {
         self.peers.iter().copied().zip(others).collect()
     }
 
-    fn check(&self) -> Result<(), NetError> {
+    /// Whether this peer hosts a match of two for whoever joins.
+    pub fn hosting(&self) -> bool {
+        self.peers == [ANYONE]
+    }
+
+    pub fn check(&self) -> Result<(), NetError> {
+        if self.input_delay > MAX_INPUT_DELAY {
+            return Err(NetError::Setup(format!(
+                "an input delay of {} frames: the delay is 0 to {MAX_INPUT_DELAY} frames (half a second)",
+                self.input_delay
+            )));
+        }
         if self.peers.is_empty() || self.players() > MAX_PLAYERS {
             return Err(NetError::Setup(format!(
                 "a match has 2 to {MAX_PLAYERS} players: give 1 to {} peers",
@@ -84,28 +105,12 @@ impl NetOptions {
     }
 }
 
-/// What a peer says of itself and whom it will meet: everything the greeting needs, which
-/// can run on another thread (the window keeps drawing meanwhile).
+/// What a peer says of itself and whom it will meet: everything meeting the peers needs,
+/// which can run on another thread (the window keeps drawing meanwhile).
 #[derive(Clone, Debug)]
 pub struct Greeting {
     hello: Hello,
     options: NetOptions,
-}
-
-/// A socket whose peers have all answered, with their addresses.
-#[derive(Debug)]
-pub struct Greeted {
-    socket: UdpSocket,
-    hello: Hello,
-    options: NetOptions,
-}
-
-impl Greeted {
-    /// The options, with the addresses of peers that were not known before (a host's
-    /// joiner) filled in.
-    pub fn options(&self) -> &NetOptions {
-        &self.options
-    }
 }
 
 impl Greeting {
@@ -113,7 +118,7 @@ impl Greeting {
     pub(crate) fn for_cart(cart: &crate::cart::Cart, options: NetOptions) -> Greeting {
         Greeting {
             hello: Hello {
-                build: BUILD_ID.to_string(),
+                build: super::build_id(),
                 cart: cart.name().to_string(),
                 digest: cart_digest(cart),
                 players: options.players() as u8,
@@ -124,28 +129,49 @@ impl Greeting {
         }
     }
 
-    /// Binds the port and greets the peers until each has answered (or refused).
-    pub(crate) fn greet(self) -> Result<Greeted, NetError> {
-        let Greeting { hello, mut options } = self;
+    /// Binds the port, greets the peers until each has answered (or refused), and
+    /// synchronizes GGRS with them: the match, ready for its first frame. A host waiting
+    /// for whoever joins goes back to waiting when a joiner vanishes before the match could
+    /// start, until its time is up.
+    pub fn meet(self) -> Result<NetMatch, NetError> {
+        let Greeting { hello, options } = self;
         options.check()?;
-        let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, options.port)).map_err(|source| {
-            NetError::Bind {
-                port: options.port,
-                source,
+        let deadline = Instant::now() + options.greet_timeout;
+        loop {
+            let socket =
+                UdpSocket::bind((Ipv4Addr::UNSPECIFIED, options.port)).map_err(|source| {
+                    NetError::Bind {
+                        port: options.port,
+                        source,
+                    }
+                })?;
+            let mut peers: Vec<(SocketAddr, u8)> = options
+                .peer_players()
+                .into_iter()
+                .map(|(addr, p)| (addr, p as u8))
+                .collect();
+            let left = deadline.saturating_duration_since(Instant::now());
+            greet(&socket, &hello, &mut peers, left).map_err(|e| match e {
+                // Say the whole time waited, not what was left of it after a retry.
+                NetError::NobodyJoined { refused, .. } => NetError::NobodyJoined {
+                    seconds: options.greet_timeout.as_secs(),
+                    refused,
+                },
+                e => e,
+            })?;
+            let mut met = options.clone();
+            met.peers = peers.into_iter().map(|(addr, _)| addr).collect();
+            let mut net = NetMatch::start(socket, &hello, met)?;
+            match net.synchronize() {
+                Ok(()) => return Ok(net),
+                Err(e @ NetError::Vanished { .. })
+                    if options.hosting() && Instant::now() < deadline =>
+                {
+                    crate::out::eprint_line(&format!("kairo: netplay: {e}; waiting for another"));
+                }
+                Err(e) => return Err(e),
             }
-        })?;
-        let mut peers: Vec<(SocketAddr, u8)> = options
-            .peer_players()
-            .into_iter()
-            .map(|(addr, p)| (addr, p as u8))
-            .collect();
-        greet(&socket, &hello, &mut peers, options.greet_timeout)?;
-        options.peers = peers.into_iter().map(|(addr, _)| addr).collect();
-        Ok(Greeted {
-            socket,
-            hello,
-            options,
-        })
+        }
     }
 }
 
@@ -209,6 +235,14 @@ pub struct NetMatch {
     rollback: Rollback,
     /// Host frames still to wait (GGRS asked this peer to let the others catch up).
     waiting: u32,
+    /// The last confirmed frame and when it was first seen (to find a match standing still).
+    progress: (i32, Instant),
+    /// The players whose input was a guess in the last frame advanced.
+    guessed: [bool; MAX_PLAYERS],
+    /// When [`NetMatch::step`] last ran.
+    last_step: Instant,
+    /// What the socket saw.
+    report: SharedReport,
 }
 
 impl std::fmt::Debug for NetMatch {
@@ -221,26 +255,26 @@ impl std::fmt::Debug for NetMatch {
 }
 
 impl NetMatch {
-    /// Binds the port, greets the peers (checking build, cart and players) and starts GGRS.
-    /// `game` is the session the match will run: just powered on, with empty save RAM.
+    /// Meets the peers (see [`Greeting::meet`]) for a match of `game`'s cart. `game` is the
+    /// session the match will run: just powered on, with empty save RAM.
     pub fn connect(game: &Session, options: NetOptions) -> Result<NetMatch, NetError> {
-        let greeted = Greeting::for_cart(game.cart(), options).greet()?;
-        NetMatch::start(greeted)
+        Greeting::for_cart(game.cart(), options).meet()
     }
 
-    /// Starts GGRS on a socket whose peers have all been greeted.
-    pub fn start(greeted: Greeted) -> Result<NetMatch, NetError> {
-        let Greeted {
-            socket,
-            hello,
-            options,
-        } = greeted;
+    /// Starts GGRS on `socket`, whose peers (in `options`) have all been greeted.
+    fn start(socket: UdpSocket, hello: &Hello, options: NetOptions) -> Result<NetMatch, NetError> {
         let seen = Hello {
             seen: true,
-            ..hello
+            ..hello.clone()
         };
-        let socket = NetSocket::new(socket, seen.datagram())
-            .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
+        let report = SharedReport::default();
+        let socket = NetSocket::new(
+            socket,
+            options.peers.clone(),
+            seen.datagram(),
+            report.clone(),
+        )
+        .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
         let mut builder = SessionBuilder::<KairoGgrs>::new()
             .with_num_players(options.players())?
             .with_input_delay(options.input_delay)
@@ -260,7 +294,75 @@ impl NetMatch {
             options,
             rollback: Rollback::new(Checksums::EveryNth(DESYNC_INTERVAL)),
             waiting: 0,
+            progress: (-1, Instant::now()),
+            guessed: [false; MAX_PLAYERS],
+            last_step: Instant::now(),
+            report,
         })
+    }
+
+    /// Runs GGRS's synchronization with every peer, failing when a peer goes
+    /// [`SYNC_TIMEOUT`] without a word.
+    fn synchronize(&mut self) -> Result<(), NetError> {
+        let peers = self.options.peer_players();
+        let mut heard = vec![Instant::now(); peers.len()];
+        while self.p2p.current_state() != ggrs::SessionState::Running {
+            self.p2p.poll_remote_clients();
+            for event in self.p2p.events().collect::<Vec<_>>() {
+                let from = match event {
+                    GgrsEvent::Synchronizing { addr, .. } | GgrsEvent::Synchronized { addr } => {
+                        addr
+                    }
+                    GgrsEvent::Disconnected { addr } => {
+                        let player = self.player_of(addr);
+                        return Err(NetError::Vanished {
+                            peer: addr,
+                            player,
+                            seconds: SYNC_TIMEOUT.as_secs(),
+                        });
+                    }
+                    _ => continue,
+                };
+                if let Some(i) = peers.iter().position(|&(a, _)| a == from) {
+                    heard[i] = Instant::now();
+                }
+            }
+            self.check_called_off()?;
+            if let Some(i) = heard.iter().position(|t| t.elapsed() >= SYNC_TIMEOUT) {
+                let (peer, player) = peers[i];
+                return Err(NetError::Vanished {
+                    peer,
+                    player,
+                    seconds: SYNC_TIMEOUT.as_secs(),
+                });
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.progress = (self.p2p.confirmed_frame(), Instant::now());
+        self.last_step = Instant::now();
+        Ok(())
+    }
+
+    /// The player number at `addr` (0-based).
+    fn player_of(&self, addr: SocketAddr) -> usize {
+        self.options
+            .peer_players()
+            .into_iter()
+            .find(|&(a, _)| a == addr)
+            .map_or(0, |(_, p)| p)
+    }
+
+    /// A peer's call-off note, as an error.
+    fn check_called_off(&self) -> Result<(), NetError> {
+        match socket::report(&self.report).called_off.clone() {
+            Some((peer, reason)) => Err(NetError::CalledOff { peer, reason }),
+            None => Ok(()),
+        }
+    }
+
+    /// What went through the socket so far.
+    pub fn traffic(&self) -> Traffic {
+        socket::report(&self.report).traffic
     }
 
     /// One host frame: sends and takes words, and advances `game` one frame with `input` as
@@ -277,6 +379,7 @@ impl NetMatch {
         if self.p2p.current_state() != ggrs::SessionState::Running {
             return Ok(Step::Synchronizing);
         }
+        self.check_progress()?;
         if self.waiting > 0 {
             self.waiting -= 1;
             return Ok(Step::Waited);
@@ -284,12 +387,59 @@ impl NetMatch {
         self.p2p.add_local_input(self.options.player, input)?;
         match self.p2p.advance_frame() {
             Ok(requests) => {
+                let advances = requests
+                    .iter()
+                    .any(|r| matches!(r, ggrs::GgrsRequest::AdvanceFrame { .. }));
+                if let Some(ggrs::GgrsRequest::AdvanceFrame { inputs }) = requests.last() {
+                    for (guessed, (_, status)) in self.guessed.iter_mut().zip(inputs) {
+                        *guessed = *status == InputStatus::Predicted;
+                    }
+                }
                 self.rollback.fulfil(game, requests, after_frame);
-                Ok(Step::Advanced)
+                // GGRS holds the frame, without an error, when this peer is as far ahead
+                // of the others' input as a rollback may reach.
+                Ok(if advances {
+                    Step::Advanced
+                } else {
+                    Step::Waited
+                })
             }
             Err(GgrsError::PredictionThreshold) => Ok(Step::Waited),
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Fails when no new frame has been confirmed for [`STALL_TIMEOUT`] of steps (the
+    /// peers answer, so GGRS sees nobody leave, but one of them stopped playing).
+    fn check_progress(&mut self) -> Result<(), NetError> {
+        let now = Instant::now();
+        let confirmed = self.p2p.confirmed_frame();
+        // Time this peer itself did not step (a window that was not drawn) does not count.
+        let away = now.saturating_duration_since(self.last_step);
+        self.last_step = now;
+        if confirmed != self.progress.0 || away > Duration::from_secs(1) {
+            self.progress = (confirmed, now);
+            return Ok(());
+        }
+        if now.duration_since(self.progress.1) < STALL_TIMEOUT {
+            return Ok(());
+        }
+        let waiting_for: Vec<String> = self
+            .options
+            .peer_players()
+            .into_iter()
+            .filter(|&(_, player)| self.guessed[player])
+            .map(|(addr, player)| player_at(player, addr))
+            .collect();
+        Err(NetError::Stalled {
+            frame: confirmed + 1,
+            seconds: STALL_TIMEOUT.as_secs(),
+            waiting_for: if waiting_for.is_empty() {
+                "the other players".into()
+            } else {
+                waiting_for.join(", ")
+            },
+        })
     }
 
     /// Sends and takes words without advancing (waiting at the end of a match for the peers
@@ -304,7 +454,12 @@ impl NetMatch {
         for event in self.p2p.events().collect::<Vec<_>>() {
             match event {
                 GgrsEvent::Disconnected { addr } => {
-                    return Err(NetError::PeerLeft { peer: addr, frame });
+                    let player = self.player_of(addr);
+                    return Err(NetError::PeerLeft {
+                        peer: addr,
+                        player,
+                        frame,
+                    });
                 }
                 GgrsEvent::DesyncDetected {
                     frame,
@@ -325,7 +480,7 @@ impl NetMatch {
                 _ => {}
             }
         }
-        Ok(())
+        self.check_called_off()
     }
 
     /// The last frame whose input every peer has confirmed (-1 before the first).

@@ -1,45 +1,101 @@
 //! The UDP socket GGRS talks through. Each datagram starts with a four-byte tag: `KRGG` for
-//! GGRS's messages (postcard-encoded), `KRHI` and `KRNO` for the greeting before the match
-//! ([`super::handshake`]). Greetings that arrive once the match runs (a peer that missed
-//! ours) are answered here, so that peer can start too; anything else is dropped.
+//! GGRS's messages (postcard-encoded); `KRHI`, `KRNO` and `KRBY` for the greeting before the
+//! match ([`super::handshake`]).
+//!
+//! Once the match runs, a greeting is answered only when it comes from a peer of the match
+//! and says it has not had ours yet (that peer missed our last one and cannot start without
+//! it); an answer says it has, so greetings never bounce back and forth. A `KRBY` from a
+//! peer (it called the match off) is kept for the match to report. Anything else, and
+//! anything from an address outside the match, is dropped unanswered.
 
 use std::net::{SocketAddr, UdpSocket};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use ggrs::{Message, NonBlockingSocket};
+
+use super::handshake::Hello;
 
 /// GGRS's messages.
 pub const TAG_GGRS: &[u8; 4] = b"KRGG";
 /// A greeting.
 pub const TAG_HELLO: &[u8; 4] = b"KRHI";
-/// A refusal, with its reason.
+/// A refusal of the peer it is sent to, with the reason.
 pub const TAG_REFUSE: &[u8; 4] = b"KRNO";
+/// The match is off (a peer refused another, or gave up on one), with the reason.
+pub const TAG_CALL_OFF: &[u8; 4] = b"KRBY";
 
 /// Largest datagram read (GGRS keeps its own well under it).
 const RECEIVE_BYTES: usize = 4096;
 
-/// A non-blocking UDP socket carrying GGRS's messages and answering late greetings.
+/// Traffic counts, for the status line, the docs' figures and tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    /// Datagrams and bytes (UDP payload) sent.
+    pub sent: u64,
+    pub sent_bytes: u64,
+    /// Datagrams and bytes received from the match's peers.
+    pub received: u64,
+    pub received_bytes: u64,
+    /// Greetings answered during the match.
+    pub greetings_answered: u64,
+    /// Datagrams dropped: from outside the match, or not understood.
+    pub dropped: u64,
+}
+
+/// What the socket tells the match while GGRS owns it.
+#[derive(Clone, Debug, Default)]
+pub struct SocketReport {
+    pub traffic: Traffic,
+    /// A peer that called the match off, and why.
+    pub called_off: Option<(SocketAddr, String)>,
+}
+
+/// The match's handle on a [`SocketReport`].
+pub type SharedReport = Arc<Mutex<SocketReport>>;
+
+/// The report behind `shared` (a poisoned lock still holds counts worth reading).
+pub fn report(shared: &SharedReport) -> MutexGuard<'_, SocketReport> {
+    shared.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A non-blocking UDP socket carrying GGRS's messages.
 #[derive(Debug)]
 pub struct NetSocket {
     socket: UdpSocket,
+    /// The peers of the match.
+    peers: Vec<SocketAddr>,
     /// The greeting to answer a late one with (ours, saying we have seen theirs).
     hello: Vec<u8>,
     buffer: Vec<u8>,
-    /// Datagrams sent and received, for the status line and tests.
-    pub sent: u64,
-    pub received: u64,
+    report: SharedReport,
 }
 
 impl NetSocket {
-    /// Wraps `socket` (already bound and greeted through) for GGRS.
-    pub fn new(socket: UdpSocket, hello: Vec<u8>) -> std::io::Result<NetSocket> {
+    /// Wraps `socket` (already bound and greeted through) for GGRS, for a match with
+    /// `peers`; what it sees goes to `report`.
+    pub fn new(
+        socket: UdpSocket,
+        peers: Vec<SocketAddr>,
+        hello: Vec<u8>,
+        report: SharedReport,
+    ) -> std::io::Result<NetSocket> {
         socket.set_nonblocking(true)?;
         Ok(NetSocket {
             socket,
+            peers,
             hello,
             buffer: vec![0; RECEIVE_BYTES],
-            sent: 0,
-            received: 0,
+            report,
         })
+    }
+
+    fn send(&self, bytes: &[u8], addr: SocketAddr) {
+        // A datagram that cannot go out now is as good as lost: GGRS sends again.
+        if self.socket.send_to(bytes, addr).is_ok() {
+            let traffic = &mut report(&self.report).traffic;
+            traffic.sent += 1;
+            traffic.sent_bytes += bytes.len() as u64;
+        }
     }
 }
 
@@ -56,28 +112,47 @@ impl NonBlockingSocket<SocketAddr> for NetSocket {
         let Ok(body) = postcard::to_stdvec(msg) else {
             return;
         };
-        // A datagram that cannot go out now is as good as lost: GGRS sends again.
-        if self
-            .socket
-            .send_to(&datagram(TAG_GGRS, &body), addr)
-            .is_ok()
-        {
-            self.sent += 1;
-        }
+        self.send(&datagram(TAG_GGRS, &body), *addr);
     }
 
     fn receive_all_messages(&mut self) -> Vec<(SocketAddr, Message)> {
         let mut messages = Vec::new();
+        let mut answer = Vec::new();
+        let mut seen = SocketReport::default();
         while let Ok((len, from)) = self.socket.recv_from(&mut self.buffer) {
-            self.received += 1;
             let bytes = &self.buffer[..len];
-            if let Some(body) = bytes.strip_prefix(TAG_GGRS) {
-                if let Ok(message) = postcard::from_bytes(body) {
-                    messages.push((from, message));
-                }
-            } else if bytes.starts_with(TAG_HELLO) {
-                let _ = self.socket.send_to(&self.hello, from);
+            let traffic = &mut seen.traffic;
+            if !self.peers.contains(&from) {
+                traffic.dropped += 1;
+                continue;
             }
+            traffic.received += 1;
+            traffic.received_bytes += len as u64;
+            if let Some(body) = bytes.strip_prefix(TAG_GGRS) {
+                match postcard::from_bytes(body) {
+                    Ok(message) => messages.push((from, message)),
+                    Err(_) => traffic.dropped += 1,
+                }
+            } else if let Some(reason) = bytes.strip_prefix(TAG_CALL_OFF) {
+                let reason = String::from_utf8_lossy(reason).into_owned();
+                seen.called_off.get_or_insert((from, reason));
+            } else if Hello::parse(bytes).is_some_and(|h| !h.seen) {
+                answer.push(from);
+            } else {
+                traffic.dropped += 1;
+            }
+        }
+        for &from in &answer {
+            self.send(&self.hello, from);
+        }
+        let mut shared = report(&self.report);
+        let traffic = &mut shared.traffic;
+        traffic.received += seen.traffic.received;
+        traffic.received_bytes += seen.traffic.received_bytes;
+        traffic.dropped += seen.traffic.dropped;
+        traffic.greetings_answered += answer.len() as u64;
+        if shared.called_off.is_none() {
+            shared.called_off = seen.called_off;
         }
         messages
     }

@@ -42,6 +42,9 @@ unsafe extern "C-unwind" {
     );
     /// Kairo's Lua: the whole cycles of work counted, taken off the count.
     pub(crate) fn lua_takework(state: *mut ffi::lua_State) -> u64;
+    /// Kairo's Lua (`lua/src/ldigest.c`): a digest of every value the state can reach; 0
+    /// when the walk ran out of memory.
+    fn lua_statedigest(state: *mut ffi::lua_State, digest: *mut u64) -> std::ffi::c_int;
     /// Kairo's Lua: turns on the instruction meter, a count hook every `count`
     /// instructions that counts `cost` (1/1024 cycles) as work, and calls `charge` instead
     /// when the work counted is due.
@@ -174,6 +177,16 @@ impl Heap {
     /// The main thread's raw state (the global data every thread shares).
     pub(crate) fn raw_state(&self) -> *mut ffi::lua_State {
         self.state
+    }
+
+    /// A digest of every value the program can reach (globals, upvalues, coroutines...),
+    /// the same on every platform for states holding the same values (`lua/README.md`);
+    /// `None` when the walk could not get the memory it needs. Between calls only.
+    pub fn digest(&self) -> Option<u64> {
+        let mut digest = 0;
+        // SAFETY: the state is alive and not running (between calls); the walk only reads.
+        let whole = unsafe { lua_statedigest(self.state, &mut digest) };
+        (whole != 0).then_some(digest)
     }
 
     /// Bytes Lua holds.

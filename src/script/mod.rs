@@ -109,6 +109,12 @@ impl Script {
         self.heap.used()
     }
 
+    /// A digest of every value the cart's script can reach (between calls only): see
+    /// [`heap::Heap::digest`].
+    pub fn digest(&self) -> Option<u64> {
+        self.heap.digest()
+    }
+
     /// The Lua heap as it stands (between calls only).
     pub fn snapshot_into(&self, snapshot: &mut heap::HeapSnapshot) {
         self.heap.snapshot_into(snapshot);

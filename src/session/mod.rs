@@ -224,14 +224,18 @@ impl Session {
         Ok(())
     }
 
-    /// A checksum of the machine as it stands (all hardware state; not the Lua heap, whose
-    /// effects all pass through it): netplay's peers compare it to find desyncs.
-    #[cfg(feature = "host")]
-    pub(crate) fn machine_checksum(&self) -> u128 {
+    /// A checksum of the machine as it stands: netplay's peers compare it to find desyncs.
+    /// The high 64 bits are the hardware's state (FNV-1a of its bytes), the low 64 bits a
+    /// digest of every value the cart's Lua script can reach ([`Console::script_digest`]),
+    /// so a difference in the script's state is found when it happens, not when it first
+    /// shows on the hardware.
+    pub fn machine_checksum(&self) -> u128 {
         let bytes = savestate::machine_bytes(&self.console);
-        let low = u128::from(crate::hash::fnv1a64(&bytes));
-        let high = u128::from(crc32fast::hash(&bytes));
-        high << 64 | low
+        let hardware = u128::from(crate::hash::fnv1a64(&bytes));
+        // Zero when the walk could not get memory (a healthy digest is never zero in
+        // practice): that peer then reports a desync rather than missing one.
+        let script = u128::from(self.console.script_digest().unwrap_or(0));
+        hardware << 64 | script
     }
 
     /// The state file of the console as it stands, which this process then loads from

@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use crate::hash::frame_hash_hex;
 use crate::movie::Movie;
+use crate::netplay::NetError;
 use crate::netplay::play::{ConfirmedLog, NetMatch, NetOptions, Step};
 use crate::netplay::rollback::RollbackStats;
-use crate::netplay::{DISCONNECT_MS, NetError};
+use crate::netplay::socket::Traffic;
 use crate::session::Session;
 
 /// The most a finished peer waits for the others to have its input.
@@ -30,6 +31,8 @@ pub struct NetRun {
     pub stats: RollbackStats,
     /// Real time from the first frame played to frame F confirmed.
     pub played: Duration,
+    /// What went through the socket during the match.
+    pub traffic: Traffic,
 }
 
 /// Plays a match on `game` (just powered on, with empty save RAM) until frame `frames` is
@@ -55,8 +58,6 @@ pub fn play(
     let mut start = None;
     let mut next = Instant::now();
     let mut picture = None;
-    let mut progress = (net.confirmed_frame(), Instant::now());
-    let stall = Duration::from_millis(DISCONNECT_MS) + Duration::from_secs(10);
     let mut lines = ConfirmedLog::default();
     loop {
         let at = usize::try_from(net.current_frame()).unwrap_or(0);
@@ -82,14 +83,6 @@ pub fn play(
         }
         if net.confirmed_frame() >= target - 1 && net.current_frame() >= target {
             break;
-        }
-        if net.confirmed_frame() > progress.0 {
-            progress = (net.confirmed_frame(), Instant::now());
-        } else if step != Step::Synchronizing && progress.1.elapsed() > stall {
-            return Err(NetError::Setup(format!(
-                "the match made no progress for {} s",
-                stall.as_secs()
-            )));
         }
         next += FRAME;
         let now = Instant::now();
@@ -120,6 +113,7 @@ pub fn play(
         movie,
         stats: net.stats(),
         played,
+        traffic: net.traffic(),
     })
 }
 
@@ -131,10 +125,14 @@ impl NetRun {
             0 => 0.0,
             n => s.resimulating.as_secs_f64() * 1e6 / n as f64,
         };
+        let t = &self.traffic;
+        let seconds = self.played.as_secs_f64().max(1e-3);
         format!(
             "netplay: player {}, {} frames confirmed in {:.1} s\n\
              rollback: {} rollbacks, {} frames played again (longest {}), {:.1} ms of host time \
-             ({per_frame:.0} us a frame)",
+             ({per_frame:.0} us a frame)\n\
+             traffic: sent {} datagrams ({} bytes, {:.0} bytes/s), received {} ({} bytes, \
+             {:.0} bytes/s), {} late greetings answered, {} datagrams dropped",
             player + 1,
             self.movie.ticks.len(),
             self.played.as_secs_f64(),
@@ -142,6 +140,14 @@ impl NetRun {
             s.resimulated,
             s.longest,
             s.resimulating.as_secs_f64() * 1e3,
+            t.sent,
+            t.sent_bytes,
+            t.sent_bytes as f64 / seconds,
+            t.received,
+            t.received_bytes,
+            t.received_bytes as f64 / seconds,
+            t.greetings_answered,
+            t.dropped,
         )
     }
 }

@@ -141,11 +141,14 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// Draws a cart fault over the whole screen: a title and the wrapped message, leaving
-/// `reserved` character rows at the bottom free (for the window's menu).
-pub fn draw_fault(canvas: &mut UiCanvas, message: &str, reserved: usize) {
+/// The title of a cart fault's screen.
+pub const CART_ERROR: &str = "CART ERROR";
+
+/// Draws a cart fault (or another ending) over the whole screen: `title` and the wrapped
+/// message, leaving `reserved` character rows at the bottom free (for the window's menu).
+pub fn draw_fault(canvas: &mut UiCanvas, title: &str, message: &str, reserved: usize) {
     canvas.panel(0, SCREEN_H / 8 - 1, color::PANEL);
-    canvas.centred(1, "CART ERROR", color::ERROR);
+    canvas.centred(1, title, color::ERROR);
     let lines = wrap(message, COLUMNS - 2);
     let room = SCREEN_H / 8 - 4 - reserved;
     for (i, line) in lines.iter().take(room).enumerate() {
@@ -156,7 +159,7 @@ pub fn draw_fault(canvas: &mut UiCanvas, message: &str, reserved: usize) {
 /// The picture of a fault as the window's error screen shows it (without its menu), as RGBA.
 pub fn fault_picture(message: &str) -> Vec<u8> {
     let mut canvas = UiCanvas::default();
-    draw_fault(&mut canvas, message, 0);
+    draw_fault(&mut canvas, CART_ERROR, message, 0);
     let mut rgba = vec![0; SCREEN_W * SCREEN_H * 4];
     canvas.blend_over(&mut rgba, false);
     rgba

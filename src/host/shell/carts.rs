@@ -150,8 +150,15 @@ impl Shell {
             .watcher
             .as_mut()
             .is_some_and(|w| w.should_reload(now));
-        // A reload would make this peer's machine differ from the others'.
-        if changed && self.net.is_none() {
+        // A reload would make this peer's machine differ from the others': it waits until
+        // the match ends.
+        if changed && self.net.is_some() {
+            self.reload_after_match = true;
+            self.toast("Cart changed: it reloads when the netplay match ends".into());
+            return;
+        }
+        if changed || (self.reload_after_match && self.net.is_none()) {
+            self.reload_after_match = false;
             let (path, build) = (session.path.clone(), session.build.clone());
             self.boot(build(&path));
         }

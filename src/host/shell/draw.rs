@@ -99,8 +99,12 @@ impl Shell {
                 canvas.centred(15, "Esc: keep and go on", color::DIM);
                 true
             }
-            Screen::Error { message, menu } => {
-                ui::draw_error(canvas, message, menu);
+            Screen::Error {
+                title,
+                message,
+                menu,
+            } => {
+                ui::draw_error(canvas, title, message, menu);
                 false
             }
         };

@@ -57,6 +57,8 @@ pub enum Screen {
     RemapPick(Menu),
     Remap(Remap),
     Error {
+        /// What kind of ending it is: `CART ERROR`, or one of netplay's endings.
+        title: &'static str,
         message: String,
         menu: Menu,
     },
@@ -149,6 +151,8 @@ pub struct Shell {
     pub fast_forward: bool,
     /// Rewind held on the keyboard (Backspace); Select + L on a pad does the same.
     pub rewind_held: bool,
+    /// The cart's files changed during a netplay match: it reloads when the match ends.
+    reload_after_match: bool,
     /// Where screenshots are saved.
     pub screenshot_dir: PathBuf,
     /// The profiler overlay, while shown (F3).
@@ -203,6 +207,7 @@ impl Shell {
             step_requested: false,
             fast_forward: false,
             rewind_held: false,
+            reload_after_match: false,
             screenshot_dir: screenshot_dir(),
             profiler: None,
             data_dir: None,
@@ -261,8 +266,14 @@ impl Shell {
     }
 
     fn show_error(&mut self, message: String) {
+        self.show_ending(ui::CART_ERROR, message);
+    }
+
+    /// The error screen with its title.
+    fn show_ending(&mut self, title: &'static str, message: String) {
         let has_last_good = self.session.as_ref().is_some_and(|s| s.last_good.is_some());
         self.screen = Screen::Error {
+            title,
             message,
             menu: ui::error_menu(has_last_good),
         };
@@ -347,6 +358,13 @@ impl Shell {
         let netplay = self.net_vblank(word);
         let combo = Button::Select.bit() | Button::L.bit();
         let rewinding = self.rewind_held || held & combo == combo;
+        if netplay && matches!(self.screen, Screen::Playing) {
+            if rewinding {
+                self.refuse_during_netplay("Rewind");
+            } else if self.fast_forward {
+                self.refuse_during_netplay("Fast-forward");
+            }
+        }
         if rewinding && matches!(self.screen, Screen::Error { .. }) && self.can_rewind() {
             // A fault is one more moment to go back from.
             self.screen = Screen::Playing;

@@ -1,9 +1,10 @@
 //! Netplay in the window: hosting or joining a match from the pause menu's Netplay screen
-//! (or from `kairo netplay`), greeting the peers on a thread while the window keeps
-//! drawing, then one step of the match per host frame with player 1's pad as this peer's
-//! input, and the status line (ping, frames of rollback, input delay). During a match
-//! nothing may make this peer's machine differ from the others': states, rewind, movies,
-//! reset, debug pause, fast-forward and hot reload wait until it ends.
+//! (or from `kairo netplay`), meeting the peers on a thread while the window keeps drawing,
+//! then one step of the match per host frame with player 1's pad as this peer's input, and
+//! the status line (ping, frames of rollback, input delay). During a match nothing may make
+//! this peer's machine differ from the others': states, rewind, movies, reset, debug pause,
+//! fast-forward and hot reload wait until it ends (a note says so). Each way a match ends
+//! has its own title on the screen that says so.
 
 use std::net::SocketAddr;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -12,7 +13,7 @@ use super::{Screen, Shell};
 use crate::host::ui::{Menu, UiAction};
 use crate::input::ButtonWord;
 use crate::netplay::NetError;
-use crate::netplay::play::{ConfirmedLog, Greeted, Greeting, NetMatch, NetOptions};
+use crate::netplay::play::{ConfirmedLog, Greeting, NetMatch, NetOptions};
 use crate::saveram::SaveRam;
 use crate::session::Session;
 
@@ -21,9 +22,9 @@ pub const DEFAULT_PORT: u16 = 7000;
 
 /// A match being set up or played.
 pub enum NetLink {
-    /// Greeting the peers on a thread; `what` says whom.
+    /// Meeting the peers on a thread; `what` says whom.
     Greeting {
-        answer: Receiver<Result<Greeted, NetError>>,
+        answer: Receiver<Result<NetMatch, NetError>>,
         what: String,
     },
     Playing(Box<NetMatch>, ConfirmedLog),
@@ -93,7 +94,7 @@ impl Shell {
         let greeting = Greeting::for_cart(&cart, options);
         let (tell, answer) = mpsc::channel();
         std::thread::spawn(move || {
-            let _ = tell.send(greeting.greet());
+            let _ = tell.send(greeting.meet());
         });
         crate::out::print_line(&what);
         self.net = Some(NetLink::Greeting { answer, what });
@@ -107,11 +108,12 @@ impl Shell {
             None => false,
             Some(NetLink::Greeting { answer, what }) => {
                 match answer.try_recv() {
-                    Ok(Ok(greeted)) => self.begin_match(greeted),
-                    Ok(Err(e)) => self.end_netplay(format!("Netplay: {e}")),
-                    Err(TryRecvError::Disconnected) => {
-                        self.end_netplay("Netplay: the greeting stopped".into())
-                    }
+                    Ok(Ok(net)) => self.begin_match(net),
+                    Ok(Err(e)) => self.end_netplay(e.title(), format!("Netplay: {e}")),
+                    Err(TryRecvError::Disconnected) => self.end_netplay(
+                        NetError::Setup(String::new()).title(),
+                        "Netplay: the greeting stopped".into(),
+                    ),
                     Err(TryRecvError::Empty) => {
                         self.status_line(what.clone());
                         self.net = Some(NetLink::Greeting { answer, what });
@@ -138,10 +140,9 @@ impl Shell {
                     .fault()
                     .filter(|f| i64::from(net.confirmed_frame()) >= f.vblank as i64 - 1)
                     .cloned();
-                match (stepped, confirmed_fault) {
-                    (Err(e), _) => self.end_netplay(format!("Netplay ended: {e}")),
-                    (_, Some(fault)) => {
-                        self.end_netplay(format!("Netplay ended: {}", NetError::Fault(fault)))
+                match (stepped, confirmed_fault.map(NetError::Fault)) {
+                    (Err(e), _) | (_, Some(e)) => {
+                        self.end_netplay(e.title(), format!("Netplay ended: {e}"))
                     }
                     (Ok(_), None) => {
                         let s = net.status();
@@ -158,7 +159,7 @@ impl Shell {
     }
 
     /// Every peer answered: the cart powers on afresh and the match begins.
-    fn begin_match(&mut self, greeted: Greeted) {
+    fn begin_match(&mut self, net: NetMatch) {
         self.end_movie();
         let Some(session) = self.session.as_mut() else {
             return;
@@ -175,33 +176,28 @@ impl Shell {
         if !self.install(started.map_err(Into::into)) {
             return;
         }
-        let peers: Vec<String> = greeted
+        let peers: Vec<String> = net
             .options()
             .peers
             .iter()
             .map(SocketAddr::to_string)
             .collect();
-        let player = greeted.options().player + 1;
-        match NetMatch::start(greeted) {
-            Ok(net) => {
-                crate::out::print_line(&format!(
-                    "Netplay: player {player}, with {}; save data is not kept during a match",
-                    peers.join(", ")
-                ));
-                self.toast(format!(
-                    "Netplay: you are player {player}. Save data is not kept in a match"
-                ));
-                self.net = Some(NetLink::Playing(Box::new(net), ConfirmedLog::default()));
-            }
-            Err(e) => self.end_netplay(format!("Netplay: {e}")),
-        }
+        let player = net.options().player + 1;
+        crate::out::print_line(&format!(
+            "Netplay: player {player}, with {}; save data is not kept during a match",
+            peers.join(", ")
+        ));
+        self.toast(format!(
+            "Netplay: you are player {player}. Save data is not kept in a match"
+        ));
+        self.net = Some(NetLink::Playing(Box::new(net), ConfirmedLog::default()));
     }
 
-    /// Ends the match (or its setup) with a note on the error screen.
-    fn end_netplay(&mut self, note: String) {
+    /// Ends the match (or its setup) with a note on the error screen, titled `title`.
+    fn end_netplay(&mut self, title: &'static str, note: String) {
         self.net = None;
         crate::out::eprint_line(&format!("kairo: {note}"));
-        self.show_error(note);
+        self.show_ending(title, note);
     }
 
     /// Leaves the match: the game goes on here, alone (the other peers see this one leave).
