@@ -142,3 +142,178 @@ fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
         "{message}"
     );
 }
+
+/// Types `text` (digits, `.` and `:`) on the Netplay screen's selected line, after
+/// clearing it.
+fn type_line(shell: &mut Shell, old: &str, text: &str) {
+    for _ in 0..old.len() {
+        shell.key("Backspace", true);
+        shell.key("Backspace", false);
+    }
+    for c in text.chars() {
+        let key = match c {
+            '.' => "Period".to_string(),
+            ':' => "Semicolon".to_string(),
+            d => format!("Digit{d}"),
+        };
+        shell.key(&key, true);
+        shell.key(&key, false);
+    }
+}
+
+#[test]
+fn the_window_hosts_past_strangers_refuses_what_would_part_the_machines_and_reloads_after() {
+    let config = common::temp_dir("netplay-host-config");
+    let carts = common::temp_dir("netplay-host-carts");
+    let cart = carts.join("platformer");
+    common::copy_dir(&root().join("carts/platformer"), &cart);
+    let mut shell = Shell::new(carts.to_path_buf(), Some(config.to_path_buf()));
+    shell.open(&cart);
+    paced(&mut shell, 3);
+    // Host from the Netplay screen on a free port.
+    let port = free_port();
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    type_line(&mut shell, "7000", &port.to_string());
+    choose(&mut shell, &format!("Host on port {port}"));
+    assert!(shell.in_netplay());
+    paced(&mut shell, 5);
+    assert!(
+        shell
+            .toast_text()
+            .is_some_and(|t| t.contains(&format!("waiting for a player on port {port}"))),
+        "{:?}",
+        shell.toast_text()
+    );
+    // A stranger's datagram first: it takes no seat.
+    let stranger = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    stranger
+        .send_to(b"KRHI", SocketAddr::from(([127, 0, 0, 1], port)))
+        .unwrap();
+    paced(&mut shell, 5);
+    // Then a real joiner (a headless peer on a thread) joins and plays 600 frames.
+    let joiner_cart = Cart::open(&cart).unwrap();
+    let host_at = SocketAddr::from(([127, 0, 0, 1], port));
+    let joiner = std::thread::spawn(move || {
+        let mut game = Session::start(joiner_cart, SaveRam::default()).unwrap();
+        kairo::tools::netplay::play(
+            &mut game,
+            NetOptions::new(free_port(), vec![host_at], 1),
+            600,
+            None,
+            &mut |_| {},
+        )
+    });
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(20)
+        && !shell
+            .toast_text()
+            .is_some_and(|t| t.contains("you are player 1") || t.starts_with("NET ping"))
+    {
+        paced(&mut shell, 1);
+    }
+    assert!(
+        matches!(shell.screen, Screen::Playing),
+        "the match started: {:?}",
+        shell.screen
+    );
+
+    // Fast-forward and rewind are refused with a note, not silently.
+    shell.fast_forward = true;
+    paced(&mut shell, 2);
+    shell.fast_forward = false;
+    assert_eq!(
+        shell.toast_text(),
+        Some("Fast-forward: not during a netplay match")
+    );
+    shell.rewind_held = true;
+    paced(&mut shell, 2);
+    shell.rewind_held = false;
+    assert_eq!(
+        shell.toast_text(),
+        Some("Rewind: not during a netplay match")
+    );
+
+    // The cart is edited during the match: it waits, with a note.
+    let main = cart.join("main.lua");
+    let text = std::fs::read_to_string(&main).unwrap() + "\n-- edited during the match\n";
+    std::fs::write(&main, text).unwrap();
+    let start = Instant::now();
+    let mut noted = false;
+    while start.elapsed() < Duration::from_secs(10) && !noted {
+        paced(&mut shell, 1);
+        noted = shell
+            .toast_text()
+            .is_some_and(|t| t.starts_with("Cart changed: it reloads when the netplay match ends"));
+    }
+    assert!(noted, "{:?}", shell.toast_text());
+    paced(&mut shell, 60);
+    assert!(shell.in_netplay(), "the match goes on");
+    let played = shell.console().unwrap().vblanks();
+    assert!(played > 40, "{played}");
+
+    // Leaving the match: the edited cart reloads then (it starts again from power-on).
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    choose(&mut shell, "Leave the match");
+    assert!(!shell.in_netplay());
+    paced(&mut shell, 2);
+    let after = shell.console().unwrap().vblanks();
+    assert!(after < 10, "reloaded after the match: {after} vblanks");
+    let _ = joiner.join().unwrap();
+}
+
+#[test]
+fn the_window_joining_a_host_that_dies_after_the_greeting_ends_with_a_titled_note() {
+    // A host made of datagrams: it answers the greeting and dies.
+    let fake = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    fake.set_read_timeout(Some(Duration::from_millis(20)))
+        .unwrap();
+    let fake_at = fake.local_addr().unwrap();
+    let config = common::temp_dir("netplay-vanish-config");
+    let mut shell = Shell::new(root().join("carts"), Some(config.to_path_buf()));
+    shell.open(&root().join("carts/platformer"));
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    tap(&mut shell, "ArrowDown");
+    type_line(&mut shell, "127.0.0.1:7000", &fake_at.to_string());
+    choose(&mut shell, &format!("Join {fake_at}"));
+    let cart = Cart::open(&root().join("carts/platformer")).unwrap();
+    let host_hello =
+        kairo::netplay::play::Greeting::for_cart(&cart, NetOptions::new(0, vec![fake_at], 0))
+            .hello()
+            .clone();
+    let mut buffer = [0u8; 4096];
+    let start = Instant::now();
+    let joiner = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the window greets"
+        );
+        paced(&mut shell, 1);
+        if let Ok((len, from)) = fake.recv_from(&mut buffer)
+            && kairo::netplay::handshake::Hello::parse_datagram(&buffer[..len]).is_some()
+        {
+            break from;
+        }
+    };
+    let seen = kairo::netplay::handshake::Hello {
+        seen: true,
+        ..host_hello
+    };
+    fake.send_to(&seen.datagram(), joiner).unwrap();
+    drop(fake);
+    let died = Instant::now();
+    while died.elapsed() < Duration::from_secs(15) && shell.in_netplay() {
+        paced(&mut shell, 5);
+    }
+    assert!(!shell.in_netplay(), "the window is not left waiting");
+    let Screen::Error { title, message, .. } = &shell.screen else {
+        panic!("an ending note: {:?}", shell.screen);
+    };
+    assert_eq!(*title, "PLAYER LEFT");
+    assert!(
+        message.contains(&format!("player 1 ({fake_at}) stopped answering")),
+        "{message}"
+    );
+}

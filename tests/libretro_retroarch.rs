@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{bundled, root, temp_dir};
+use common::{bundled, copy_dir, root, temp_dir};
 
 fn have(tool: &str) -> bool {
     Command::new("sh")
@@ -252,19 +252,6 @@ fn tools_missing() -> bool {
     assert!(std::env::var_os("KAIRO_CI").is_none(), "{why}");
     eprintln!("SKIPPED: {why}");
     true
-}
-
-/// Copies folder `from` (a cart) to `to`.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// Every file name under `dir`, folders included, relative to it, sorted.

@@ -280,7 +280,7 @@ fn a_peer_with_other_cart_files_is_refused_on_both_sides_with_one_line() {
     let cart = root().join("carts/platformer");
     // A copy of the platformer with one line added to its script.
     let copy = dir.join("platformer");
-    copy_dir(&cart, &copy);
+    common::copy_dir(&cart, &copy);
     let main = copy.join("main.lua");
     let mut text = std::fs::read_to_string(&main).unwrap();
     text.push_str("\n-- edited\n");
@@ -313,19 +313,6 @@ fn a_peer_with_other_cart_files_is_refused_on_both_sides_with_one_line() {
         assert_eq!(err.lines().count(), 1, "one line: {err}");
         assert!(err.contains("other files of Platformer"), "{err}");
         assert!(!out.contains("hash "), "{out}");
-    }
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
     }
 }
 

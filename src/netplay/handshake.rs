@@ -33,6 +33,9 @@ pub const RESEND: Duration = Duration::from_millis(100);
 /// last greeting.
 pub const CANDIDATE_EXPIRY: Duration = Duration::from_secs(2);
 
+/// How long a peer that calls the match off keeps telling the others.
+pub const CALL_OFF_LINGER: Duration = Duration::from_millis(1500);
+
 /// What a peer says of itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hello {
@@ -48,7 +51,7 @@ pub struct Hello {
 
 impl Hello {
     /// The datagram carrying it.
-    pub(crate) fn datagram(&self) -> Vec<u8> {
+    pub fn datagram(&self) -> Vec<u8> {
         datagram(
             TAG_HELLO,
             &postcard::to_stdvec(self).expect("a greeting serializes"),
@@ -56,7 +59,7 @@ impl Hello {
     }
 
     /// The greeting a datagram carries, if it is a well-formed one.
-    pub(crate) fn parse(bytes: &[u8]) -> Option<Hello> {
+    pub fn parse_datagram(bytes: &[u8]) -> Option<Hello> {
         let body = bytes.strip_prefix(TAG_HELLO)?;
         postcard::from_bytes(body).ok()
     }
@@ -117,7 +120,7 @@ impl Said {
         if let Some(body) = bytes.strip_prefix(TAG_CALL_OFF) {
             return Some(Said::CalledOff(text(body)));
         }
-        Hello::parse(bytes).map(Said::Hello)
+        Hello::parse_datagram(bytes).map(Said::Hello)
     }
 }
 
@@ -187,13 +190,34 @@ impl Greeter<'_> {
         }
     }
 
-    /// Tells every seat with an address, but `except`, that the match is off and why.
+    /// Tells every seat with an address, but `except`, that the match is off and why: at
+    /// once, then for [`CALL_OFF_LINGER`] every [`RESEND`] and in answer to anything they
+    /// send (a peer that started late hears it when it first greets).
     fn call_off(&self, except: Option<SocketAddr>, why: &str) {
-        for seat in &self.seats {
-            if seat.addr != ANYONE && Some(seat.addr) != except {
-                for _ in 0..3 {
-                    self.send(seat.addr, &datagram(TAG_CALL_OFF, why.as_bytes()));
+        let told: Vec<SocketAddr> = self
+            .seats
+            .iter()
+            .map(|s| s.addr)
+            .filter(|&a| a != ANYONE && Some(a) != except)
+            .collect();
+        if told.is_empty() {
+            return;
+        }
+        let notice = datagram(TAG_CALL_OFF, why.as_bytes());
+        let start = Instant::now();
+        let mut last_sent: Option<Instant> = None;
+        let mut buffer = [0u8; 2048];
+        while start.elapsed() < CALL_OFF_LINGER {
+            if last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
+                for &addr in &told {
+                    self.send(addr, &notice);
                 }
+                last_sent = Some(Instant::now());
+            }
+            if let Ok((_, from)) = self.socket.recv_from(&mut buffer)
+                && told.contains(&from)
+            {
+                self.send(from, &notice);
             }
         }
     }
@@ -211,8 +235,22 @@ impl Greeter<'_> {
         };
         let player = usize::from(self.seats[i].player);
         match said {
-            Said::Refused(reason) => Err(NetError::RefusedBy { peer: from, reason }),
-            Said::CalledOff(reason) => Err(NetError::CalledOff { peer: from, reason }),
+            Said::Refused(reason) => {
+                self.call_off(
+                    Some(from),
+                    &format!(
+                        "{} refused player {}: {reason}",
+                        player_at(player, from),
+                        self.me.player + 1
+                    ),
+                );
+                Err(NetError::RefusedBy { peer: from, reason })
+            }
+            Said::CalledOff(reason) => {
+                // Passed on: a peer may reach this one and not the one that called it off.
+                self.call_off(Some(from), &reason);
+                Err(NetError::CalledOff { peer: from, reason })
+            }
             Said::Hello(theirs) => {
                 if let Some(reason) = self.me.mismatch(&theirs, self.seats[i].player) {
                     let why = theirs

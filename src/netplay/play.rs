@@ -115,7 +115,7 @@ pub struct Greeting {
 
 impl Greeting {
     /// The greeting of a peer running `cart`.
-    pub(crate) fn for_cart(cart: &crate::cart::Cart, options: NetOptions) -> Greeting {
+    pub fn for_cart(cart: &crate::cart::Cart, options: NetOptions) -> Greeting {
         Greeting {
             hello: Hello {
                 build: super::build_id(),
@@ -127,6 +127,11 @@ impl Greeting {
             },
             options,
         }
+    }
+
+    /// What this peer says of itself.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
     }
 
     /// Binds the port, greets the peers until each has answered (or refused), and
@@ -151,13 +156,20 @@ impl Greeting {
                 .map(|(addr, p)| (addr, p as u8))
                 .collect();
             let left = deadline.saturating_duration_since(Instant::now());
-            greet(&socket, &hello, &mut peers, left).map_err(|e| match e {
+            greet(&socket, &hello, &mut peers, left).map_err(|e| {
                 // Say the whole time waited, not what was left of it after a retry.
-                NetError::NobodyJoined { refused, .. } => NetError::NobodyJoined {
-                    seconds: options.greet_timeout.as_secs(),
-                    refused,
-                },
-                e => e,
+                let seconds = options.greet_timeout.as_secs();
+                match e {
+                    NetError::NobodyJoined { refused, .. } => {
+                        NetError::NobodyJoined { seconds, refused }
+                    }
+                    NetError::NoAnswer { peer, player, .. } => NetError::NoAnswer {
+                        peer,
+                        player,
+                        seconds,
+                    },
+                    e => e,
+                }
             })?;
             let mut met = options.clone();
             met.peers = peers.into_iter().map(|(addr, _)| addr).collect();

@@ -136,7 +136,7 @@ impl NonBlockingSocket<SocketAddr> for NetSocket {
             } else if let Some(reason) = bytes.strip_prefix(TAG_CALL_OFF) {
                 let reason = String::from_utf8_lossy(reason).into_owned();
                 seen.called_off.get_or_insert((from, reason));
-            } else if Hello::parse(bytes).is_some_and(|h| !h.seen) {
+            } else if Hello::parse_datagram(bytes).is_some_and(|h| !h.seen) {
                 answer.push(from);
             } else {
                 traffic.dropped += 1;

@@ -117,6 +117,20 @@ impl Drop for TempDir {
     }
 }
 
+/// Copies the folder `from` (and everything under it) to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
 /// A free UDP port on loopback (bound and let go: the test's peer takes it next).
 pub fn free_port() -> u16 {
     std::net::UdpSocket::bind("127.0.0.1:0")

@@ -66,6 +66,7 @@ impl Shell {
     /// Starts `cart` in the current session with the player's save RAM, or shows why it
     /// cannot start. A movie being recorded is written first; a playback ends.
     pub(super) fn boot(&mut self, cart: crate::tools::error::Result<Cart>) {
+        self.reload_after_match = false;
         self.end_movie();
         if let Some(session) = self.session.as_mut() {
             session.store_save(None);
@@ -157,8 +158,11 @@ impl Shell {
             self.toast("Cart changed: it reloads when the netplay match ends".into());
             return;
         }
-        if changed || (self.reload_after_match && self.net.is_none()) {
-            self.reload_after_match = false;
+        // After the match, once its ending note has been seen (left with a menu choice).
+        let after_match = self.reload_after_match
+            && self.net.is_none()
+            && !matches!(self.screen, Screen::Error { .. });
+        if changed || after_match {
             let (path, build) = (session.path.clone(), session.build.clone());
             self.boot(build(&path));
         }
