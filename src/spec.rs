@@ -161,6 +161,13 @@ pub const WORK_GC_MARK: u64 = 2;
 /// (`LUA_WORK_FREE_BYTES`, `LUA_WORK_FREE_ITEMS` in `lua/src/lua.h`).
 pub const WORK_FREE_BYTES: u64 = 64;
 pub const WORK_FREE_ITEMS: u64 = 16;
+/// A float written as text (`tostring`, `..`, `string.format`'s `%e`, `%f`, `%g`, `%a`):
+/// the units of [`cost::SCAN_BYTES`] work (bytes' worth) of the conversion itself and of
+/// each digit it writes; each significant digit it works out also costs one per 32-bit word
+/// of the number's exact value (`FLOATWORK_CALL`, `FLOATWORK_DIGIT` and `luaO_floatwork` in
+/// `lua/src/lobject.c`).
+pub const WORK_FLOAT_TEXT_CALL: u64 = 128;
+pub const WORK_FLOAT_TEXT_DIGIT: u64 = 8;
 /// Cycles of instructions and library work Kairo's Lua counts before it charges them (and the
 /// cap is checked): a runaway is stopped at most this much (plus one hook interval) past it.
 pub const WORK_CHARGE_EVERY: u64 = 1024;
@@ -230,7 +237,8 @@ pub mod cost {
     pub const STRING_BYTES: u64 = 1;
     /// Every [`super::WORK_SCAN_BYTES`] bytes Lua's library decodes, transforms or parses
     /// one by one (UTF-8, `upper`, a numeral, a format), past [`super::WORK_FREE_BYTES`] in
-    /// one operation (script).
+    /// one operation, and a float written as text by its digits
+    /// ([`super::WORK_FLOAT_TEXT_CALL`]) (script).
     pub const SCAN_BYTES: u64 = 1;
     /// Every [`super::WORK_LIBRARY_ITEMS`] values a library function gets, sets, compares
     /// or formats (`table.move`, `insert`, `concat`, `sort`...), past

@@ -88,6 +88,91 @@ fn next_costs_the_slots_it_looks_at() {
 }
 
 #[test]
+fn floats_as_text_cost_the_digits_they_work_out() {
+    use kairo::spec::{WORK_FLOAT_TEXT_CALL as CALL, WORK_FLOAT_TEXT_DIGIT as DIGIT};
+    // Cycles of `units` bytes' worth of scan work, and of a string of `len` bytes made.
+    let scan = |units: u64| units * cost::SCAN_BYTES / WORK_SCAN_BYTES;
+    let made = |len: u64| (len - WORK_FREE_BYTES) / WORK_STRING_BYTES * cost::STRING_BYTES;
+    // `cycles()` sees instructions in steps of the hook interval: a reading is the work, the
+    // call of `cycles()` and up to a step of instructions.
+    let within = |what: &str, got: u64, floor: u64| {
+        assert!(
+            (floor..floor + 64).contains(&got),
+            "{what}: {got}, expected {floor} to {}",
+            floor + 63
+        );
+    };
+    // `%.99f` of 1e308 (below 2^1024: 53 + 1024 bits, 34 words of 32 bits) writes 309 digits
+    // before the point and 99 after (409 bytes), every one significant; the item's output
+    // counts twice as any format item's does, and the string made its bytes past 64.
+    let big = charged("", "local s = string.format('%.99f', 1e308)");
+    within(
+        "%.99f of 1e308",
+        big,
+        scan(CALL + 408 * DIGIT + 408 * 34 + 2 * 409) + made(409),
+    );
+    assert!(big > 2000, "%.99f of 1e308: {big}");
+    // 1e154 (below 2^512: 18 words) writes 155 + 99 digits: the cost follows the digits and
+    // the words, well under half of 1e308's.
+    let half = charged("", "local s = string.format('%.99f', 1e154)");
+    within(
+        "%.99f of 1e154",
+        half,
+        scan(CALL + 254 * DIGIT + 254 * 18 + 2 * 255) + made(255),
+    );
+    assert!(big > 2 * half, "1e308 {big}, 1e154 {half}");
+    // 1e-300 writes `0.` and 99 zeros: digits written, none significant.
+    let tiny = charged("", "local s = string.format('%.99f', 1e-300)");
+    within("%.99f of 1e-300", tiny, scan(CALL + 100 * DIGIT + 2 * 101));
+    // `%e` and `%g` work out their precision's digits (6 unless given) over the value's
+    // words; a short item's output counts 64 bytes' worth.
+    let e = charged("", "local s = string.format('%e', 1e300)");
+    within("%e of 1e300", e, scan(CALL + 7 * DIGIT + 7 * 33 + 64));
+    let g = charged("", "local s = string.format('%.3g', 1.5)");
+    within("%.3g of 1.5", g, scan(CALL + 3 * DIGIT + 3 * 2 + 64));
+    // Hexadecimal has nothing to work out: the conversion and its output only.
+    let a = charged("", "local s = string.format('%a', 1e300)");
+    within("%a of 1e300", a, scan(CALL + 64));
+
+    // `tostring` and `..` write "%.14g": 14 digits over 2 words for 1.5, 33 for 1e300 or
+    // 1e-300. Each is measured against the same code turning an integer into text,
+    // which costs its instructions only: the difference is the float's work.
+    let float_work = |body: &str, float: &str| {
+        let integer = charged("", &body.replace('X', "1234567"));
+        charged("", &body.replace('X', float)) - integer
+    };
+    let tostring = "local s = tostring(X)";
+    let concat = "local x = X local s = x .. ''";
+    let short = scan(CALL + 14 * DIGIT + 14 * 2);
+    for (what, body, float, floor) in [
+        ("tostring(1.5)", tostring, "1.5", short),
+        ("1.5 .. ''", concat, "1.5", short),
+        (
+            "tostring(1e300)",
+            tostring,
+            "1e300",
+            scan(CALL + 14 * DIGIT + 14 * 33),
+        ),
+        (
+            "1e-300 .. ''",
+            concat,
+            "1e-300",
+            scan(CALL + 14 * DIGIT + 14 * 33),
+        ),
+        ("tostring(math.huge)", tostring, "math.huge", scan(CALL)),
+    ] {
+        let work = float_work(body, float);
+        assert!(
+            (floor..floor + 2).contains(&work),
+            "{what}: {work} more than an integer, expected {floor}"
+        );
+    }
+    assert!(short < 40, "a short float as text costs {short}");
+    let integer = charged("", "local s = tostring(1234567)");
+    assert!(integer < 64, "tostring(1234567): {integer}");
+}
+
+#[test]
 fn a_full_collection_costs_its_marking() {
     let small = charged("", "collectgarbage()");
     let big = charged(
@@ -118,7 +203,7 @@ fn library_work_costs_the_same_in_every_process() {
             .collect::<Vec<_>>()
     };
     let first = run();
-    assert_eq!(first.len(), 21, "{first:?}");
+    assert_eq!(first.len(), 22, "{first:?}");
     assert_eq!(first, run());
     // Every piece of work costs something beyond its instructions.
     for line in &first {

@@ -145,7 +145,7 @@ fn library_work_costs_the_same_cycles_as_natively() {
     );
     assert_eq!(code, 0, "{stderr}");
     let native: Vec<&str> = stdout.lines().filter(|l| l.starts_with("work ")).collect();
-    assert_eq!(native.len(), 21, "{stdout}");
+    assert_eq!(native.len(), 22, "{stdout}");
     let server = Server::start(&dir);
     let mut browser = Browser::launch(&chromium, &dir.join("profile"));
     browser.open(&format!("{}/work/index.html", server.url()));

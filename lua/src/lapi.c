@@ -1485,6 +1485,12 @@ LUA_API int lua_next (lua_State *L, int idx) {
 }
 
 
+/* Kairo: the work of writing a float as text (lua.h) */
+LUA_API size_t lua_floattextwork (lua_Number n, int conv, int prec) {
+  return luaO_floatwork(n, conv, prec);
+}
+
+
 /* Kairo: 'lua_next', counting the slots it looked at as work (lua.h) */
 LUA_API int lua_nextcounting (lua_State *L, int idx) {
   unsigned int looked;

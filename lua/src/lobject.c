@@ -373,12 +373,57 @@ static int integer2str (char *buff, lua_Integer n) {
 }
 
 
-static int tostringbuff (TValue *obj, char *buff) {
+/*
+** Kairo: the work of writing float 'x' as text with printf's conversion 'conv' at
+** precision 'prec' (lua.h, lua_floattextwork), in LUA_WORK_SCAN units. printf works the
+** digits out of the number's exact value, which takes as many 32-bit words as the value
+** has bits (53 and its binary exponent: 2 words for 1.5, 33 for 1e300 or 1e-300), and a
+** significant digit costs a pass over them. So: FLOATWORK_CALL for the call,
+** FLOATWORK_DIGIT for each digit written, and one unit per word for each significant
+** digit worked out. 'e' writes 'prec' + 1 digits and 'g' 'prec' (both count as
+** significant); 'f' writes those before the point (about e2 * log10(2), at least one) and
+** 'prec' after, the significant ones from the first that is not a leading zero. 'a'
+** (hexadecimal: nothing to work out), infinities and NaN cost the call only. The count
+** depends on the value and the format alone (the exponent read with frexp, which is
+** exact), never on the platform's printf.
+*/
+#define FLOATWORK_CALL	128
+#define FLOATWORK_DIGIT	8
+
+size_t luaO_floatwork (lua_Number x, int conv, int prec) {
+  int e2, e10, words, written, significant;
+  if (!(x - x == 0) || !(conv == 'e' || conv == 'f' || conv == 'g'))
+    return FLOATWORK_CALL;  /* inf, NaN, hexadecimal, or not a float conversion */
+  (void)l_mathop(frexp)(x, &e2);  /* |x| < 2^e2 (e2 is 0 for zero) */
+  words = (53 + (e2 < 0 ? -e2 : e2)) / 32 + 1;
+  if (prec < 0) prec = 6;  /* printf's default */
+  if (conv == 'e')
+    written = significant = prec + 1;
+  else if (conv == 'g')
+    written = significant = (prec == 0) ? 1 : prec;
+  else {  /* 'f' */
+    e10 = (e2 > 0) ? (e2 * 1233) / 4096 : -((-e2 * 1233 + 4095) / 4096);
+    written = (e10 > 0 ? e10 + 1 : 1) + prec;
+    significant = e10 + 1 + prec;
+    if (significant < 0) significant = 0;
+    if (significant > written) significant = written;
+  }
+  return FLOATWORK_CALL + (size_t)written * FLOATWORK_DIGIT
+                        + (size_t)significant * (size_t)words;
+}
+
+
+/* Kairo: the precision of LUAI_NUMFFORMAT ("%.14g"), for luaO_floatwork */
+#define NUMFPREC	14
+
+static int tostringbuff (lua_State *L, TValue *obj, char *buff) {  /* Kairo: L */
   int len;
   lua_assert(ttisnumber(obj));
   if (ttisinteger(obj))
     len = integer2str(buff, ivalue(obj));  /* Kairo: was lua_integer2str */
   else {
+    /* Kairo: counted only (the VM's concatenation comes here) */
+    luaE_work(L, LUA_WORK_SCAN, luaO_floatwork(fltvalue(obj), 'g', NUMFPREC));
     len = lua_number2str(buff, MAXNUMBER2STR, fltvalue(obj));
     if (buff[strspn(buff, "-0123456789")] == '\0') {  /* looks like an int? */
       buff[len++] = lua_getlocaledecpoint();
@@ -394,7 +439,7 @@ static int tostringbuff (TValue *obj, char *buff) {
 */
 void luaO_tostring (lua_State *L, TValue *obj) {
   char buff[MAXNUMBER2STR];
-  int len = tostringbuff(obj, buff);
+  int len = tostringbuff(L, obj, buff);  /* Kairo: L */
   setsvalue(L, obj, luaS_newlstr(L, buff, len));
 }
 
@@ -489,7 +534,7 @@ static void addstr2buff (BuffFS *buff, const char *str, size_t slen) {
 */
 static void addnum2buff (BuffFS *buff, TValue *num) {
   char *numbuff = getbuff(buff, MAXNUMBER2STR);
-  int len = tostringbuff(num, numbuff);  /* format number into 'numbuff' */
+  int len = tostringbuff(buff->L, num, numbuff);  /* Kairo: L */
   addsize(buff, len);
 }
 

@@ -807,6 +807,7 @@ LUAI_FUNC void luaO_arith (lua_State *L, int op, const TValue *p1,
 LUAI_FUNC size_t luaO_str2num (const char *s, TValue *o);
 LUAI_FUNC int luaO_hexavalue (int c);
 LUAI_FUNC void luaO_tostring (lua_State *L, TValue *obj);
+LUAI_FUNC size_t luaO_floatwork (lua_Number x, int conv, int prec);  /* Kairo */
 LUAI_FUNC const char *luaO_pushvfstring (lua_State *L, const char *fmt,
                                                        va_list argp);
 LUAI_FUNC const char *luaO_pushfstring (lua_State *L, const char *fmt, ...);

@@ -1295,6 +1295,18 @@ static void addlenmod (char *form, const char *lenmod) {
 }
 
 
+/*
+** Kairo: a float item's conversion charged by the digits it works out (lua.h,
+** lua_floattextwork), before it is made; 'form' is the item as written ('%...'), whose
+** precision (if any) follows its '.'
+*/
+static void floatwork (lua_State *L, lua_Number n, int conv, const char *form) {
+  const char *point = strchr(form, '.');
+  int prec = (point == NULL) ? -1 : atoi(point + 1);
+  lua_work(L, LUA_WORK_SCAN, lua_floattextwork(n, conv, prec));
+}
+
+
 static int str_format (lua_State *L) {
   int top = lua_gettop(L);
   int arg = 1;
@@ -1339,12 +1351,15 @@ static int str_format (lua_State *L) {
           nb = l_sprintf(buff, maxitem, form, (LUAI_UACINT)n);
           break;
         }
-        case 'a': case 'A':
+        case 'a': case 'A': {
+          lua_Number n;
           checkformat(L, form, L_FMTFLAGSF, 1);
+          n = luaL_checknumber(L, arg);
+          floatwork(L, n, 'a', form);  /* Kairo */
           addlenmod(form, LUA_NUMBER_FRMLEN);
-          nb = lua_number2strx(L, buff, maxitem, form,
-                                  luaL_checknumber(L, arg));
+          nb = lua_number2strx(L, buff, maxitem, form, n);
           break;
+        }
         case 'f':
           maxitem = MAX_ITEMF;  /* extra space for '%f' */
           buff = luaL_prepbuffsize(&b, maxitem);
@@ -1352,6 +1367,7 @@ static int str_format (lua_State *L) {
         case 'e': case 'E': case 'g': case 'G': {
           lua_Number n = luaL_checknumber(L, arg);
           checkformat(L, form, L_FMTFLAGSF, 1);
+          floatwork(L, n, tolower(uchar(strfrmt[-1])), form);  /* Kairo */
           addlenmod(form, LUA_NUMBER_FRMLEN);
           nb = l_sprintf(buff, maxitem, form, (LUAI_UACNUMBER)n);
           break;

@@ -247,6 +247,10 @@ LUA_API void (lua_work) (lua_State *L, int kind, unsigned long long n);
 /* 'lua_next' that counts the table slots it looked at as LUA_WORK_ITEMS (the 'next'
    of the base library; lua/README.md) */
 LUA_API int (lua_nextcounting) (lua_State *L, int idx);
+/* Kairo: the work, in LUA_WORK_SCAN units, of writing float 'n' as text with printf's
+   conversion 'conv' ('a', 'e', 'f' or 'g') at precision 'prec' (-1: none given); the
+   same on every platform (lobject.c, luaO_floatwork; lua/README.md) */
+LUA_API size_t (lua_floattextwork) (lua_Number n, int conv, int prec);
 
 /*
 ** Kairo: the instruction meter. A count hook every 'count' instructions, kept in C: it
