@@ -158,6 +158,8 @@ pub struct MatchFigures {
     /// Frames a second each peer reached (60 when nothing held it back).
     pub fps: [f64; 2],
     pub stats: [RollbackStats; 2],
+    /// Bytes a second each peer sent (UDP payload).
+    pub sent_per_second: [f64; 2],
 }
 
 /// Plays a match of `frames` frames of the cart at `cart` between two peers in this process
@@ -203,8 +205,10 @@ pub(crate) fn bench_match(
         runs.push(run);
     }
     let fps = |run: &NetRun| frames as f64 / run.played.as_secs_f64();
+    let rate = |run: &NetRun| run.traffic.sent_bytes as f64 / run.played.as_secs_f64();
     Ok(MatchFigures {
         fps: [fps(&runs[0]), fps(&runs[1])],
         stats: [runs[0].stats, runs[1].stats],
+        sent_per_second: [rate(&runs[0]), rate(&runs[1])],
     })
 }
