@@ -317,3 +317,33 @@ fn the_window_joining_a_host_that_dies_after_the_greeting_ends_with_a_titled_not
         "{message}"
     );
 }
+
+#[test]
+fn leaving_while_waiting_for_a_joiner_lets_the_port_go() {
+    let config = common::temp_dir("netplay-leave-config");
+    let mut shell = Shell::new(root().join("carts"), Some(config.to_path_buf()));
+    shell.open(&root().join("carts/platformer"));
+    let port = free_port();
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    type_line(&mut shell, "7000", &port.to_string());
+    choose(&mut shell, &format!("Host on port {port}"));
+    paced(&mut shell, 5);
+    assert!(shell.in_netplay());
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    choose(&mut shell, "Leave the match");
+    assert!(!shell.in_netplay());
+    // The greeting's thread stops and lets the port go: it can be bound again at once.
+    let start = Instant::now();
+    let bound = loop {
+        match std::net::UdpSocket::bind(("0.0.0.0", port)) {
+            Ok(socket) => break Some(socket),
+            Err(_) if start.elapsed() < Duration::from_secs(2) => {
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            Err(_) => break None,
+        }
+    };
+    assert!(bound.is_some(), "port {port} still held after leaving");
+}

@@ -13,6 +13,7 @@
 //!   a well-formed greeting gets no answer at all (a stranger learns nothing of the match).
 
 use std::net::{SocketAddr, UdpSocket};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -354,12 +355,13 @@ impl Greeter<'_> {
 /// Greets every peer in `peers` (address and the player expected there) through `socket`
 /// until each has answered, for at most `timeout`. `me` is this peer's greeting. A peer
 /// whose address is [`ANYONE`] is an open seat (a host waiting for a joiner): its address is
-/// filled in with the first joiner that completes the greeting.
+/// filled in with the first joiner that completes the greeting. Setting `cancel` stops it.
 pub(crate) fn greet(
     socket: &UdpSocket,
     me: &Hello,
     peers: &mut [(SocketAddr, u8)],
     timeout: Duration,
+    cancel: &AtomicBool,
 ) -> Result<(), NetError> {
     socket
         .set_read_timeout(Some(Duration::from_millis(10)))
@@ -401,6 +403,9 @@ pub(crate) fn greet(
         }
         if start.elapsed() >= timeout {
             return Err(greeter.timed_out(timeout));
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return Err(NetError::Cancelled);
         }
         let Ok((len, from)) = socket.recv_from(&mut buffer) else {
             continue;

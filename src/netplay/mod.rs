@@ -69,6 +69,8 @@ pub enum NetError {
     Bind { port: u16, source: std::io::Error },
     #[error("{0}")]
     Setup(String),
+    #[error("left before the match started")]
+    Cancelled,
     #[error("refused {peer}: {reason}")]
     Refused { peer: SocketAddr, reason: String },
     #[error("{peer} refused this peer: {reason}")]
@@ -163,7 +165,10 @@ impl NetError {
             NetError::Stalled { .. } => "MATCH STUCK",
             NetError::Desync { .. } | NetError::SyncTest { .. } => "DESYNC",
             NetError::Fault(_) => "CART ERROR",
-            NetError::Bind { .. } | NetError::Setup(_) | NetError::Ggrs(_) => "NETPLAY ERROR",
+            NetError::Bind { .. }
+            | NetError::Setup(_)
+            | NetError::Cancelled
+            | NetError::Ggrs(_) => "NETPLAY ERROR",
         }
     }
 }
@@ -176,4 +181,38 @@ pub fn build_id() -> String {
         crate::savestate::BUILD_ID,
         env!("KAIRO_CODE_ID")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_build_id_carries_the_version_and_the_code_id() {
+        let id = build_id();
+        assert!(id.starts_with(crate::savestate::BUILD_ID), "{id}");
+        let code = id
+            .strip_suffix(')')
+            .and_then(|s| s.rsplit("(code ").next())
+            .unwrap();
+        assert_eq!(code.len(), 16, "{id}");
+        assert!(code.chars().all(|c| c.is_ascii_hexdigit()), "{id}");
+    }
+
+    #[test]
+    fn a_desync_says_which_half_of_the_checksum_differs() {
+        let both = 0x1111_u128 << 64 | 0x2222;
+        assert_eq!(
+            desync_part(both, 0x1111 << 64 | 0x3333),
+            "the cart's Lua state differs, the hardware agrees"
+        );
+        assert_eq!(
+            desync_part(both, 0x4444 << 64 | 0x2222),
+            "the hardware differs, the cart's Lua state agrees"
+        );
+        assert_eq!(
+            desync_part(both, 0x4444 << 64 | 0x3333),
+            "the hardware and the cart's Lua state differ"
+        );
+    }
 }

@@ -10,6 +10,8 @@
 //! [`STALL_TIMEOUT`]), and the end (the caller's linger).
 
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ggrs::{
@@ -111,6 +113,8 @@ impl NetOptions {
 pub struct Greeting {
     hello: Hello,
     options: NetOptions,
+    /// Set to stop meeting the peers (the window's player left before the match began).
+    cancel: Arc<AtomicBool>,
 }
 
 impl Greeting {
@@ -126,7 +130,14 @@ impl Greeting {
                 seen: false,
             },
             options,
+            cancel: Arc::default(),
         }
+    }
+
+    /// A switch that stops [`Greeting::meet`] (from another thread) with
+    /// [`NetError::Cancelled`].
+    pub fn canceller(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
     }
 
     /// What this peer says of itself.
@@ -139,7 +150,11 @@ impl Greeting {
     /// for whoever joins goes back to waiting when a joiner vanishes before the match could
     /// start, until its time is up.
     pub fn meet(self) -> Result<NetMatch, NetError> {
-        let Greeting { hello, options } = self;
+        let Greeting {
+            hello,
+            options,
+            cancel,
+        } = self;
         options.check()?;
         let deadline = Instant::now() + options.greet_timeout;
         loop {
@@ -156,7 +171,7 @@ impl Greeting {
                 .map(|(addr, p)| (addr, p as u8))
                 .collect();
             let left = deadline.saturating_duration_since(Instant::now());
-            greet(&socket, &hello, &mut peers, left).map_err(|e| {
+            greet(&socket, &hello, &mut peers, left, &cancel).map_err(|e| {
                 // Say the whole time waited, not what was left of it after a retry.
                 let seconds = options.greet_timeout.as_secs();
                 match e {
@@ -174,7 +189,7 @@ impl Greeting {
             let mut met = options.clone();
             met.peers = peers.into_iter().map(|(addr, _)| addr).collect();
             let mut net = NetMatch::start(socket, &hello, met)?;
-            match net.synchronize() {
+            match net.synchronize(&cancel) {
                 Ok(()) => return Ok(net),
                 Err(e @ NetError::Vanished { .. })
                     if options.hosting() && Instant::now() < deadline =>
@@ -315,10 +330,13 @@ impl NetMatch {
 
     /// Runs GGRS's synchronization with every peer, failing when a peer goes
     /// [`SYNC_TIMEOUT`] without a word.
-    fn synchronize(&mut self) -> Result<(), NetError> {
+    fn synchronize(&mut self, cancel: &AtomicBool) -> Result<(), NetError> {
         let peers = self.options.peer_players();
         let mut heard = vec![Instant::now(); peers.len()];
         while self.p2p.current_state() != ggrs::SessionState::Running {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(NetError::Cancelled);
+            }
             self.p2p.poll_remote_clients();
             for event in self.p2p.events().collect::<Vec<_>>() {
                 let from = match event {

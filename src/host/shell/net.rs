@@ -7,6 +7,8 @@
 //! has its own title on the screen that says so.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::{Screen, Shell};
@@ -22,10 +24,11 @@ pub const DEFAULT_PORT: u16 = 7000;
 
 /// A match being set up or played.
 pub enum NetLink {
-    /// Meeting the peers on a thread; `what` says whom.
+    /// Meeting the peers on a thread; `what` says whom; `cancel` stops it.
     Greeting {
         answer: Receiver<Result<NetMatch, NetError>>,
         what: String,
+        cancel: Arc<AtomicBool>,
     },
     Playing(Box<NetMatch>, ConfirmedLog),
 }
@@ -92,12 +95,17 @@ impl Shell {
             }
         };
         let greeting = Greeting::for_cart(&cart, options);
+        let cancel = greeting.canceller();
         let (tell, answer) = mpsc::channel();
         std::thread::spawn(move || {
             let _ = tell.send(greeting.meet());
         });
         crate::out::print_line(&what);
-        self.net = Some(NetLink::Greeting { answer, what });
+        self.net = Some(NetLink::Greeting {
+            answer,
+            what,
+            cancel,
+        });
         self.screen = Screen::Playing;
     }
 
@@ -106,7 +114,11 @@ impl Shell {
     pub(super) fn net_vblank(&mut self, word: ButtonWord) -> bool {
         match self.net.take() {
             None => false,
-            Some(NetLink::Greeting { answer, what }) => {
+            Some(NetLink::Greeting {
+                answer,
+                what,
+                cancel,
+            }) => {
                 match answer.try_recv() {
                     Ok(Ok(net)) => self.begin_match(net),
                     Ok(Err(e)) => self.end_netplay(e.title(), format!("Netplay: {e}")),
@@ -116,7 +128,11 @@ impl Shell {
                     ),
                     Err(TryRecvError::Empty) => {
                         self.status_line(what.clone());
-                        self.net = Some(NetLink::Greeting { answer, what });
+                        self.net = Some(NetLink::Greeting {
+                            answer,
+                            what,
+                            cancel,
+                        });
                     }
                 }
                 true
@@ -202,6 +218,10 @@ impl Shell {
 
     /// Leaves the match: the game goes on here, alone (the other peers see this one leave).
     pub(crate) fn leave_netplay(&mut self) {
+        if let Some(NetLink::Greeting { cancel, .. }) = &self.net {
+            // The greeting's thread lets the port go.
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         if self.net.take().is_some() {
             self.toast("Left the netplay match".into());
         }
