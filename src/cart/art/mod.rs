@@ -345,6 +345,10 @@ impl Art {
             };
             self.write_block(&source, k, place, palette);
         }
+        if width > sheet_px {
+            self.notes
+                .push(cut_note(file, (width, height), size, tile, &places));
+        }
         let animation = ase.map(|ase| {
             let frames = (0..ase.durations.len())
                 .map(|f| {
@@ -676,6 +680,108 @@ impl Art {
         }
         self.vram.take(place, b, Some(palette));
     }
+}
+
+/// The note `kairo check` prints for a `[[sheet]]` wider than the VRAM sheet, cut into
+/// `size` px blocks whose top-left pattern tiles are `places` (Tiled's order): which pattern
+/// tiles each range of blocks covers, and the formula giving block `k`'s top-left tile (the
+/// one in `docs/cart-format.md`, "Where the tiles go", with the sheet's numbers put in).
+fn cut_note(
+    file: &str,
+    (width, height): (usize, usize),
+    size: usize,
+    tile: usize,
+    places: &[usize],
+) -> String {
+    let b = size / TILE_SIZE;
+    let per_row = PATTERN_SHEET_TILES_W / b;
+    // Blocks grouped by the band of `b` pattern rows they sit in, each band's tiles as runs
+    // of consecutive tile numbers; a band whose single run continues the previous band's
+    // joins it (full bands are consecutive tiles).
+    // (first block, last block, runs of pattern tiles as (first, last)).
+    type Runs = Vec<(usize, usize)>;
+    let mut ranges: Vec<(usize, usize, Runs)> = Vec::new();
+    let band_of = |place: usize| place / (b * PATTERN_SHEET_TILES_W);
+    let mut k = 0;
+    while k < places.len() {
+        let band = band_of(places[k]);
+        let end = (k..places.len())
+            .take_while(|&i| band_of(places[i]) == band)
+            .last()
+            .unwrap_or(k);
+        let mut tiles: Vec<usize> = places[k..=end]
+            .iter()
+            .flat_map(|&p| vram::block_tiles(p, b))
+            .collect();
+        tiles.sort_unstable();
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for t in tiles {
+            match runs.last_mut() {
+                Some(run) if run.1 + 1 == t => run.1 = t,
+                _ => runs.push((t, t)),
+            }
+        }
+        match ranges.last_mut() {
+            Some((_, last, prev))
+                if prev.len() == 1 && runs.len() == 1 && prev[0].1 + 1 == runs[0].0 =>
+            {
+                *last = end;
+                prev[0].1 = runs[0].1;
+            }
+            _ => ranges.push((k, end, runs)),
+        }
+        k = end + 1;
+    }
+    let span = |(a, z): (usize, usize)| {
+        if a == z {
+            a.to_string()
+        } else {
+            format!("{a}-{z}")
+        }
+    };
+    let listed: Vec<String> = ranges
+        .iter()
+        .map(|(first, last, runs)| {
+            let runs: Vec<String> = runs.iter().map(|&r| span(r)).collect();
+            let tiles = if first == last { "tile" } else { "tiles" };
+            format!(
+                "{tiles} {} -> pattern tiles {}",
+                span((*first, *last)),
+                runs.join(", ")
+            )
+        })
+        .collect();
+    // top = base - base % 16 + (j // per_row) * b * 16 + (j % per_row) * b, j = k + column.
+    let row_start = tile - tile % PATTERN_SHEET_TILES_W;
+    let column = (tile % PATTERN_SHEET_TILES_W) / b;
+    let formula = if b == 1 {
+        if tile == 0 {
+            "k".to_string()
+        } else {
+            format!("{tile} + k")
+        }
+    } else {
+        let j = if column == 0 {
+            "k".to_string()
+        } else {
+            format!("(k + {column})")
+        };
+        let start = if row_start == 0 {
+            String::new()
+        } else {
+            format!("{row_start} + ")
+        };
+        format!(
+            "{start}({j} // {per_row}) * {} + ({j} % {per_row}) * {b}",
+            b * PATTERN_SHEET_TILES_W
+        )
+    };
+    format!(
+        "{file}: {width}x{height} px, wider than {} px, so cut into {} tiles of {size} px, placed in Tiled's order {per_row} to a row of pattern VRAM from pattern tile {tile}: {}; tile k's top-left is pattern tile {formula}",
+        PATTERN_SHEET_TILES_W * TILE_SIZE,
+        places.len(),
+        listed.join("; ")
+    )
 }
 
 /// For an indexed picture whose every tile keeps its opaque pixels within entries 1-15 of

@@ -181,6 +181,23 @@ fn a_sheet_wider_than_vram_is_cut_in_tile_order() {
     assert_eq!(top, 32 * 2 + 2);
     let index = art.vram.vram.pixel(top + 17, 7, 7);
     assert_eq!(art.palettes.ram.get(index), 0x000100 * 10);
+    // `kairo check` says where the blocks went: full bands of 8 blocks are consecutive
+    // tiles (two pattern rows each), a part band is two runs.
+    assert_eq!(
+        art.notes,
+        [
+            "e.png: 320x16 px, wider than 128 px, so cut into 20 tiles of 16 px, placed in Tiled's order 8 to a row of pattern VRAM from pattern tile 32: tiles 0-15 -> pattern tiles 32-95; tiles 16-19 -> pattern tiles 96-103, 112-119; tile k's top-left is pattern tile 32 + (k // 8) * 32 + (k % 8) * 2"
+        ]
+    );
+    // From the middle of a row: the first band is a part band too.
+    let mut art = Art::default();
+    art.load_sheet("e.png", &bytes, request(8, 0, 16)).unwrap();
+    assert_eq!(
+        art.notes,
+        [
+            "e.png: 320x16 px, wider than 128 px, so cut into 20 tiles of 16 px, placed in Tiled's order 8 to a row of pattern VRAM from pattern tile 8: tiles 0-3 -> pattern tiles 8-15, 24-31; tiles 4-19 -> pattern tiles 32-95; tile k's top-left is pattern tile ((k + 4) // 8) * 32 + ((k + 4) % 8) * 2"
+        ]
+    );
     let e = art
         .load_sheet("e.png", &bytes, request(1, 0, 16))
         .unwrap_err();

@@ -56,8 +56,10 @@ pub const GROUP: ApiGroup = ApiGroup {
             RAM, so `7` is colour 7 of palette 0 and `0x17` colour 7 of palette 1; drawn \
             colours are opaque, colour 0 included (it shows palette 0 colour 0, the backdrop). \
             Coordinates are screen pixels moved by the camera (`camera`); everything is cut \
-            to the clip rectangle (`clip`). Drawings sit in front of everything by default; \
-            `draw_prio` puts them among the layers and sprites. Coordinates are integers \
+            to the clip rectangle (`clip`). `draw_prio` sets the priority of drawings (see \
+            the draw order rules under \"Video\"); rule 9: a drawing at `draw_prio` 4 (the \
+            default) is in front of every layer, sprite and bullet, whenever it is drawn. \
+            Coordinates are integers \
             (floats are floored) and are clamped to -32768..32767; NaN and infinities are \
             errors.",
     functions: &[
@@ -66,9 +68,10 @@ pub const GROUP: ApiGroup = ApiGroup {
             args: &[COLOR.optional("none: the layers show")],
             returns: "",
             doc: "Forgets everything drawn this frame (shapes, text and `sprite` sprites) and \
-                  resets the clip. With a colour, the screen is filled with it behind \
-                  everything for this frame, in place of the backdrop: layers, sprites and \
-                  what is drawn next show in front of it, as after PICO-8's `cls`.",
+                  resets the clip. With a colour, the screen is filled with it for this \
+                  frame, in place of the backdrop, as after PICO-8's `cls`. Draw order rule \
+                  10: everything is in front of the backdrop and of the colour of \
+                  `cls(color)`.",
             cost: &[],
             call: cls,
         },
@@ -232,9 +235,13 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "draw_prio",
             args: &[Arg::int("priority", 0, FRONT as i64).optional("only reads it")],
             returns: "old_priority",
-            doc: "Sets the priority of the drawings made after it: 0-3 draws them just in front \
-                  of the layers of that priority and behind its sprites and bullets; 4 (the \
-                  default) in front of everything. Without an argument, only reads it.",
+            doc: "Sets the priority of the drawings made after it (4 at power-on), until it \
+                  is changed; without an argument, only reads it. Draw order rule 3: a \
+                  drawing made at `draw_prio` 0-3 is in front of the layers of its priority; \
+                  rule 2: a sprite is in front of the layers and drawings of its priority; \
+                  rule 8: the bullet layer is in front of the sprites, layers and drawings of \
+                  its priority; rule 9: a drawing at `draw_prio` 4 (the default) is in front \
+                  of every layer, sprite and bullet, whenever it is drawn.",
             cost: &[],
             call: draw_prio,
         },
@@ -253,11 +260,17 @@ pub const GROUP: ApiGroup = ApiGroup {
             returns: "entry",
             doc: "Draws a block of `w` x `h` tiles (up to 64x64 px) from `tile` at (x, y) for \
                   this frame only, through the camera and the clip. It borrows an \
-                  OAM entry no `spr` sprite shows, from 255 down (so later calls are behind \
-                  earlier ones), and returns its number; the entry is free again at the next \
-                  frame or `cls`. When all 256 entries are showing, the sprite is not drawn, \
-                  nil is returned and the profiler counts it as dropped. `spr` on a borrowed \
-                  entry takes it over.",
+                  OAM entry no `spr` sprite shows, from 255 down, and returns its number; the \
+                  entry is free again at the next frame or `cls`. When all 256 entries are \
+                  showing, the sprite is not drawn, nil is returned and the profiler counts it \
+                  as dropped. `spr` on a borrowed entry takes it over. Draw order rule 6: a \
+                  sprite drawn with `sprite` is in front of the sprites of its priority drawn \
+                  with `sprite` before it in the frame (so the last call shows on top); rule \
+                  5: a sprite is in front of the sprites of its priority in higher OAM \
+                  entries (a `spr` sprite in an entry below the borrowed one covers it); rule \
+                  9: a drawing at `draw_prio` 4 (the default) is in front of every layer, \
+                  sprite and bullet, whenever it is drawn (text and shapes cover `sprite` \
+                  sprites even when drawn before them).",
             cost: &[
                 Cost::later(cost::SPRITE, "", Unit::Video, "when drawn"),
                 Cost::later(

@@ -30,8 +30,29 @@ pub const GROUP: ApiGroup = ApiGroup {
     title: "Video",
     intro: "Palette RAM, pattern VRAM, the four background layers and the 256 sprites. \
             Colours in palette RAM are integers `0xRRGGBB`. Flags: bit 0 flips horizontally, bit 1 \
-            vertically. Priorities run from 0 (back) to 3 (front); sprites are drawn in front \
-            of layers of the same priority. Out-of-range arguments are errors.",
+            vertically. Out-of-range arguments are errors.\n\n\
+            **Draw order.** The picture is made of the backdrop, the four layers, the sprites \
+            (OAM entries, set with `spr` or drawn for one frame with `sprite`), the bullet \
+            layer and the drawings (shapes and text). Each has a priority: a layer its \
+            `layer_prio` (0-3, 0 at power-on), a sprite its `priority` argument (0-3, default \
+            2), the bullet layer its `bu_layer` (0-3, 2 at power-on), a drawing the \
+            `draw_prio` it was made at (0-4, 4 at power-on). Where they overlap, these rules \
+            decide what shows (`docs/hardware.md` gives the same list, and `tests/docs.rs` \
+            checks each rule against the machine):\n\n\
+            <!-- draw order rules -->\n\
+            1. Anything of a higher priority is in front of anything of a lower priority.\n\
+            2. A sprite is in front of the layers and drawings of its priority.\n\
+            3. A drawing made at `draw_prio` 0-3 is in front of the layers of its priority.\n\
+            4. A layer is in front of the layers of its priority with higher numbers.\n\
+            5. A sprite is in front of the sprites of its priority in higher OAM entries.\n\
+            6. A sprite drawn with `sprite` is in front of the sprites of its priority drawn \
+            with `sprite` before it in the frame.\n\
+            7. A drawing is in front of the drawings of its priority made before it.\n\
+            8. The bullet layer is in front of the sprites, layers and drawings of its \
+            priority.\n\
+            9. A drawing at `draw_prio` 4 (the default) is in front of every layer, sprite and \
+            bullet, whenever it is drawn.\n\
+            10. Everything is in front of the backdrop and of the colour of `cls(color)`.",
     functions: &[
         ApiFn {
             name: "pal",
@@ -96,8 +117,9 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "layer_prio",
             args: &[LAYER, Arg::int("priority", 0, MAX_PRIORITY)],
             returns: "",
-            doc: "Sets the layer's priority. Among layers of equal priority, lower \
-                  numbers are in front.",
+            doc: "Sets the layer's priority (0 at power-on). Draw order rule 1: anything of \
+                  a higher priority is in front of anything of a lower priority; rule 4: a \
+                  layer is in front of the layers of its priority with higher numbers.",
             cost: &[],
             call: layer_prio,
         },
@@ -216,8 +238,9 @@ pub const GROUP: ApiGroup = ApiGroup {
             ],
             returns: "",
             doc: "Sets and shows sprite `i`: the `size` x `size` tile block from `tile` at \
-                  screen position (x, y), which may be off-screen. Sprite 0 is in front of \
-                  sprite 1. Sprites stay until changed or hidden.",
+                  screen position (x, y), which may be off-screen. Sprites stay until changed \
+                  or hidden. Draw order rule 5: a sprite is in front of the sprites of its \
+                  priority in higher OAM entries (sprite 0 covers sprite 1).",
             cost: &[
                 Cost::later(cost::SPRITE, "", Unit::Video, "each frame it shows"),
                 Cost::later(
