@@ -10,7 +10,7 @@ use kairo::spec::*;
 
 /// `(name, value)` of every `pub const` in `spec::cost`, read from the source.
 fn cost_constants() -> Vec<(String, String)> {
-    let spec = std::fs::read_to_string(root().join("src/spec.rs")).unwrap();
+    let spec = std::fs::read_to_string(root().join("kairo-core/src/spec.rs")).unwrap();
     let start = spec.find("pub mod cost {").expect("cost module");
     let end = start + spec[start..].find("\n}").expect("end of cost module");
     spec[start..end]

@@ -8,23 +8,23 @@
 
 use std::path::{Path, PathBuf};
 
-/// What the runtime is built from: the library's modules the web console can reach, its C
-/// ABI, Kairo's Lua (`lua/src`), the build script, the manifest and lock file, and the script
-/// that builds it. The modules in `web`'s layer and above (`tests/layers.rs`: `tools`,
-/// `host`) and the CLI (`src/main.rs` and its modules in `src/main/`) are left out: `web`
-/// cannot import them, so editing them cannot change what the runtime does.
+/// What the runtime is built from: the machine (`kairo-core`, which the web console is part
+/// of), its C ABI, Kairo's Lua (`lua/src`), the core's build script, the manifests and lock
+/// file, and the script that builds it. The `kairo` crate's own modules (`src/`: `tools`,
+/// `host`, the CLI) are left out: `web` cannot import them, so editing them cannot change
+/// what the runtime does.
 fn sources(root: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
-    walk(&root.join("src"), &mut files);
+    walk(&root.join("kairo-core/src"), &mut files);
     walk(&root.join("web/runtime"), &mut files);
     walk(&root.join("lua/src"), &mut files);
-    files.retain(|f| {
-        let rel = f.strip_prefix(root).unwrap();
-        !["src/host", "src/tools", "src/main.rs", "src/main"]
-            .iter()
-            .any(|out| rel.starts_with(out))
-    });
-    for name in ["build.rs", "Cargo.toml", "Cargo.lock", "web/build.sh"] {
+    for name in [
+        "kairo-core/build.rs",
+        "kairo-core/Cargo.toml",
+        "Cargo.toml",
+        "Cargo.lock",
+        "web/build.sh",
+    ] {
         files.push(root.join(name));
     }
     files.sort();

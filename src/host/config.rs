@@ -156,7 +156,14 @@ mod tests {
 
     /// A path in a fresh folder (the path itself not made yet), removed when the guard drops.
     fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
-        let (guard, dir) = crate::fsutil::test_dir(&format!("config-{name}"));
+        let (guard, dir) = {
+            let guard = tempfile::Builder::new()
+                .prefix(&format!("kairo-{}-", &format!("config-{name}")))
+                .tempdir()
+                .expect("a temporary folder");
+            let dir = guard.path().to_path_buf();
+            (guard, dir)
+        };
         (guard, dir.join("folder"))
     }
 

@@ -98,7 +98,14 @@ mod tests {
 
     #[test]
     fn saving_a_file_in_a_watched_folder_is_noticed() {
-        let (_guard, dir) = crate::fsutil::test_dir("watch");
+        let (_guard, dir) = {
+            let guard = tempfile::Builder::new()
+                .prefix(&format!("kairo-{}-", "watch"))
+                .tempdir()
+                .expect("a temporary folder");
+            let dir = guard.path().to_path_buf();
+            (guard, dir)
+        };
         let mut watcher = CartWatcher::watch(&dir).unwrap();
         std::fs::write(dir.join("main.lua"), "-- changed").unwrap();
         let start = Instant::now();

@@ -59,14 +59,14 @@ impl SaveKeeper {
     /// From now on `console`, restored from a state, is the one to keep: its save RAM is
     /// stored again once the game next changes it.
     pub(crate) fn follow_restored(&mut self, console: &Console) {
-        self.stored = console.machine().save.changes();
+        self.stored = console.machine().save().changes();
     }
 
     /// Stores `console`'s save RAM if it changed since the last store and, unless `now` is
     /// `None` (a final store), [`STORE_EVERY`] has passed since the last one. `Err` says what
     /// failed.
     pub fn keep(&mut self, console: &Console, now: Option<Instant>) -> Result<bool, String> {
-        let ram = &console.machine().save;
+        let ram = &console.machine().save();
         if ram.changes() == self.stored {
             return Ok(false);
         }

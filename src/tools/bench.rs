@@ -11,11 +11,7 @@ use std::time::Instant;
 use super::error::{Result, ToolError};
 use crate::cart::Cart;
 use crate::console::Console;
-use crate::spec::{BG_LAYERS, OAM_ENTRIES, SCREEN_H, SCREEN_W};
-use crate::video::Video;
-use crate::video::cell::Cell;
-use crate::video::framebuffer::Framebuffer;
-use crate::video::sprite::Sprite;
+pub use crate::video::stress::VideoStress;
 
 /// Timed runs per workload; the median is reported.
 pub const RUNS: usize = 5;
@@ -142,67 +138,6 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
 fn median(mut runs: Vec<f64>) -> u64 {
     runs.sort_by(f64::total_cmp);
     runs[runs.len() / 2].round() as u64
-}
-
-/// The video unit and buffers set up for the stress workload.
-pub struct VideoStress {
-    pub video: Video,
-    pub framebuffer: Framebuffer,
-    pub rgba: Vec<u8>,
-}
-
-impl Default for VideoStress {
-    fn default() -> Self {
-        VideoStress::new()
-    }
-}
-
-impl VideoStress {
-    /// 1024 patterned tiles (about one pixel in 16 transparent), four 64x64-cell layers.
-    pub fn new() -> VideoStress {
-        let mut video = Video::default();
-        for tile in 0..1024 {
-            for y in 0..8 {
-                for x in 0..8 {
-                    let color = (tile / 16 + tile + (x ^ y) + y) % 16;
-                    video.patterns.set_pixel(tile, x, y, color as u8);
-                }
-            }
-        }
-        for (i, layer) in video.layers.iter_mut().enumerate() {
-            layer.enabled = true;
-            layer.configure(64, 64, 8).expect("valid size");
-            for cy in 0..64 {
-                for cx in 0..64 {
-                    let tile = ((cx * 7 + cy * 3) % 32 + ((cx + cy * 5) % 32) * 32) as u32;
-                    let cell = Cell::new(tile, (i + cx as usize) as u8 % 16, false, false);
-                    layer.set_cell(cx, cy, cell).expect("inside");
-                }
-            }
-        }
-        VideoStress {
-            video,
-            framebuffer: Framebuffer::default(),
-            rgba: vec![0; SCREEN_W * SCREEN_H * 4],
-        }
-    }
-
-    /// Moves everything for frame `f`, composes and converts to RGBA.
-    pub fn frame(&mut self, f: i32) {
-        for (i, layer) in self.video.layers.iter_mut().enumerate().take(BG_LAYERS) {
-            layer.scroll_x = (f * (i as i32 + 1)) % 512;
-            layer.scroll_y = (f * i as i32) % 512;
-        }
-        for i in 0..OAM_ENTRIES as i32 {
-            let x = (i * 37 + f) % 272 - 16;
-            let y = (i * 91 + f * 2) % 272 - 16;
-            let tile = ((i % 8) * 2 + (i / 8 % 8) * 32) as u32;
-            self.video.oam[i as usize] = Sprite::new(x, y, tile, 2).expect("size 2");
-        }
-        self.video.compose(&mut self.framebuffer, &[]);
-        self.framebuffer
-            .to_rgba(&self.video.palette, &mut self.rgba);
-    }
 }
 
 /// Frames per second of the video stress workload (median of [`RUNS`]).
@@ -413,14 +348,15 @@ pub fn bullet_field() -> crate::bullets::BulletUnit {
     use crate::bullets::unit::{CAPACITY, Player, bullet};
     use crate::fixed::{FX_ONE, fx};
     let mut unit = crate::bullets::BulletUnit::default();
-    unit.player = Some(Player {
+    unit.set_player(Some(Player {
         x: fx(128),
         y: fx(128),
         hit_w: FX_ONE,
         hit_h: FX_ONE,
         graze_w: fx(12),
         graze_h: fx(12),
-    });
+    }))
+    .expect("a player box the unit takes");
     let mut seed = 0x2545_F491_u32;
     for i in 0..CAPACITY as i32 {
         seed ^= seed << 13;
@@ -453,7 +389,7 @@ pub(crate) fn bullets_per_ms() -> u64 {
             let start = Instant::now();
             let mut processed = 0u64;
             for _ in 0..FRAMES {
-                processed += unit.table.len() as u64;
+                processed += unit.table().len() as u64;
                 unit.advance();
             }
             processed as f64 / (start.elapsed().as_secs_f64() * 1000.0)
@@ -462,46 +398,12 @@ pub(crate) fn bullets_per_ms() -> u64 {
     median(runs)
 }
 
-/// An audio unit with all 8 channels busy (fast notes on every waveform with envelopes,
-/// vibrato, arpeggio and slides), and the library its song is in.
-pub(crate) fn busy_audio() -> (crate::audio::AudioUnit, crate::audio::AudioLibrary) {
-    use crate::audio::mml::{Pos, compile};
-    use crate::audio::{AudioLibrary, Song};
-    let tracks = [
-        "t200 @0 E1,2,10,2 V30,60 o4 l16 L [c e g > c < g e]",
-        "t200 @1 A4,7 o5 l16 L [c d e f g a b > c <]",
-        "t200 @2 S12 o3 l16 L [c c g g]",
-        "t200 @3 o4 l16 p-50 L [e g b g]",
-        "t200 @4 o2 l8 L [c g c g]",
-        "t200 @5 V20,40 o4 l16 p50 L [a > c e c <]",
-        "t200 @6 E0,3,0,2 o5 l16 L [c c c c]",
-        "t200 @8 W0123456789abcdeffedcba9876543210 o4 l16 L [c e c e]",
-    ];
-    let song = Song {
-        tracks: tracks
-            .iter()
-            .enumerate()
-            .map(|(c, t)| {
-                (
-                    c,
-                    std::sync::Arc::new(compile(t, Pos { line: 1, column: 1 }).expect("valid MML")),
-                )
-            })
-            .collect(),
-    };
-    let mut library = AudioLibrary::default();
-    library.songs.insert("busy".into(), song);
-    let mut unit = crate::audio::AudioUnit::default();
-    unit.play_music(&library, "busy").expect("the song exists");
-    (unit, library)
-}
-
 /// Vblanks of 8 busy channels mixed per second (median of [`RUNS`] runs of 600).
 pub(crate) fn audio_vblanks_per_second() -> u64 {
     let mut out = vec![0.0; crate::audio::SAMPLES_PER_VBLANK];
     let runs = (0..RUNS)
         .map(|_| {
-            let (mut unit, library) = busy_audio();
+            let (mut unit, library) = crate::audio::busy::busy_audio();
             let start = Instant::now();
             for _ in 0..FRAMES {
                 unit.render_vblank(&library, &mut out);

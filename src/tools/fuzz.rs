@@ -171,11 +171,12 @@ pub fn bulletml(data: &[u8]) {
         return;
     };
     let mut unit = BulletUnit::default();
-    unit.player = Some(crate::bullets::unit::Player {
+    unit.set_player(Some(crate::bullets::unit::Player {
         x: fx_from_f64(128.0),
         y: fx_from_f64(200.0),
         ..Default::default()
-    });
+    }))
+    .expect("a player box the unit takes");
     let mut rng = Rng::new(7);
     let patterns = [pattern];
     unit.start_pattern(&patterns, 0, fx_from_f64(128.0), fx_from_f64(48.0), 0);

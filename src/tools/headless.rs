@@ -48,10 +48,10 @@ pub fn store_save(console: &Console, dir: &Path) -> super::error::Result<()> {
     let Some(id) = &console.cart().manifest.save_id else {
         return Ok(());
     };
-    if console.machine().save.changes() == 0 {
+    if console.machine().save().changes() == 0 {
         return Ok(());
     }
-    crate::savefile::store(dir, id, console.machine().save.used()).map_err(
+    crate::savefile::store(dir, id, console.machine().save().used()).map_err(
         super::error::ToolError::write(crate::savefile::path_for(dir, id)),
     )
 }

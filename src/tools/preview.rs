@@ -25,7 +25,7 @@ impl Default for Preview {
     fn default() -> Self {
         Preview {
             looping: false,
-            rank: crate::bullets::unit::BulletUnit::default().rank,
+            rank: crate::bullets::unit::BulletUnit::default().rank(),
         }
     }
 }

@@ -49,7 +49,7 @@ impl Shell {
         if session.save_id == id
             && let Some(game) = &session.game
         {
-            return game.console().machine().save.clone();
+            return game.console().machine().save().clone();
         }
         session.save_id = id;
         session.keeper = None;

@@ -143,7 +143,7 @@ impl Viewer {
             View::Sprites => format!("x {x} y {y}"),
             View::Oam => sprites::entry_at(0..OAM_ENTRIES, y)
                 .and_then(|i| {
-                    let sprite = machine.video.oam.get(i)?;
+                    let sprite = machine.video().oam().get(i)?;
                     Some(sprites::describe(i, sprite))
                 })
                 .unwrap_or_default(),

@@ -112,12 +112,12 @@ pub fn draw(machine: &Machine, overlays: &[Overlay], rgba: &mut [u8]) {
 
 /// The scroll of the BG layer showing the terrain (see the module doc), else (0, 0).
 pub(crate) fn world_camera(machine: &Machine) -> (i32, i32) {
-    let map = &machine.collide.map;
+    let map = &machine.collide().map();
     let cell = map.cell_px() as usize;
     let size = (map.cols() as usize * cell, map.rows() as usize * cell);
     machine
-        .video
-        .layers
+        .video()
+        .layers()
         .iter()
         .find(|l| l.enabled && (l.cols() * l.cell_size(), l.rows() * l.cell_size()) == size)
         .map_or((0, 0), |l| (l.scroll_x, l.scroll_y))
@@ -129,7 +129,7 @@ fn px(v: Fx) -> i32 {
 }
 
 fn collision(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
-    let map = &machine.collide.map;
+    let map = &machine.collide().map();
     let cell = map.cell_px();
     let first = (cx.div_euclid(cell), cy.div_euclid(cell));
     let across = SCREEN_W as i32 / cell + 1;
@@ -196,7 +196,7 @@ fn cell_overlay(tile: Tile, x: i32, y: i32, cell: i32, canvas: &mut Canvas) {
 
 fn platforms(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
     const PLATFORM: Rgba = [255, 80, 255, 255];
-    for p in machine.collide.platforms.iter() {
+    for p in machine.collide().platforms().iter() {
         let (x, y) = (px(p.x) - cx, px(p.y) - cy);
         canvas.outline(x, y, p.w, p.h, PLATFORM);
         // Its motion this frame, from its centre, 4x longer so it shows.
@@ -236,7 +236,7 @@ pub fn flag_letters(flags: u32) -> String {
 
 fn bodies(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
     const BODY: Rgba = [60, 255, 140, 255];
-    for moved in machine.collide.trace.moves() {
+    for moved in machine.collide().trace().moves() {
         let (x, y) = (px(moved.x) - cx, px(moved.y) - cy);
         canvas.outline(x, y, moved.w, moved.h, BODY);
         let letters = flag_letters(moved.flags);
@@ -287,7 +287,7 @@ fn boxes_in_pairs(boxes: &[Hitbox]) -> Vec<bool> {
 }
 
 fn hitboxes(machine: &Machine, (cx, cy): (i32, i32), canvas: &mut Canvas) {
-    let boxes = machine.collide.hitboxes.boxes();
+    let boxes = machine.collide().hitboxes().boxes();
     let in_pair = boxes_in_pairs(boxes);
     for (b, hit) in boxes.iter().zip(in_pair) {
         let (x, y) = (b.x.saturating_sub(cx), b.y.saturating_sub(cy));
@@ -302,19 +302,19 @@ fn bullets(machine: &Machine, canvas: &mut Canvas) {
     const BULLET: Rgba = [255, 170, 40, 255];
     const SHOT: Rgba = [150, 220, 255, 255];
     const TARGET: Rgba = [255, 90, 200, 255];
-    let unit = &machine.bullets;
-    let table = &unit.table;
+    let unit = &machine.bullets();
+    let table = &unit.table();
     for i in 0..table.len() {
-        let kind = &unit.types[usize::from(table.kind[i]) % unit.types.len()];
+        let kind = &unit.types()[usize::from(table.kind[i]) % unit.types().len()];
         centred_box(
             canvas, table.x[i], table.y[i], kind.hit_w, kind.hit_h, BULLET,
         );
     }
-    for shot in &unit.shots {
-        let kind = &unit.types[usize::from(shot.kind) % unit.types.len()];
+    for shot in unit.shots() {
+        let kind = &unit.types()[usize::from(shot.kind) % unit.types().len()];
         centred_box(canvas, shot.x, shot.y, kind.hit_w, kind.hit_h, SHOT);
     }
-    for target in &unit.targets {
+    for target in unit.targets() {
         let (w, h) = (px(target.w).max(1), px(target.h).max(1));
         canvas.outline(px(target.x), px(target.y), w, h, TARGET);
     }
@@ -334,7 +334,7 @@ fn centred_box(canvas: &mut Canvas, x: Fx, y: Fx, hw: Fx, hh: Fx, colour: Rgba) 
 }
 
 fn player(machine: &Machine, canvas: &mut Canvas) {
-    let Some(p) = machine.bullets.player else {
+    let Some(p) = machine.bullets().player() else {
         return;
     };
     centred_box(canvas, p.x, p.y, p.graze_w, p.graze_h, [255, 230, 60, 255]);
@@ -395,7 +395,9 @@ mod tests {
             &["....", ".#./"],
             &[('/', Tile::Slope { left: 0, right: 16 })],
         );
-        machine.collide.load_map(map.with_cell_size(CellSize::Px8));
+        machine
+            .collide_mut()
+            .load_map(map.with_cell_size(CellSize::Px8));
         let mut rgba = vec![0u8; SCREEN_W * SCREEN_H * 4];
         draw(&machine, &[Overlay::Collision], &mut rgba);
         let lit = |x: usize, y: usize| rgba[(y * SCREEN_W + x) * 4..][..3] != [0, 0, 0];

@@ -35,25 +35,25 @@ pub struct BulletSummary {
 
 impl BulletSummary {
     pub fn of(machine: &Machine) -> BulletSummary {
-        let unit = &machine.bullets;
+        let unit = &machine.bullets();
         let mut per_type = [0; TYPES];
-        for &kind in &unit.table.kind {
+        for &kind in &unit.table().kind {
             per_type[usize::from(kind) % TYPES] += 1;
         }
         BulletSummary {
-            live: unit.table.len(),
-            capacity: unit.table.capacity(),
+            live: unit.table().len(),
+            capacity: unit.table().capacity(),
             per_type,
             with_program: unit
-                .table
+                .table()
                 .program
                 .iter()
                 .filter(|&&p| p != NO_PROGRAM)
                 .count(),
-            shots: unit.shots.len(),
-            targets: unit.targets.len(),
+            shots: unit.shots().len(),
+            targets: unit.targets().len(),
             sources: unit
-                .sources
+                .sources()
                 .iter()
                 .map(|s| SourceLine {
                     id: s.id,
@@ -73,7 +73,7 @@ impl BulletSummary {
 
     /// The summary as text lines (the view draws them).
     pub fn lines(&self, machine: &Machine) -> Vec<String> {
-        let stats = &machine.bullets.stats;
+        let stats = &machine.bullets().stats();
         let mut lines = vec![
             format!(
                 "bullets {} / {}  free {}",
@@ -87,7 +87,8 @@ impl BulletSummary {
             ),
             format!(
                 "with programs {}  rank {:.2}",
-                self.with_program, machine.bullets.rank
+                self.with_program,
+                machine.bullets().rank()
             ),
             format!(
                 "last step: +{} dropped {} graze {} hit {}",
@@ -102,7 +103,7 @@ impl BulletSummary {
             .enumerate()
             .filter(|(_, n)| **n > 0)
             .map(|(kind, &n)| {
-                let look = machine.bullets.types[kind];
+                let look = machine.bullets().types()[kind];
                 format!(
                     "{kind:>4} {n:>5}   {:03X}  {}x{}   {:X}",
                     look.tile, look.size, look.size, look.palette
@@ -168,14 +169,18 @@ pub(crate) fn bullet_view(machine: &Machine) -> Image {
         let Some(kind) = type_of_line(line) else {
             continue;
         };
-        let look = machine.bullets.types[kind];
+        let look = machine.bullets().types()[kind];
         for y in 0..TILE_SIZE {
             for x in 0..TILE_SIZE {
-                let index = machine.video.patterns.pixel(usize::from(look.tile), x, y) & 0xF;
+                let index = machine
+                    .video()
+                    .patterns()
+                    .pixel(usize::from(look.tile), x, y)
+                    & 0xF;
                 let rgb = if index == 0 {
                     Image::checker(x, y)
                 } else {
-                    machine.video.palette.get(look.palette << 4 | index)
+                    machine.video().palette().get(look.palette << 4 | index)
                 };
                 image.put(200 + x, i * LINE_H + y, rgb);
             }
@@ -202,7 +207,7 @@ mod tests {
     fn live_bullets_are_counted_by_type_with_the_free_slots() {
         let mut machine = Machine::new(Default::default(), 0);
         for kind in [3, 3, 7] {
-            machine.bullets.table.push(Spawn {
+            machine.bullets_mut().table_mut().push(Spawn {
                 kind,
                 program: NO_PROGRAM,
                 ..Spawn::default()

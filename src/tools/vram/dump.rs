@@ -25,24 +25,24 @@ pub const ENLARGE: usize = 2;
 /// The palettes in use: by a non-empty cell of an enabled layer (as shown now), a visible
 /// sprite on screen, or the type of a live bullet. Palette 0 when none is.
 pub(crate) fn palettes_in_use(machine: &Machine) -> Vec<u8> {
-    let video = &machine.video;
+    let video = &machine.video();
     let mut used = [false; PALETTES];
-    for layer in video.layers.iter().filter(|l| l.enabled) {
+    for layer in video.layers().iter().filter(|l| l.enabled) {
         for row in 0..layer.rows() {
             for col in 0..layer.cols() {
                 if let Ok(cell) = layer.cell(col as i64, row as i64)
                     && !cell.is_empty()
                 {
-                    used[usize::from(video.anims.apply(cell).palette())] = true;
+                    used[usize::from(video.anims().apply(cell).palette())] = true;
                 }
             }
         }
     }
-    for sprite in video.oam.iter().filter(|s| s.on_screen()) {
+    for sprite in video.oam().iter().filter(|s| s.on_screen()) {
         used[usize::from(sprite.palette & 0xF)] = true;
     }
-    for &kind in &machine.bullets.table.kind {
-        let look = machine.bullets.types[usize::from(kind) % machine.bullets.types.len()];
+    for &kind in &machine.bullets().table().kind {
+        let look = machine.bullets().types()[usize::from(kind) % machine.bullets().types().len()];
         used[usize::from(look.palette & 0xF)] = true;
     }
     let list: Vec<u8> = (0..PALETTES as u8)
@@ -111,7 +111,7 @@ pub fn dump_vram(console: &Console, dir: &Path) -> Result<Vec<PathBuf>> {
     let mut index = format!(
         "kairo --dump-vram: {} after machine frame {}\n",
         console.cart().name(),
-        console.machine().frame
+        console.machine().frame()
     );
     for (name, image, what) in pictures(console) {
         let path = dir.join(&name);

@@ -78,12 +78,12 @@ fn cell_pixel(machine: &Machine, cell: Cell, size: usize, x: usize, y: usize) ->
         ty = TILE_SIZE - 1 - ty;
     }
     let tile = cell.tile() + sub_x + sub_y * PATTERN_SHEET_TILES_W;
-    machine.video.patterns.pixel(tile, tx, ty) & 0xF
+    machine.video().patterns().pixel(tile, tx, ty) & 0xF
 }
 
 /// The caption's two lines for layer `number`.
 pub(crate) fn caption(machine: &Machine, number: usize) -> [String; 2] {
-    let layer = &machine.video.layers[number];
+    let layer = &machine.video().layers()[number];
     let geometry = Geometry::of(layer);
     [
         format!(
@@ -114,8 +114,8 @@ pub(crate) fn caption(machine: &Machine, number: usize) -> [String; 2] {
 
 /// Layer `number` (0-3) drawn whole with its caption and the screen's rectangle.
 pub fn layer_view(machine: &Machine, number: usize) -> Image {
-    let layer = &machine.video.layers[number % machine.video.layers.len()];
-    let number = number % machine.video.layers.len();
+    let layer = &machine.video().layers()[number % machine.video().layers().len()];
+    let number = number % machine.video().layers().len();
     let geometry = Geometry::of(layer);
     let (width, height) = geometry.picture_size();
     let mut image = Image::new(width, height, colors::BACKGROUND);
@@ -131,7 +131,7 @@ pub fn layer_view(machine: &Machine, number: usize) -> Image {
             let stored = layer
                 .cell((lx / size) as i64, (ly / size) as i64)
                 .unwrap_or(Cell::EMPTY);
-            let cell = machine.video.anims.apply(stored);
+            let cell = machine.video().anims().apply(stored);
             let index = if cell.is_empty() {
                 0
             } else {
@@ -140,7 +140,7 @@ pub fn layer_view(machine: &Machine, number: usize) -> Image {
             let rgb = if index == 0 {
                 Image::checker(x, y - CAPTION_H)
             } else {
-                machine.video.palette.get(cell.palette() << 4 | index)
+                machine.video().palette().get(cell.palette() << 4 | index)
             };
             image.put(x, y, rgb);
         }
@@ -248,12 +248,12 @@ fn collision_name(tile: Option<Tile>) -> String {
 
 /// The cell of layer `number` under point (x, y) of its [`layer_view`] picture.
 pub fn cell_at(machine: &Machine, number: usize, x: usize, y: usize) -> Option<CellInfo> {
-    let layer = machine.video.layers.get(number)?;
+    let layer = machine.video().layers().get(number)?;
     let (lx, ly) = Geometry::of(layer).layer_pixel(x, y)?;
     let size = layer.cell_size();
     let (col, row) = (lx / size, ly / size);
     let stored = layer.cell(col as i64, row as i64).ok()?;
-    let map = &machine.collide.map;
+    let map = &machine.collide().map();
     let cell = i64::from(map.cell_px());
     let (cx, cy) = (lx as i64 / cell, ly as i64 / cell);
     let collision = (cx < i64::from(map.cols()) && cy < i64::from(map.rows()))
@@ -265,7 +265,7 @@ pub fn cell_at(machine: &Machine, number: usize, x: usize, y: usize) -> Option<C
         col,
         row,
         stored,
-        shown: machine.video.anims.apply(stored),
+        shown: machine.video().anims().apply(stored),
         collision,
     })
 }
@@ -277,7 +277,7 @@ mod tests {
 
     fn machine_with_layer() -> Machine {
         let mut machine = Machine::new(Default::default(), 0);
-        let layer = &mut machine.video.layers[1];
+        let layer = &mut machine.video_mut().layers_mut()[1];
         layer.configure(40, 20, 16).unwrap();
         layer
             .set_cell(3, 2, Cell::new(0x45, 2, true, false))
@@ -285,10 +285,10 @@ mod tests {
         layer.set_cell(4, 2, Cell::EMPTY).unwrap();
         layer.set_scroll(-8, 300);
         machine
-            .collide
+            .collide_mut()
             .load_map(CollisionMap::from_ascii(&[".....", ".....", "...#."], &[]));
-        machine.video.patterns.set_pixel(0x46, 0, 0, 7);
-        machine.video.palette.set(2 * 16 + 7, 0x11_2233);
+        machine.video_mut().patterns_mut().set_pixel(0x46, 0, 0, 7);
+        machine.video_mut().palette_mut().set(2 * 16 + 7, 0x11_2233);
         machine
     }
 
@@ -319,7 +319,7 @@ mod tests {
     fn the_collision_cell_under_a_point_is_found_at_the_layers_cell_size() {
         let mut machine = machine_with_layer();
         let rows = ["", "", "", "", "", "......#"];
-        machine.collide.load_map(
+        machine.collide_mut().load_map(
             CollisionMap::from_ascii(&rows, &[]).with_cell_size(crate::collide::map::CellSize::Px8),
         );
         // Layer pixel (53, 41): BG cell (3, 2) of 16 px, collision cell (6, 5) of 8 px.
@@ -350,7 +350,7 @@ mod tests {
     #[test]
     fn the_screen_edges_follow_the_line_scroll_table() {
         let mut machine = machine_with_layer();
-        let layer = &mut machine.video.layers[1];
+        let layer = &mut machine.video_mut().layers_mut()[1];
         layer.set_scroll(100, 0);
         layer.set_line_scroll(50, 20, 0);
         let image = layer_view(&machine, 1);
@@ -365,8 +365,10 @@ mod tests {
     #[test]
     fn huge_layers_are_reduced_to_fit() {
         let mut machine = Machine::new(Default::default(), 0);
-        machine.video.layers[0].configure(256, 16, 32).unwrap();
-        let geometry = Geometry::of(&machine.video.layers[0]);
+        machine.video_mut().layers_mut()[0]
+            .configure(256, 16, 32)
+            .unwrap();
+        let geometry = Geometry::of(&machine.video().layers()[0]);
         assert_eq!(geometry.reduce, 2);
         assert_eq!(geometry.picture_size(), (4096, CAPTION_H + 256));
         assert_eq!(

@@ -49,7 +49,7 @@ pub fn entry(machine: &Machine, index: u8) -> Entry {
         index,
         palette: index / PALETTE_COLORS as u8,
         color: index % PALETTE_COLORS as u8,
-        rgb: machine.video.palette.get(index),
+        rgb: machine.video().palette().get(index),
     }
 }
 
@@ -67,7 +67,13 @@ pub(crate) fn palette_view(machine: &Machine, selected: u8) -> Image {
     for palette in 0..PALETTES {
         let y = TOP + palette * PITCH;
         image.text(2, y + 3, &format!("{palette:X}"), colors::DIM);
-        for (color, &rgb) in machine.video.palette.palette(palette).iter().enumerate() {
+        for (color, &rgb) in machine
+            .video()
+            .palette()
+            .palette(palette)
+            .iter()
+            .enumerate()
+        {
             image.fill(LEFT + color * PITCH, y, SWATCH, SWATCH, rgb);
         }
     }
@@ -102,7 +108,7 @@ mod tests {
     #[test]
     fn swatches_show_palette_ram_and_points_find_their_entry() {
         let mut machine = Machine::new(Default::default(), 0);
-        machine.video.palette.set(0x3F, 0xA0_B0C0);
+        machine.video_mut().palette_mut().set(0x3F, 0xA0_B0C0);
         let image = palette_view(&machine, 0x3F);
         let (x, y) = (LEFT + 15 * PITCH + 3, TOP + 3 * PITCH + 3);
         assert_eq!(image.get(x, y), 0xA0_B0C0);

@@ -42,9 +42,9 @@ pub(crate) fn oam_list(machine: &Machine, entries: Range<usize>) -> Image {
     let height = LINE_H * (entries.len() + 1) + 1;
     let mut image = Image::new(SCREEN_W, height, colors::BACKGROUND);
     image.text(TEXT_X, 1, HEADER, colors::DIM);
-    let palette = &machine.video.palette;
+    let palette = &machine.video().palette();
     for (line, index) in entries.enumerate() {
-        let sprite = &machine.video.oam[index];
+        let sprite = &machine.video().oam()[index];
         let top = LINE_H * (line + 1) + 1;
         let rgb = if sprite.visible {
             colors::TEXT
@@ -54,7 +54,11 @@ pub(crate) fn oam_list(machine: &Machine, entries: Range<usize>) -> Image {
         // A thumbnail of the top-left tile, in the sprite's palette.
         for y in 0..TILE_SIZE {
             for x in 0..TILE_SIZE {
-                let index = machine.video.patterns.pixel(usize::from(sprite.tile), x, y) & 0xF;
+                let index = machine
+                    .video()
+                    .patterns()
+                    .pixel(usize::from(sprite.tile), x, y)
+                    & 0xF;
                 let shown = if index == 0 {
                     Image::checker(x, y)
                 } else if sprite.visible {
@@ -83,7 +87,7 @@ pub(crate) fn entry_at(entries: Range<usize>, y: usize) -> Option<usize> {
 pub fn sprite_outlines(machine: &Machine, picture: &[u8]) -> Image {
     let mut image = Image::from_rgba(SCREEN_W, SCREEN_H, picture);
     // Back to front, so sprite 0 ends on top as it does on screen.
-    for sprite in machine.video.oam.iter().rev().filter(|s| s.on_screen()) {
+    for sprite in machine.video().oam().iter().rev().filter(|s| s.on_screen()) {
         let (w, h) = sprite.pixels();
         let rgb = PRIORITY_COLORS[usize::from(sprite.priority).min(3)];
         let (x, y) = (i64::from(sprite.x), i64::from(sprite.y));
@@ -102,12 +106,12 @@ mod tests {
         let sprite = Sprite::new(-12, 200, 0x123, 2)
             .unwrap()
             .with_style(15, 3, true, true);
-        machine.video.set_sprite(4, sprite);
+        machine.video_mut().set_sprite(4, sprite);
         assert_eq!(
             describe(4, &sprite),
             "  4   -12   200  123 2x2   F   3 xy yes"
         );
-        assert!(describe(5, &machine.video.oam[5]).ends_with(" no"));
+        assert!(describe(5, &machine.video().oam()[5]).ends_with(" no"));
         assert_eq!(HEADER.len(), describe(4, &sprite).len());
         let list = oam_list(&machine, 0..OAM_ENTRIES);
         assert_eq!(list.height, LINE_H * 257 + 1);
@@ -129,16 +133,16 @@ mod tests {
     #[test]
     fn visible_sprites_are_outlined_over_the_picture() {
         let mut machine = Machine::new(Default::default(), 0);
-        machine.video.set_sprite(
+        machine.video_mut().set_sprite(
             0,
             Sprite::new(10, 20, 0, 1)
                 .unwrap()
                 .with_style(0, 1, false, false),
         );
         machine
-            .video
+            .video_mut()
             .set_sprite(1, Sprite::new(100, 100, 0, 4).unwrap());
-        machine.video.hide_sprite(1);
+        machine.video_mut().hide_sprite(1);
         let picture = vec![0; SCREEN_W * SCREEN_H * 4];
         let image = sprite_outlines(&machine, &picture);
         assert_eq!(image.get(10, 20), PRIORITY_COLORS[1]);

@@ -22,7 +22,7 @@ pub(crate) fn sheet_height(rows: usize) -> usize {
 /// Tile rows up to the last one holding a non-zero pixel (at least one row): what a sheet
 /// needs to show everything in pattern VRAM.
 pub fn rows_in_use(machine: &Machine) -> usize {
-    let vram = &machine.video.patterns;
+    let vram = &machine.video().patterns();
     (0..PATTERN_SHEET_TILES_H)
         .rev()
         .find(|&row| {
@@ -37,8 +37,11 @@ pub fn rows_in_use(machine: &Machine) -> usize {
 /// The first `rows` tile rows of pattern VRAM drawn in palette `palette` (0-15).
 pub fn tile_sheet(machine: &Machine, palette: u8, rows: usize) -> Image {
     let rows = rows.clamp(1, PATTERN_SHEET_TILES_H);
-    let colors = machine.video.palette.palette(usize::from(palette & 0xF));
-    let vram = &machine.video.patterns;
+    let colors = machine
+        .video()
+        .palette()
+        .palette(usize::from(palette & 0xF));
+    let vram = &machine.video().patterns();
     let mut image = Image::new(SHEET_W, sheet_height(rows), colors::BACKGROUND);
     image.fill(LABEL_W, 0, SHEET_W - LABEL_W, image.height, colors::GRID);
     for row in 0..rows {
@@ -110,8 +113,8 @@ mod tests {
     #[test]
     fn the_sheet_draws_each_tile_in_the_chosen_palette() {
         let mut machine = Machine::new(Default::default(), 0);
-        machine.video.patterns.set_pixel(17, 2, 3, 5);
-        machine.video.palette.set(3 * 16 + 5, 0x12_3456);
+        machine.video_mut().patterns_mut().set_pixel(17, 2, 3, 5);
+        machine.video_mut().palette_mut().set(3 * 16 + 5, 0x12_3456);
         assert_eq!(rows_in_use(&machine), 2);
         let sheet = tile_sheet(&machine, 3, rows_in_use(&machine));
         assert_eq!(sheet.height, sheet_height(2));

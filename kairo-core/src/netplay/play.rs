@@ -1,0 +1,584 @@
+//! A match as one peer plays it: meeting the peers ([`Greeting::meet`]: the greeting, then
+//! GGRS's synchronization), then one call of [`NetMatch::step`] per host frame (1/60 s),
+//! which sends this peer's word, takes the others', and advances the session (going back and
+//! playing again when a prediction was wrong). What the status line shows (ping, frames of
+//! rollback, input delay) is in [`NetStatus`].
+//!
+//! Every phase has a time limit, so no peer waits forever: the greeting
+//! ([`NetOptions::greet_timeout`]), the synchronization ([`SYNC_TIMEOUT`] without a word from
+//! a peer), the match (a peer silent for [`DISCONNECT_MS`], or no confirmed frame for
+//! [`STALL_TIMEOUT`]), and the end (the caller's linger).
+
+use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use ggrs::{
+    DesyncDetection, GgrsError, GgrsEvent, InputStatus, P2PSession, PlayerType, SessionBuilder,
+};
+
+use super::handshake::{ANYONE, Hello, greet, player_at};
+use super::rollback::{Checksums, Rollback, RollbackStats};
+use super::socket::{self, NetSocket, SharedReport, Traffic};
+use super::{
+    DESYNC_INTERVAL, DISCONNECT_MS, INPUT_DELAY, KairoGgrs, MAX_INPUT_DELAY, MAX_PLAYERS,
+    MAX_ROLLBACK, NetError, STALL_TIMEOUT, SYNC_TIMEOUT,
+};
+use crate::input::ButtonWord;
+use crate::savestate::cart_digest;
+use crate::session::Session;
+
+/// How to join a match.
+#[derive(Clone, Debug)]
+pub struct NetOptions {
+    /// The local UDP port.
+    pub port: u16,
+    /// The other peers, in player order (this peer's own number left out).
+    pub peers: Vec<SocketAddr>,
+    /// This peer's player number, 0-based.
+    pub player: usize,
+    /// Frames a local press waits.
+    pub input_delay: usize,
+    /// How long to wait for the peers' greetings (a host: for someone to join).
+    pub greet_timeout: Duration,
+}
+
+impl NetOptions {
+    /// Options with the defaults: input delay [`INPUT_DELAY`], 30 s to meet the peers.
+    pub fn new(port: u16, peers: Vec<SocketAddr>, player: usize) -> NetOptions {
+        NetOptions {
+            port,
+            peers,
+            player,
+            input_delay: INPUT_DELAY,
+            greet_timeout: Duration::from_secs(30),
+        }
+    }
+
+    /// Hosting a match of two on `port` as player 1: the peer is whoever joins first.
+    pub fn host(port: u16) -> NetOptions {
+        NetOptions::new(port, vec![ANYONE], 0)
+    }
+
+    /// Joining the host at `host` as player 2, from any free local port.
+    pub fn join(host: SocketAddr) -> NetOptions {
+        NetOptions::new(0, vec![host], 1)
+    }
+
+    /// Players in the match.
+    pub fn players(&self) -> usize {
+        self.peers.len() + 1
+    }
+
+    /// The player number of each peer: the numbers other than this peer's, in order.
+    pub(crate) fn peer_players(&self) -> Vec<(SocketAddr, usize)> {
+        let others = (0..self.players()).filter(|&p| p != self.player);
+        self.peers.iter().copied().zip(others).collect()
+    }
+
+    /// Whether this peer hosts a match of two for whoever joins.
+    pub fn hosting(&self) -> bool {
+        self.peers == [ANYONE]
+    }
+
+    pub fn check(&self) -> Result<(), NetError> {
+        if self.input_delay > MAX_INPUT_DELAY {
+            return Err(NetError::Setup(format!(
+                "an input delay of {} frames: the delay is 0 to {MAX_INPUT_DELAY} frames (half a second)",
+                self.input_delay
+            )));
+        }
+        if self.peers.is_empty() || self.players() > MAX_PLAYERS {
+            return Err(NetError::Setup(format!(
+                "a match has 2 to {MAX_PLAYERS} players: give 1 to {} peers",
+                MAX_PLAYERS - 1
+            )));
+        }
+        if self.player >= self.players() {
+            return Err(NetError::Setup(format!(
+                "player {} in a match of {} players (players are 1 to {})",
+                self.player + 1,
+                self.players(),
+                self.players()
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// What a peer says of itself and whom it will meet: everything meeting the peers needs,
+/// which can run on another thread (the window keeps drawing meanwhile).
+#[derive(Clone, Debug)]
+pub struct Greeting {
+    hello: Hello,
+    options: NetOptions,
+    /// Set to stop meeting the peers (the window's player left before the match began).
+    cancel: Arc<AtomicBool>,
+}
+
+impl Greeting {
+    /// The greeting of a peer running `cart`.
+    pub fn for_cart(cart: &crate::cart::Cart, options: NetOptions) -> Greeting {
+        Greeting {
+            hello: Hello {
+                build: super::build_id(),
+                cart: cart.name().to_string(),
+                digest: cart_digest(cart),
+                players: options.players() as u8,
+                player: options.player as u8,
+                seen: false,
+            },
+            options,
+            cancel: Arc::default(),
+        }
+    }
+
+    /// A switch that stops [`Greeting::meet`] (from another thread) with
+    /// [`NetError::Cancelled`].
+    pub fn canceller(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+
+    /// What this peer says of itself.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    /// Binds the port, greets the peers until each has answered (or refused), and
+    /// synchronizes GGRS with them: the match, ready for its first frame. A host waiting
+    /// for whoever joins goes back to waiting when a joiner vanishes before the match could
+    /// start, until its time is up.
+    pub fn meet(self) -> Result<NetMatch, NetError> {
+        let Greeting {
+            hello,
+            options,
+            cancel,
+        } = self;
+        options.check()?;
+        let deadline = Instant::now() + options.greet_timeout;
+        loop {
+            let socket =
+                UdpSocket::bind((Ipv4Addr::UNSPECIFIED, options.port)).map_err(|source| {
+                    NetError::Bind {
+                        port: options.port,
+                        source,
+                    }
+                })?;
+            let mut peers: Vec<(SocketAddr, u8)> = options
+                .peer_players()
+                .into_iter()
+                .map(|(addr, p)| (addr, p as u8))
+                .collect();
+            let left = deadline.saturating_duration_since(Instant::now());
+            greet(&socket, &hello, &mut peers, left, &cancel).map_err(|e| {
+                // Say the whole time waited, not what was left of it after a retry.
+                let seconds = options.greet_timeout.as_secs();
+                match e {
+                    NetError::NobodyJoined { refused, .. } => {
+                        NetError::NobodyJoined { seconds, refused }
+                    }
+                    NetError::NoAnswer { peer, player, .. } => NetError::NoAnswer {
+                        peer,
+                        player,
+                        seconds,
+                    },
+                    e => e,
+                }
+            })?;
+            let mut met = options.clone();
+            met.peers = peers.into_iter().map(|(addr, _)| addr).collect();
+            let mut net = NetMatch::start(socket, &hello, met)?;
+            match net.synchronize(&cancel) {
+                Ok(()) => return Ok(net),
+                Err(e @ NetError::Vanished { .. })
+                    if options.hosting() && Instant::now() < deadline =>
+                {
+                    crate::out::eprint_line(&format!("kairo: netplay: {e}; waiting for another"));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+/// The lines a cart logs during a match, held until their frame is confirmed: a frame first
+/// played on a guess may be played again with other input, and log other lines (or none);
+/// only the confirmed play's lines are shown, once.
+#[derive(Debug, Default)]
+pub struct ConfirmedLog {
+    /// Lines by the vblank count after the frame that logged them.
+    pending: std::collections::BTreeMap<u64, Vec<String>>,
+}
+
+impl ConfirmedLog {
+    /// The lines the frame ending at `vblank` logged (replacing an earlier play's).
+    pub fn record(&mut self, vblank: u64, lines: Vec<String>) {
+        self.pending.retain(|&v, _| v < vblank);
+        if !lines.is_empty() {
+            self.pending.insert(vblank, lines);
+        }
+    }
+
+    /// The lines of frames up to `confirmed_frame` (GGRS's numbering), in order, once.
+    pub fn take_confirmed(&mut self, confirmed_frame: i32) -> Vec<String> {
+        let Ok(frame) = u64::try_from(confirmed_frame) else {
+            return Vec::new();
+        };
+        let later = self.pending.split_off(&(frame + 2));
+        let confirmed = std::mem::replace(&mut self.pending, later);
+        confirmed.into_values().flatten().collect()
+    }
+}
+
+/// What one host frame did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Still meeting the peers (GGRS synchronizing).
+    Synchronizing,
+    /// Waited: too far ahead of the input from the peers (or asked to let them catch up).
+    Waited,
+    /// The game advanced one frame (and may have gone back and played frames again).
+    Advanced,
+}
+
+/// What the status line shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NetStatus {
+    /// Round-trip time to the slowest peer, in milliseconds.
+    pub ping_ms: u128,
+    /// Frames played again after the last rollback.
+    pub rollback: u64,
+    /// Frames a local press waits.
+    pub input_delay: usize,
+    /// Frames this peer runs ahead of the slowest peer.
+    pub frames_ahead: i32,
+}
+
+/// A match in progress.
+pub struct NetMatch {
+    p2p: P2PSession<KairoGgrs>,
+    options: NetOptions,
+    rollback: Rollback,
+    /// Host frames still to wait (GGRS asked this peer to let the others catch up).
+    waiting: u32,
+    /// The last confirmed frame and when it was first seen (to find a match standing still).
+    progress: (i32, Instant),
+    /// The players whose input was a guess in the last frame advanced.
+    guessed: [bool; MAX_PLAYERS],
+    /// When [`NetMatch::step`] last ran.
+    last_step: Instant,
+    /// What the socket saw.
+    report: SharedReport,
+}
+
+impl std::fmt::Debug for NetMatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetMatch")
+            .field("options", &self.options)
+            .field("stats", &self.rollback.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl NetMatch {
+    /// Meets the peers (see [`Greeting::meet`]) for a match of `game`'s cart. `game` is the
+    /// session the match will run: just powered on, with empty save RAM.
+    pub fn connect(game: &Session, options: NetOptions) -> Result<NetMatch, NetError> {
+        Greeting::for_cart(game.cart(), options).meet()
+    }
+
+    /// Starts GGRS on `socket`, whose peers (in `options`) have all been greeted.
+    fn start(socket: UdpSocket, hello: &Hello, options: NetOptions) -> Result<NetMatch, NetError> {
+        let seen = Hello {
+            seen: true,
+            ..hello.clone()
+        };
+        let report = SharedReport::default();
+        let socket = NetSocket::new(
+            socket,
+            options.peers.clone(),
+            seen.datagram(),
+            report.clone(),
+        )
+        .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
+        let mut builder = SessionBuilder::<KairoGgrs>::new()
+            .with_num_players(options.players())?
+            .with_input_delay(options.input_delay)
+            .with_max_prediction_window(MAX_ROLLBACK)
+            .with_desync_detection_mode(DesyncDetection::On {
+                interval: DESYNC_INTERVAL,
+            })
+            .with_disconnect_timeout(Duration::from_millis(DISCONNECT_MS))
+            .with_disconnect_notify_delay(Duration::from_millis(DISCONNECT_MS / 3))
+            .add_player(PlayerType::Local, options.player)?;
+        for (addr, player) in options.peer_players() {
+            builder = builder.add_player(PlayerType::Remote(addr), player)?;
+        }
+        let p2p = builder.start_p2p_session(socket)?;
+        Ok(NetMatch {
+            p2p,
+            options,
+            rollback: Rollback::new(Checksums::EveryNth(DESYNC_INTERVAL)),
+            waiting: 0,
+            progress: (-1, Instant::now()),
+            guessed: [false; MAX_PLAYERS],
+            last_step: Instant::now(),
+            report,
+        })
+    }
+
+    /// Runs GGRS's synchronization with every peer, failing when a peer goes
+    /// [`SYNC_TIMEOUT`] without a word.
+    fn synchronize(&mut self, cancel: &AtomicBool) -> Result<(), NetError> {
+        let peers = self.options.peer_players();
+        let mut heard = vec![Instant::now(); peers.len()];
+        while self.p2p.current_state() != ggrs::SessionState::Running {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(NetError::Cancelled);
+            }
+            self.p2p.poll_remote_clients();
+            for event in self.p2p.events().collect::<Vec<_>>() {
+                let from = match event {
+                    GgrsEvent::Synchronizing { addr, .. } | GgrsEvent::Synchronized { addr } => {
+                        addr
+                    }
+                    GgrsEvent::Disconnected { addr } => {
+                        let player = self.player_of(addr);
+                        return Err(NetError::Vanished {
+                            peer: addr,
+                            player,
+                            seconds: SYNC_TIMEOUT.as_secs(),
+                        });
+                    }
+                    _ => continue,
+                };
+                if let Some(i) = peers.iter().position(|&(a, _)| a == from) {
+                    heard[i] = Instant::now();
+                }
+            }
+            self.check_called_off()?;
+            if let Some(i) = heard.iter().position(|t| t.elapsed() >= SYNC_TIMEOUT) {
+                let (peer, player) = peers[i];
+                return Err(NetError::Vanished {
+                    peer,
+                    player,
+                    seconds: SYNC_TIMEOUT.as_secs(),
+                });
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.progress = (self.p2p.confirmed_frame(), Instant::now());
+        self.last_step = Instant::now();
+        Ok(())
+    }
+
+    /// The player number at `addr` (0-based).
+    fn player_of(&self, addr: SocketAddr) -> usize {
+        self.options
+            .peer_players()
+            .into_iter()
+            .find(|&(a, _)| a == addr)
+            .map_or(0, |(_, p)| p)
+    }
+
+    /// A peer's call-off note, as an error.
+    fn check_called_off(&self) -> Result<(), NetError> {
+        match socket::report(&self.report).called_off.clone() {
+            Some((peer, reason)) => Err(NetError::CalledOff { peer, reason }),
+            None => Ok(()),
+        }
+    }
+
+    /// What went through the socket so far.
+    pub fn traffic(&self) -> Traffic {
+        socket::report(&self.report).traffic
+    }
+
+    /// One host frame: sends and takes words, and advances `game` one frame with `input` as
+    /// this peer's word when it may. `after_frame` sees the session after every vblank it
+    /// advanced, told whether the vblank was played before (a replay after going back).
+    pub fn step(
+        &mut self,
+        game: &mut Session,
+        input: ButtonWord,
+        after_frame: &mut dyn FnMut(&mut Session, bool),
+    ) -> Result<Step, NetError> {
+        self.p2p.poll_remote_clients();
+        self.handle_events()?;
+        if self.p2p.current_state() != ggrs::SessionState::Running {
+            return Ok(Step::Synchronizing);
+        }
+        self.check_progress()?;
+        if self.waiting > 0 {
+            self.waiting -= 1;
+            return Ok(Step::Waited);
+        }
+        self.p2p.add_local_input(self.options.player, input)?;
+        match self.p2p.advance_frame() {
+            Ok(requests) => {
+                let advances = requests
+                    .iter()
+                    .any(|r| matches!(r, ggrs::GgrsRequest::AdvanceFrame { .. }));
+                if let Some(ggrs::GgrsRequest::AdvanceFrame { inputs }) = requests.last() {
+                    for (guessed, (_, status)) in self.guessed.iter_mut().zip(inputs) {
+                        *guessed = *status == InputStatus::Predicted;
+                    }
+                }
+                self.rollback.fulfil(game, requests, after_frame);
+                // GGRS holds the frame, without an error, when this peer is as far ahead
+                // of the others' input as a rollback may reach.
+                Ok(if advances {
+                    Step::Advanced
+                } else {
+                    Step::Waited
+                })
+            }
+            Err(GgrsError::PredictionThreshold) => Ok(Step::Waited),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Fails when no new frame has been confirmed for [`STALL_TIMEOUT`] of steps (the
+    /// peers answer, so GGRS sees nobody leave, but one of them stopped playing).
+    fn check_progress(&mut self) -> Result<(), NetError> {
+        let now = Instant::now();
+        let confirmed = self.p2p.confirmed_frame();
+        // Time this peer itself did not step (a window that was not drawn) does not count.
+        let away = now.saturating_duration_since(self.last_step);
+        self.last_step = now;
+        if confirmed != self.progress.0 || away > Duration::from_secs(1) {
+            self.progress = (confirmed, now);
+            return Ok(());
+        }
+        if now.duration_since(self.progress.1) < STALL_TIMEOUT {
+            return Ok(());
+        }
+        let waiting_for: Vec<String> = self
+            .options
+            .peer_players()
+            .into_iter()
+            .filter(|&(_, player)| self.guessed[player])
+            .map(|(addr, player)| player_at(player, addr))
+            .collect();
+        Err(NetError::Stalled {
+            frame: confirmed + 1,
+            seconds: STALL_TIMEOUT.as_secs(),
+            waiting_for: if waiting_for.is_empty() {
+                "the other players".into()
+            } else {
+                waiting_for.join(", ")
+            },
+        })
+    }
+
+    /// Sends and takes words without advancing (waiting at the end of a match for the peers
+    /// to have everything).
+    pub fn poll(&mut self) -> Result<(), NetError> {
+        self.p2p.poll_remote_clients();
+        self.handle_events()
+    }
+
+    fn handle_events(&mut self) -> Result<(), NetError> {
+        let frame = self.p2p.current_frame();
+        for event in self.p2p.events().collect::<Vec<_>>() {
+            match event {
+                GgrsEvent::Disconnected { addr } => {
+                    let player = self.player_of(addr);
+                    return Err(NetError::PeerLeft {
+                        peer: addr,
+                        player,
+                        frame,
+                    });
+                }
+                GgrsEvent::DesyncDetected {
+                    frame,
+                    local_checksum,
+                    remote_checksum,
+                    addr,
+                } => {
+                    return Err(NetError::Desync {
+                        frame,
+                        peer: addr,
+                        local: local_checksum,
+                        remote: remote_checksum,
+                    });
+                }
+                GgrsEvent::WaitRecommendation { skip_frames } => {
+                    self.waiting = self.waiting.max(skip_frames);
+                }
+                _ => {}
+            }
+        }
+        self.check_called_off()
+    }
+
+    /// The last frame whose input every peer has confirmed (-1 before the first).
+    pub fn confirmed_frame(&self) -> i32 {
+        self.p2p.confirmed_frame()
+    }
+
+    /// The frame GGRS is at.
+    pub fn current_frame(&self) -> i32 {
+        self.p2p.current_frame()
+    }
+
+    /// Whether every peer has acknowledged every word this peer sent.
+    pub fn all_sent(&self) -> bool {
+        self.options.peer_players().iter().all(|&(_, player)| {
+            self.p2p
+                .network_stats(player)
+                .is_ok_and(|s| s.send_queue_len == 0)
+        })
+    }
+
+    /// The status line's figures.
+    pub fn status(&self) -> NetStatus {
+        let ping_ms = self
+            .options
+            .peer_players()
+            .iter()
+            .filter_map(|&(_, player)| self.p2p.network_stats(player).ok())
+            .map(|s| s.ping)
+            .max()
+            .unwrap_or(0);
+        NetStatus {
+            ping_ms,
+            rollback: self.rollback.stats.last,
+            input_delay: self.options.input_delay,
+            frames_ahead: self.p2p.frames_ahead(),
+        }
+    }
+
+    /// What rollback has cost so far.
+    pub fn stats(&self) -> RollbackStats {
+        self.rollback.stats
+    }
+
+    /// The options the match was joined with.
+    pub fn options(&self) -> &NetOptions {
+        &self.options
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_confirmed_plays_of_a_frame_are_logged_once() {
+        let mut log = ConfirmedLog::default();
+        let lines = |s: &str| vec![s.to_string()];
+        log.record(1, lines("a"));
+        log.record(2, lines("guess"));
+        log.record(3, lines("later guess"));
+        assert_eq!(log.take_confirmed(-1), Vec::<String>::new());
+        // Frame 0 (ending at vblank 1) is confirmed.
+        assert_eq!(log.take_confirmed(0), lines("a"));
+        // Frame 1 is played again with the right input: its guess and what followed go.
+        log.record(2, lines("right"));
+        log.record(3, vec![]);
+        assert_eq!(log.take_confirmed(2), lines("right"));
+        assert_eq!(log.take_confirmed(2), Vec::<String>::new());
+    }
+}
