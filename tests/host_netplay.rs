@@ -80,19 +80,7 @@ fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
         )
     });
     tap(&mut shell, "ArrowDown");
-    for _ in 0.."127.0.0.1:7000".len() {
-        shell.key("Backspace", true);
-        shell.key("Backspace", false);
-    }
-    for c in host_at.to_string().chars() {
-        let key = match c {
-            '.' => "Period".to_string(),
-            ':' => "Semicolon".to_string(),
-            d => format!("Digit{d}"),
-        };
-        shell.key(&key, true);
-        shell.key(&key, false);
-    }
+    type_line(&mut shell, "127.0.0.1:7000", &host_at.to_string());
     choose(&mut shell, &format!("Join {host_at}"));
     assert!(shell.in_netplay());
     assert!(matches!(shell.screen, Screen::Playing));

@@ -177,3 +177,37 @@ fn the_import_reader_sees_grouped_and_single_imports() {
         ["cart", "spec", "video"]
     );
 }
+
+#[test]
+fn the_core_depends_on_no_window_sound_or_pad_crate() {
+    // `cargo tree -p kairo-core` shows none of these anywhere below it either: its direct
+    // dependencies (checked here) are data and script crates that pull in no display stack.
+    let manifest = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("kairo-core/Cargo.toml"),
+    )
+    .unwrap();
+    let dependencies: Vec<&str> = manifest
+        .lines()
+        .filter_map(|line| line.split_once('=').map(|(name, _)| name.trim()))
+        .collect();
+    for forbidden in [
+        "winit",
+        "pixels",
+        "wgpu",
+        "cpal",
+        "gilrs",
+        "notify",
+        "directories",
+        "ringbuf",
+        "clap",
+    ] {
+        assert!(
+            !dependencies.contains(&forbidden),
+            "kairo-core depends on {forbidden}"
+        );
+    }
+    assert!(
+        dependencies.contains(&"mlua"),
+        "the manifest was read: {dependencies:?}"
+    );
+}

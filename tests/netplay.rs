@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use common::{free_port, root, temp_dir};
+use common::{finish, free_port, hash_line, root, temp_dir};
 use kairo::cart::Cart;
 use kairo::hash::frame_hash_hex;
 use kairo::movie::Movie;
@@ -108,31 +108,6 @@ fn peer(
         .stderr(Stdio::piped())
         .spawn()
         .expect("run kairo")
-}
-
-/// Waits for `child` at most `limit`; kills it past that. Exit code, stdout, stderr.
-fn finish(mut child: Child, limit: Duration) -> (i32, String, String) {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn hash_line(out: &str) -> &str {
-    out.lines()
-        .rev()
-        .find_map(|l| l.strip_prefix("hash "))
-        .unwrap_or_else(|| panic!("no hash in {out}"))
 }
 
 const PRESS_1: &str = "-*20,start*2,-*40,right*100,right+a*30,right*60,left+a*20,right*200";

@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{free_port, root};
+use common::{finish, free_port, hash_line, root};
 use kairo::cart::Cart;
 use kairo::netplay::NetError;
 use kairo::netplay::handshake::Hello;
@@ -37,31 +37,6 @@ fn kairo(cart: &Path, args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run kairo")
-}
-
-/// Waits for `child` at most `limit` (then kills it). Exit code, stdout, stderr.
-fn finish(mut child: Child, limit: Duration) -> (i32, String, String) {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn hash_line(out: &str) -> &str {
-    out.lines()
-        .rev()
-        .find_map(|l| l.strip_prefix("hash "))
-        .unwrap_or_else(|| panic!("no hash in {out}"))
 }
 
 /// A peer made of datagrams: it says what a real peer of the platformer says, when told.

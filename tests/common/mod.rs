@@ -117,6 +117,32 @@ impl Drop for TempDir {
     }
 }
 
+/// Waits for `child` at most `limit` (killing it past that): exit code, stdout, stderr.
+pub fn finish(mut child: std::process::Child, limit: std::time::Duration) -> (i32, String, String) {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The hash a `kairo ... --hash` run printed last.
+pub fn hash_line(out: &str) -> &str {
+    out.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("hash "))
+        .unwrap_or_else(|| panic!("no hash in {out}"))
+}
+
 /// Copies the folder `from` (and everything under it) to `to`.
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
