@@ -8,7 +8,6 @@
 
 use crate::cart::files::CartFiles;
 use crate::cart::{Cart, kcart};
-use crate::console::Tick;
 use crate::input::{ButtonWord, InputFrame};
 use crate::saveram::SaveRam;
 use crate::session::Session;
@@ -54,7 +53,7 @@ impl WebConsole {
         let files = CartFiles::from_map("cart.kcart", kcart::unpack(kcart)?);
         let cart = Cart::from_files(files)?;
         let mut game = Session::start(cart, SaveRam::from_bytes(save))?;
-        let log = join_log(game.console_mut().take_log());
+        let log = join_log(game.take_power_on().log);
         let mut web = WebConsole {
             game,
             rgba: vec![0; SCREEN_W * SCREEN_H * 4],
@@ -74,18 +73,17 @@ impl WebConsole {
             self.audio.resize(crate::audio::SAMPLES_PER_VBLANK, 0.0);
             return Step::Faulted;
         }
-        let result = self.game.tick(InputFrame(words));
-        let console = self.game.console_mut();
-        self.audio = console.take_audio();
-        self.log.push_str(&join_log(console.take_log()));
-        match result {
-            Ok(Tick::Frame(report)) => {
+        let vblank = self.game.tick(InputFrame(words));
+        self.audio = vblank.audio;
+        self.log.push_str(&join_log(vblank.log));
+        match (vblank.frame, vblank.fault) {
+            (_, Some(_)) => Step::Faulted,
+            (Some(report), None) => {
                 self.last_cycles = report.total();
-                console.rgba_into(&mut self.rgba);
+                self.game.console().rgba_into(&mut self.rgba);
                 Step::Frame
             }
-            Ok(Tick::Busy) => Step::Busy,
-            Err(_) => Step::Faulted,
+            (None, None) => Step::Busy,
         }
     }
 

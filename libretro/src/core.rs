@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use kairo::cart::Cart;
-use kairo::console::{Console, Tick};
+use kairo::console::Console;
 use kairo::input::InputFrame;
 use kairo::saveram::SaveRam;
 use kairo::session::{Route, Session};
@@ -137,7 +137,10 @@ impl Core {
     fn powered_on(&mut self) {
         self.fault = None;
         self.states.forget();
-        self.game.console_mut().take_audio();
+        // Power-on's sound is not heard (the frontend's first vblank starts the sound).
+        for line in self.game.take_power_on().log {
+            crate::frontend::get().log(LogLevel::Info, &line);
+        }
         self.mirror_save_ram(false);
         self.draw_picture();
     }
@@ -209,21 +212,22 @@ impl Core {
 
     /// One vblank of the machine.
     fn vblank(&mut self, input: InputFrame, frontend: &Frontend) {
-        let result = self.game.tick(input);
-        let console = self.game.console_mut();
-        for line in console.take_log() {
-            frontend.log(LogLevel::Info, &line);
+        let vblank = self.game.tick(input);
+        for line in &vblank.log {
+            frontend.log(LogLevel::Info, line);
         }
-        self.sound = console
-            .take_audio()
+        self.sound = vblank
+            .audio
             .iter()
             .map(|&s| (s.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16)
             .collect();
-        match result {
-            Ok(Tick::Frame(_)) => self.draw_picture(),
-            Ok(Tick::Busy) => {}
-            Err(fault) if self.fault.is_none() => self.stop(frontend, fault.to_string()),
-            Err(_) => {}
+        if vblank.picture_changed() {
+            self.draw_picture();
+        }
+        if let Some(fault) = vblank.fault
+            && self.fault.is_none()
+        {
+            self.stop(frontend, fault.error.to_string());
         }
         self.mirror_save_ram(false);
         self.keep_save(frontend, Some(Instant::now()));

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use crate::console::Console;
+use crate::profile::FrameProfile;
 use crate::tools::profile::history::{History, OVERLAY_FRAMES};
 use crate::tools::profile::overlay::{self, OverlayMode, OverlayView};
 
@@ -36,8 +36,8 @@ impl Profiler {
     }
 
     /// Takes the frame `console` just ran, if it ran one.
-    pub fn collect(&mut self, console: &mut Console) {
-        if let Some(frame) = console.take_profile() {
+    pub fn collect(&mut self, frame: Option<FrameProfile>) {
+        if let Some(frame) = frame {
             self.history.push(frame);
         }
     }

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::cart::Cart;
-use crate::console::{Console, FrameReport, Tick};
+use crate::console::{Console, FrameReport};
 use crate::input::InputFrame;
 use crate::meter::{Unit, load_percent};
 use crate::movie::Movie;
@@ -92,23 +92,20 @@ pub fn run_watched(
     let mut out = Run::default();
     for n in 0..vblanks {
         let frame_input = input.map_or(InputFrame::NONE, |movie| movie.input(n as usize));
-        let result = session.tick(frame_input);
-        let console = session.console_mut();
-        watch(console);
-        for line in console.take_log() {
-            log(&line);
+        let vblank = session.tick(frame_input);
+        watch(session.console());
+        for line in &vblank.log {
+            log(line);
         }
-        let audio = console.take_audio();
         if keep_audio {
-            out.audio.extend_from_slice(&audio);
+            out.audio.extend_from_slice(&vblank.audio);
         }
-        match result {
-            Ok(Tick::Frame(report)) => out.reports.push(report),
-            Ok(Tick::Busy) => {}
-            Err(_) => {
-                out.fault = session.fault().cloned();
-                break;
-            }
+        if let Some(report) = vblank.frame {
+            out.reports.push(report);
+        }
+        if vblank.fault.is_some() {
+            out.fault = vblank.fault;
+            break;
         }
     }
     out

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::hash::frame_hash_hex;
 use crate::movie::Movie;
 use crate::netplay::NetError;
-use crate::netplay::play::{ConfirmedLog, NetMatch, NetOptions, Step};
+use crate::netplay::play::{NetMatch, NetOptions, Step};
 use crate::netplay::rollback::RollbackStats;
 use crate::netplay::socket::Traffic;
 use crate::session::Session;
@@ -58,28 +58,20 @@ pub fn play(
     let mut start = None;
     let mut next = Instant::now();
     let mut picture = None;
-    let mut lines = ConfirmedLog::default();
     loop {
         let at = usize::try_from(net.current_frame()).unwrap_or(0);
         let input = press.map_or(0, |movie| movie.input(at).0[0]);
-        let step = net.step(game, input, &mut |game, _| {
-            let console = game.console_mut();
-            lines.record(console.vblanks(), console.take_log());
-            console.take_audio();
-            if console.vblanks() == frames {
-                picture = Some(console.rgba());
+        let stepped = net.step(game, input, &mut |game, _| {
+            // The last play of frame F is the confirmed one (the loop ends once it is).
+            if game.console().vblanks() == frames {
+                picture = Some(game.console().rgba());
             }
         })?;
-        for line in lines.take_confirmed(net.confirmed_frame()) {
-            log(&line);
+        for line in &stepped.log {
+            log(line);
         }
-        if step == Step::Advanced {
+        if stepped.step == Step::Advanced {
             start.get_or_insert_with(Instant::now);
-        }
-        if let Some(fault) = game.fault()
-            && i64::from(net.confirmed_frame()) >= fault.vblank as i64 - 1
-        {
-            return Err(NetError::Fault(fault.clone()));
         }
         if net.confirmed_frame() >= target - 1 && net.current_frame() >= target {
             break;

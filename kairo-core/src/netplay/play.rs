@@ -206,14 +206,14 @@ impl Greeting {
 /// played on a guess may be played again with other input, and log other lines (or none);
 /// only the confirmed play's lines are shown, once.
 #[derive(Debug, Default)]
-pub struct ConfirmedLog {
+pub(crate) struct ConfirmedLog {
     /// Lines by the vblank count after the frame that logged them.
     pending: std::collections::BTreeMap<u64, Vec<String>>,
 }
 
 impl ConfirmedLog {
     /// The lines the frame ending at `vblank` logged (replacing an earlier play's).
-    pub fn record(&mut self, vblank: u64, lines: Vec<String>) {
+    pub(crate) fn record(&mut self, vblank: u64, lines: Vec<String>) {
         self.pending.retain(|&v, _| v < vblank);
         if !lines.is_empty() {
             self.pending.insert(vblank, lines);
@@ -221,7 +221,7 @@ impl ConfirmedLog {
     }
 
     /// The lines of frames up to `confirmed_frame` (GGRS's numbering), in order, once.
-    pub fn take_confirmed(&mut self, confirmed_frame: i32) -> Vec<String> {
+    pub(crate) fn take_confirmed(&mut self, confirmed_frame: i32) -> Vec<String> {
         let Ok(frame) = u64::try_from(confirmed_frame) else {
             return Vec::new();
         };
@@ -231,10 +231,23 @@ impl ConfirmedLog {
     }
 }
 
+/// What one host frame of a match produced: [`NetMatch::step`]'s answer.
+#[derive(Debug, Default)]
+pub struct NetVblank {
+    pub step: Step,
+    /// The lines the cart logged in frames now confirmed, in order, each once (a frame
+    /// first played on a guess may log other lines when played again).
+    pub log: Vec<String>,
+    /// The sound of the frames played for the first time (a frame played again after going
+    /// back is not heard twice).
+    pub audio: Vec<f32>,
+}
+
 /// What one host frame did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Step {
     /// Still meeting the peers (GGRS synchronizing).
+    #[default]
     Synchronizing,
     /// Waited: too far ahead of the input from the peers (or asked to let them catch up).
     Waited,
@@ -270,6 +283,10 @@ pub struct NetMatch {
     last_step: Instant,
     /// What the socket saw.
     report: SharedReport,
+    /// The cart's lines, held until their frame is confirmed.
+    log: ConfirmedLog,
+    /// The sound of frames played for the first time since the last step.
+    first_plays: Vec<f32>,
 }
 
 impl std::fmt::Debug for NetMatch {
@@ -325,6 +342,8 @@ impl NetMatch {
             guessed: [false; MAX_PLAYERS],
             last_step: Instant::now(),
             report,
+            log: ConfirmedLog::default(),
+            first_plays: Vec::new(),
         })
     }
 
@@ -396,13 +415,36 @@ impl NetMatch {
     }
 
     /// One host frame: sends and takes words, and advances `game` one frame with `input` as
-    /// this peer's word when it may. `after_frame` sees the session after every vblank it
-    /// advanced, told whether the vblank was played before (a replay after going back).
+    /// this peer's word when it may (going back and playing frames again when a guess was
+    /// wrong). `after_frame` sees the session after every vblank it advanced (to look at the
+    /// picture), told whether the vblank was played before. A fault of the cart ends the
+    /// match once its frame is confirmed (every peer met it): before that, going back may
+    /// undo it.
     pub fn step(
         &mut self,
         game: &mut Session,
         input: ButtonWord,
-        after_frame: &mut dyn FnMut(&mut Session, bool),
+        after_frame: &mut dyn FnMut(&Session, bool),
+    ) -> Result<NetVblank, NetError> {
+        let mut out = NetVblank {
+            step: self.advance(game, input, after_frame)?,
+            ..NetVblank::default()
+        };
+        std::mem::swap(&mut out.audio, &mut self.first_plays);
+        out.log = self.log.take_confirmed(self.p2p.confirmed_frame());
+        if let Some(fault) = game.fault()
+            && i64::from(self.p2p.confirmed_frame()) >= fault.vblank as i64 - 1
+        {
+            return Err(NetError::Fault(fault.clone()));
+        }
+        Ok(out)
+    }
+
+    fn advance(
+        &mut self,
+        game: &mut Session,
+        input: ButtonWord,
+        after_frame: &mut dyn FnMut(&Session, bool),
     ) -> Result<Step, NetError> {
         self.p2p.poll_remote_clients();
         self.handle_events()?;
@@ -425,7 +467,15 @@ impl NetMatch {
                         *guessed = *status == InputStatus::Predicted;
                     }
                 }
-                self.rollback.fulfil(game, requests, after_frame);
+                let (log, first_plays) = (&mut self.log, &mut self.first_plays);
+                self.rollback
+                    .fulfil(game, requests, &mut |game, vblank, replay| {
+                        log.record(game.console().vblanks(), vblank.log);
+                        if !replay {
+                            first_plays.extend_from_slice(&vblank.audio);
+                        }
+                        after_frame(game, replay);
+                    });
                 // GGRS holds the frame, without an error, when this peer is as far ahead
                 // of the others' input as a rollback may reach.
                 Ok(if advances {

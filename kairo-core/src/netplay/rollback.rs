@@ -9,7 +9,7 @@ use ggrs::{GgrsRequest, InputStatus};
 
 use super::KairoGgrs;
 use crate::input::InputFrame;
-use crate::session::Session;
+use crate::session::{Session, Vblank};
 use crate::spec::PLAYERS;
 
 /// What rollback has cost so far.
@@ -63,12 +63,13 @@ impl Rollback {
     }
 
     /// Carries out `requests` on `game` in order. `after_frame` sees the session after every
-    /// vblank advanced, told whether it was a replay (its sound and log were already had).
+    /// vblank advanced with what the vblank produced, told whether it was a replay (a frame
+    /// played before, whose sound was already heard).
     pub(crate) fn fulfil(
         &mut self,
         game: &mut Session,
         requests: Vec<GgrsRequest<KairoGgrs>>,
-        after_frame: &mut dyn FnMut(&mut Session, bool),
+        after_frame: &mut dyn FnMut(&Session, Vblank, bool),
     ) {
         let start = Instant::now();
         for request in requests {
@@ -107,8 +108,8 @@ impl Rollback {
                     let replay = game.console().vblanks() < self.furthest;
                     let start = replay.then(Instant::now);
                     // A fault stays in the session; going back before it undoes it.
-                    let _ = game.tick(InputFrame(words));
-                    after_frame(game, replay);
+                    let vblank = game.tick(InputFrame(words));
+                    after_frame(game, vblank, replay);
                     if let Some(start) = start {
                         self.stats.resimulating += start.elapsed();
                         self.stats.resimulated += 1;

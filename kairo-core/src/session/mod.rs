@@ -13,9 +13,10 @@
 pub mod memory;
 
 use crate::cart::Cart;
-use crate::console::{Console, ConsoleSnapshot, Tick};
+use crate::console::{Console, ConsoleSnapshot, FrameReport, Tick};
 use crate::input::InputFrame;
 use crate::movie::Movie;
+use crate::profile::FrameProfile;
 use crate::rewind::Rewind;
 use crate::saveram::SaveRam;
 use crate::savestate::{self, StateError, StateImage};
@@ -31,6 +32,35 @@ pub struct Fault {
     /// The vblank count after the vblank it happened in.
     pub vblank: u64,
     pub error: ScriptError,
+}
+
+/// What one vblank produced, taken out of the console as it ends (so nothing piles up
+/// unread): [`Session::tick`]'s answer. Every front end reads its outputs here, and nowhere
+/// else.
+#[derive(Debug, Default)]
+pub struct Vblank {
+    /// The machine frame that ran (its picture is ready); `None` when the screen holds the
+    /// last picture: the previous frame still runs (slowdown), or the cart is stopped.
+    pub frame: Option<FrameReport>,
+    /// The vblank's sound: interleaved stereo samples at 48 kHz (800 frames).
+    pub audio: Vec<f32>,
+    /// The lines the cart logged (`log(...)`).
+    pub log: Vec<String>,
+    /// The profile of the machine frame that ran, while profiling is on.
+    pub profile: Option<FrameProfile>,
+    /// Whether the game wrote save RAM during the vblank (a front end that keeps save data
+    /// stores it).
+    pub save_written: bool,
+    /// The fault that stopped the cart, when it is stopped (every vblank after it says so
+    /// too; [`Session::fault`] keeps it).
+    pub fault: Option<Fault>,
+}
+
+impl Vblank {
+    /// Whether the picture changed (a machine frame ran).
+    pub fn picture_changed(&self) -> bool {
+        self.frame.is_some()
+    }
 }
 
 /// How a state was brought back.
@@ -133,10 +163,11 @@ impl Session {
     }
 
     /// Advances one vblank with `input`, keeping it in the history (and a keyframe when one
-    /// is due). A fault is kept in [`Session::fault`]; the console then answers every vblank
-    /// with it, and its sound goes on.
-    pub fn tick(&mut self, input: InputFrame) -> Result<Tick, ScriptError> {
+    /// is due), and answers with what it produced. A fault is kept in [`Session::fault`];
+    /// the console then answers every vblank with it, and its sound goes on.
+    pub fn tick(&mut self, input: InputFrame) -> Vblank {
         self.history.ticks.push(input);
+        let writes = self.console.machine().save().changes();
         let result = self.console.tick(input);
         if let Err(error) = &result
             && self.fault.is_none()
@@ -151,7 +182,33 @@ impl Session {
         if let Some(rewind) = &mut self.rewind {
             rewind.after_vblank(&self.console);
         }
-        result
+        let fault = result.is_err().then(|| self.fault.clone()).flatten();
+        Vblank {
+            frame: match result {
+                Ok(Tick::Frame(report)) => Some(report),
+                Ok(Tick::Busy) | Err(_) => None,
+            },
+            audio: self.console.take_audio(),
+            log: self.console.take_log(),
+            profile: self.console.take_profile(),
+            save_written: self.console.machine().save().changes() != writes,
+            fault,
+        }
+    }
+
+    /// What the cart produced as it powered on (its main chunk and `init()`: log lines,
+    /// sound), before the first vblank; left untaken, it comes with the next [`Vblank`].
+    pub fn take_power_on(&mut self) -> Vblank {
+        Vblank {
+            audio: self.console.take_audio(),
+            log: self.console.take_log(),
+            ..Vblank::default()
+        }
+    }
+
+    /// Turns the profiler's collection on or off (see [`Console::set_profiling`]).
+    pub fn set_profiling(&mut self, on: bool) {
+        self.console.set_profiling(on);
     }
 
     /// Powers the console off and on again; save RAM keeps its contents (it is
@@ -358,8 +415,10 @@ impl Session {
         &self.console
     }
 
-    /// The console, to take its sound and log, turn profiling on, or (tools and tests) poke
-    /// its machine.
+    /// The console, for tests that poke its machine or script behind the history's back
+    /// (feature `test-door`, which only the test builds turn on): advancing it here would
+    /// leave the history, states, movies and rollback wrong, so no front end may.
+    #[cfg(feature = "test-door")]
     pub fn console_mut(&mut self) -> &mut Console {
         &mut self.console
     }

@@ -59,6 +59,7 @@ impl Shell {
             save_id: None,
             keeper: None,
             movie: movies::MovieMode::Off,
+            audio: Vec::new(),
         });
         self.boot(cart);
     }
@@ -104,11 +105,10 @@ impl Shell {
         match started {
             Ok((mut game, cart)) => {
                 game.keep_rewind(REWIND_SECONDS * 60);
-                let console = game.console_mut();
-                for line in console.take_log() {
+                for line in game.take_power_on().log {
                     crate::out::print_line(&line);
                 }
-                console.set_profiling(self.profiler.is_some());
+                game.set_profiling(self.profiler.is_some());
                 if let Some(profiler) = &mut self.profiler {
                     profiler.history.clear();
                     profiler.cursor = None;

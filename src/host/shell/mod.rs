@@ -101,6 +101,8 @@ struct OpenCart {
     keeper: Option<SaveKeeper>,
     /// A movie being recorded or played back.
     movie: movies::MovieMode,
+    /// The game's sound not yet handed to the sound card.
+    audio: Vec<f32>,
 }
 
 impl OpenCart {
@@ -114,15 +116,18 @@ impl OpenCart {
         let Some(game) = self.game.as_mut() else {
             return Ok(());
         };
-        let result = game.tick(input);
-        let console = game.console_mut();
+        let vblank = game.tick(input);
         if let Some(profiler) = profiler {
-            profiler.collect(console);
+            profiler.collect(vblank.profile);
         }
-        for line in console.take_log() {
-            crate::out::print_line(&line);
+        for line in &vblank.log {
+            crate::out::print_line(line);
         }
-        result.map(drop).map_err(|fault| fault.to_string())
+        self.audio.extend_from_slice(&vblank.audio);
+        match vblank.fault {
+            Some(fault) => Err(fault.error.to_string()),
+            None => Ok(()),
+        }
     }
 
     /// Vblanks the game has run since power-on (0 with none).
@@ -239,8 +244,7 @@ impl Shell {
     pub fn take_audio(&mut self) -> Vec<f32> {
         self.session
             .as_mut()
-            .and_then(|s| s.game.as_mut())
-            .map(|g| g.console_mut().take_audio())
+            .map(|s| std::mem::take(&mut s.audio))
             .unwrap_or_default()
     }
 
@@ -556,7 +560,7 @@ impl Shell {
         }
         let on = self.profiler.is_some();
         if let Some(game) = self.session.as_mut().and_then(|s| s.game.as_mut()) {
-            game.console_mut().set_profiling(on);
+            game.set_profiling(on);
         }
     }
 

@@ -15,7 +15,7 @@ use super::{Screen, Shell};
 use crate::host::ui::{Menu, UiAction};
 use crate::input::ButtonWord;
 use crate::netplay::NetError;
-use crate::netplay::play::{ConfirmedLog, Greeting, NetMatch, NetOptions};
+use crate::netplay::play::{Greeting, NetMatch, NetOptions};
 use crate::saveram::SaveRam;
 use crate::session::Session;
 
@@ -30,7 +30,7 @@ pub enum NetLink {
         what: String,
         cancel: Arc<AtomicBool>,
     },
-    Playing(Box<NetMatch>, ConfirmedLog),
+    Playing(Box<NetMatch>),
 }
 
 /// What the Netplay screen's two lines hold, edited by typing on the selected one; kept in
@@ -137,36 +137,26 @@ impl Shell {
                 }
                 true
             }
-            Some(NetLink::Playing(mut net, mut log)) => {
-                let Some(game) = self.session.as_mut().and_then(|s| s.game.as_mut()) else {
+            Some(NetLink::Playing(mut net)) => {
+                let Some(session) = self.session.as_mut() else {
                     return false;
                 };
-                let stepped = net.step(game, word, &mut |game, replay| {
-                    let console = game.console_mut();
-                    log.record(console.vblanks(), console.take_log());
-                    if replay {
-                        // Heard the first time round.
-                        console.take_audio();
-                    }
-                });
-                for line in log.take_confirmed(net.confirmed_frame()) {
-                    crate::out::print_line(&line);
-                }
-                let confirmed_fault = game
-                    .fault()
-                    .filter(|f| i64::from(net.confirmed_frame()) >= f.vblank as i64 - 1)
-                    .cloned();
-                match (stepped, confirmed_fault.map(NetError::Fault)) {
-                    (Err(e), _) | (_, Some(e)) => {
-                        self.end_netplay(e.title(), format!("Netplay ended: {e}"))
-                    }
-                    (Ok(_), None) => {
+                let Some(game) = session.game.as_mut() else {
+                    return false;
+                };
+                match net.step(game, word, &mut |_, _| {}) {
+                    Err(e) => self.end_netplay(e.title(), format!("Netplay ended: {e}")),
+                    Ok(stepped) => {
+                        for line in &stepped.log {
+                            crate::out::print_line(line);
+                        }
+                        session.audio.extend_from_slice(&stepped.audio);
                         let s = net.status();
                         self.status_line(format!(
                             "NET ping {} ms  rb {}  delay {}",
                             s.ping_ms, s.rollback, s.input_delay
                         ));
-                        self.net = Some(NetLink::Playing(net, log));
+                        self.net = Some(NetLink::Playing(net));
                     }
                 }
                 true
@@ -206,7 +196,7 @@ impl Shell {
         self.toast(format!(
             "Netplay: you are player {player}. Save data is not kept in a match"
         ));
-        self.net = Some(NetLink::Playing(Box::new(net), ConfirmedLog::default()));
+        self.net = Some(NetLink::Playing(Box::new(net)));
     }
 
     /// Ends the match (or its setup) with a note on the error screen, titled `title`.
