@@ -7,6 +7,11 @@
 //! whose metamethods raise), where it must return (an error or not) without a panic, an error
 //! must cost the base call only, and no metamethod may run (except `log`, which documents
 //! that it calls `__tostring`).
+//!
+//! One test per function and check (`charges::NAME`, `hostile_arguments::NAME`,
+//! `declared_arguments::NAME`; this file runs its own harness, `libtest-mimic`), so a
+//! failure names its function and the others still run: `cargo test --test api_costs --
+//! sprite` runs one function's.
 
 mod common;
 
@@ -477,9 +482,8 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-#[test]
-fn every_api_function_charges_exactly_its_declared_cost() {
-    let cart = cart();
+/// Every API function has a case of ordinary arguments below.
+fn every_api_function_has_a_case() {
     let cases = cases();
     for api in all_functions() {
         assert!(
@@ -488,23 +492,26 @@ fn every_api_function_charges_exactly_its_declared_cost() {
             api.name
         );
     }
-    for (name, setup, args, extra) in &cases {
-        let api = all_functions()
-            .find(|f| f.name == *name)
-            .unwrap_or_else(|| panic!("{name} is not an API function"));
-        let (result, charged) = call(&cart, setup, name, args);
-        result.unwrap_or_else(|e| panic!("{name}({args}): {e}"));
-        let mut expected = kairo::meter::UnitCycles::default();
-        expected.add(Unit::Script, cost::API_CALL);
-        for &(unit, cycles) in extra {
-            expected.add(unit, cycles);
-            assert!(
-                api.cost.iter().any(|c| c.at_call() && c.unit == unit),
-                "{name} charges {unit:?} but declares no cost there"
-            );
-        }
-        assert_eq!(charged, expected, "{name}({args})");
+}
+
+/// `name` called with its case's arguments charges exactly its declared cost.
+fn charges_exactly_its_declared_cost(cart: &Arc<Cart>, case: &Case) {
+    let (name, setup, args, extra) = case;
+    let api = all_functions()
+        .find(|f| f.name == *name)
+        .unwrap_or_else(|| panic!("{name} is not an API function"));
+    let (result, charged) = call(cart, setup, name, args);
+    result.unwrap_or_else(|e| panic!("{name}({args}): {e}"));
+    let mut expected = kairo::meter::UnitCycles::default();
+    expected.add(Unit::Script, cost::API_CALL);
+    for &(unit, cycles) in extra {
+        expected.add(unit, cycles);
+        assert!(
+            api.cost.iter().any(|c| c.at_call() && c.unit == unit),
+            "{name} charges {unit:?} but declares no cost there"
+        );
     }
+    assert_eq!(charged, expected, "{name}({args})");
 }
 
 /// Arguments no function should take without a clean error or a clean result.
@@ -539,37 +546,33 @@ end
 TRAP = setmetatable({}, mt)
 "#;
 
-#[test]
-fn hostile_arguments_get_clean_errors_charged_as_one_failed_call() {
-    let cart = cart();
+/// `name` given hostile arguments returns a clean error (or a clean result), charged as one
+/// failed call, running no metamethod.
+fn hostile_arguments_get_clean_errors_charged_as_one_failed_call(cart: &Arc<Cart>, name: &str) {
     // Functions documented to call metamethods of what they are given.
     let calls_metamethods = ["log"];
-    for api in all_functions() {
-        for args in HOSTILE {
-            let (result, charged) = call(&cart, TRAP, api.name, args);
-            let message = match &result {
-                Ok(_) => continue,
-                Err(e) => e.clone(),
-            };
-            if !calls_metamethods.contains(&api.name) {
-                assert!(
-                    !message.contains("metamethod ran"),
-                    "{}({args}) ran a metamethod: {message}",
-                    api.name
-                );
-            }
-            if message.contains("metamethod ran") {
-                continue;
-            }
-            // A refused call costs the call and the error, nothing of the work refused.
-            let mut one_call = kairo::meter::UnitCycles::default();
-            one_call.add(Unit::Script, cost::API_CALL + cost::API_ERROR);
-            assert_eq!(
-                charged, one_call,
-                "{}({args}) failed ({message}) but charged other than the call and its error",
-                api.name
+    for args in HOSTILE {
+        let (result, charged) = call(cart, TRAP, name, args);
+        let message = match &result {
+            Ok(_) => continue,
+            Err(e) => e.clone(),
+        };
+        if !calls_metamethods.contains(&name) {
+            assert!(
+                !message.contains("metamethod ran"),
+                "{name}({args}) ran a metamethod: {message}"
             );
         }
+        if message.contains("metamethod ran") {
+            continue;
+        }
+        // A refused call costs the call and the error, nothing of the work refused.
+        let mut one_call = kairo::meter::UnitCycles::default();
+        one_call.add(Unit::Script, cost::API_CALL + cost::API_ERROR);
+        assert_eq!(
+            charged, one_call,
+            "{name}({args}) failed ({message}) but charged other than the call and its error"
+        );
     }
 }
 
@@ -620,12 +623,14 @@ fn lua_number(x: f64) -> String {
     }
 }
 
-#[test]
-fn every_declared_argument_is_read_as_its_declaration_says() {
+/// Each declared argument of `case`'s function is read as its declaration says: out-of-range
+/// and wrong-typed values are refused in the declared words, a left-out argument is its
+/// default.
+fn every_declared_argument_is_read_as_its_declaration_says(cart: &Arc<Cart>, case: &Case) {
     use kairo::script::args::{Default, Kind, or_list};
-    let cart = cart();
-    let mut checked = 0;
-    for (name, setup, args, _) in cases() {
+    let cart = cart.clone();
+    {
+        let (name, setup, args, _) = (case.0, case.1, case.2, ());
         let api = all_functions().find(|f| f.name == name).unwrap();
         let good = call_state(&cart, setup, name, args);
         assert!(good.0.is_ok(), "{name}({args}): {:?}", good.0);
@@ -681,7 +686,6 @@ fn every_declared_argument_is_read_as_its_declaration_says() {
                     error.contains(&says),
                     "{name} with {what} = {value}: {error}"
                 );
-                checked += 1;
             }
             // Leaving an argument out is the same as passing its declared default.
             let default = match arg.default {
@@ -698,9 +702,43 @@ fn every_declared_argument_is_read_as_its_declaration_says() {
                     left_out.1 == given.1,
                     "{name}: {what} left out does not leave the machine as {default} does"
                 );
-                checked += 1;
             }
         }
     }
-    assert!(checked > 300, "{checked} checks");
+}
+
+fn main() {
+    use libtest_mimic::{Arguments, Trial};
+    let arguments = Arguments::from_args();
+    let cart = cart();
+    let mut trials = vec![Trial::test("every_api_function_has_a_case", || {
+        every_api_function_has_a_case();
+        Ok(())
+    })];
+    for case in cases() {
+        let (c, same) = (cart.clone(), case.clone());
+        trials.push(Trial::test(format!("charges::{}", case.0), move || {
+            charges_exactly_its_declared_cost(&c, &same);
+            Ok(())
+        }));
+        let (c, same) = (cart.clone(), case.clone());
+        trials.push(Trial::test(
+            format!("declared_arguments::{}", case.0),
+            move || {
+                every_declared_argument_is_read_as_its_declaration_says(&c, &same);
+                Ok(())
+            },
+        ));
+    }
+    for api in all_functions() {
+        let (c, name) = (cart.clone(), api.name);
+        trials.push(Trial::test(
+            format!("hostile_arguments::{name}"),
+            move || {
+                hostile_arguments_get_clean_errors_charged_as_one_failed_call(&c, name);
+                Ok(())
+            },
+        ));
+    }
+    libtest_mimic::run(&arguments, trials).exit();
 }

@@ -1496,3 +1496,19 @@ fn kairo_check_prints_the_note_the_cart_format_shows_for_a_cut_sheet() {
         "kairo check does not print the line docs/cart-format.md shows:\n{line}\nit prints:\n{stdout}"
     );
 }
+
+#[test]
+fn the_testing_guide_names_every_test_file() {
+    let guide = std::fs::read_to_string(root().join("docs/internals/testing.md")).unwrap();
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(root().join("tests")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".rs") && !guide.contains(&format!("`{name}`")) {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/internals/testing.md does not name {missing:?}: add each to its table"
+    );
+}

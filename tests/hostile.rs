@@ -8,89 +8,61 @@ use std::path::{Path, PathBuf};
 
 use common::{TempDir, kairo, root, temp_dir};
 
-/// (cart under tests/carts, text the first problem line must contain)
-const CASES: &[(&str, &str)] = &[
-    ("bad_toml", "cart.toml:3: unclosed array table"),
-    ("lua_syntax", "main.lua:2: unexpected symbol near '='"),
-    (
-        "runtime_error",
-        "main.lua:3: attempt to index a nil value (local 'player')",
-    ),
-    (
-        "missing_asset",
-        "cart.toml:4: missing file `gfx/missing.png`",
-    ),
-    (
-        "odd_png",
-        "odd.png: 12x10 px: a sheet of 8 px tiles must be a non-zero multiple of 8 px",
-    ),
-    (
-        "oversize_png",
-        "tall.png: 1040 px tall from tile 0 (row 0) runs past tile 2047",
-    ),
-    (
-        "rgba_too_many_colours",
-        "colours.png: 1 of its tiles use more than 15 colours: tile 0 (32 colours)",
-    ),
-    (
-        "io_open",
-        "main.lua:1: attempt to index a nil value (global 'io')",
-    ),
-    (
-        "memory_bomb",
-        "out of memory: the cart's Lua state reached its limit",
-    ),
-    ("runaway", "main.lua:2: the script ran past the runaway cap"),
-    ("bad_map", "broken.tmx:4: malformed XML"),
-    (
-        "deep_map",
-        "deep.tmx:3: elements nest deeper than 64 levels",
-    ),
-    (
-        "short_layer",
-        "maps/short.tmx:4: layer `ground`: it holds 5 tile ids but the map has 4x2 = 8 cells",
-    ),
-    (
-        "gid_past_end",
-        "far.tmx:4: layer `ground`: cell (2, 1): tile 8 is past the end of tileset `ground` (4 tiles)",
-    ),
-    (
-        "stale_tileset",
-        "ground.tsx:3: tileset `ground`: image `ground.png` is 32 px wide but the tileset says 64: its columns changed since the tileset was saved, which moves the tiles",
-    ),
-    (
-        "image_outside",
-        "ground.tsx:3: image `../../../etc/ground.png` is outside the cart",
-    ),
-    ("bad_mml", "cart.toml:9:14: unknown command `k`"),
-    ("bad_mml", "theme.mml:3:8: a `[` is not closed"),
-    (
-        "cyclic_pattern",
-        "loop.xml:1: references loop: action[a] -> action[b] -> action[a]",
-    ),
-    ("truncated.kcart", "truncated.kcart: truncated"),
-    ("newer.kcart", "made by a newer Kairo: format version 2"),
-    (
-        "huge_entry.kcart",
-        "corrupt: `main.lua` holds 4294967280 bytes (most is 16777216)",
-    ),
-];
+/// One test per hostile cart (`cargo test --test hostile cart_`): `kairo check` exits 1 and
+/// its report holds the located error; `CASES` lists them all.
+macro_rules! hostile_carts {
+    ($($test:ident: $cart:literal => $expected:literal;)*) => {
+        /// (cart under tests/carts, text the first problem line must contain)
+        const CASES: &[(&str, &str)] = &[$(($cart, $expected)),*];
+        mod cart {
+            $(
+                #[test]
+                fn $test() {
+                    super::check_reports($cart, $expected);
+                }
+            )*
+        }
+    };
+}
 
-#[test]
-fn every_hostile_cart_fails_check_with_its_located_error() {
-    for (cart, expected) in CASES {
-        let path = root().join("tests/carts").join(cart);
-        let (code, stdout, stderr) = kairo(&["check", path.to_str().unwrap()], &root());
-        assert_eq!(
-            code, 1,
-            "{cart}: exit code; stdout {stdout} stderr {stderr}"
-        );
-        assert!(
-            stdout.contains(expected),
-            "{cart}: expected `{expected}` in:\n{stdout}"
-        );
-        assert!(!stderr.contains("panicked"), "{cart} panicked: {stderr}");
-    }
+hostile_carts! {
+    bad_toml: "bad_toml" => "cart.toml:3: unclosed array table";
+    lua_syntax: "lua_syntax" => "main.lua:2: unexpected symbol near '='";
+    runtime_error: "runtime_error" => "main.lua:3: attempt to index a nil value (local 'player')";
+    missing_asset: "missing_asset" => "cart.toml:4: missing file `gfx/missing.png`";
+    odd_png: "odd_png" => "odd.png: 12x10 px: a sheet of 8 px tiles must be a non-zero multiple of 8 px";
+    oversize_png: "oversize_png" => "tall.png: 1040 px tall from tile 0 (row 0) runs past tile 2047";
+    rgba_too_many_colours: "rgba_too_many_colours" => "colours.png: 1 of its tiles use more than 15 colours: tile 0 (32 colours)";
+    io_open: "io_open" => "main.lua:1: attempt to index a nil value (global 'io')";
+    memory_bomb: "memory_bomb" => "out of memory: the cart's Lua state reached its limit";
+    runaway: "runaway" => "main.lua:2: the script ran past the runaway cap";
+    bad_map: "bad_map" => "broken.tmx:4: malformed XML";
+    deep_map: "deep_map" => "deep.tmx:3: elements nest deeper than 64 levels";
+    short_layer: "short_layer" => "maps/short.tmx:4: layer `ground`: it holds 5 tile ids but the map has 4x2 = 8 cells";
+    gid_past_end: "gid_past_end" => "far.tmx:4: layer `ground`: cell (2, 1): tile 8 is past the end of tileset `ground` (4 tiles)";
+    stale_tileset: "stale_tileset" => "ground.tsx:3: tileset `ground`: image `ground.png` is 32 px wide but the tileset says 64: its columns changed since the tileset was saved, which moves the tiles";
+    image_outside: "image_outside" => "ground.tsx:3: image `../../../etc/ground.png` is outside the cart";
+    bad_mml: "bad_mml" => "cart.toml:9:14: unknown command `k`";
+    bad_mml_2: "bad_mml" => "theme.mml:3:8: a `[` is not closed";
+    cyclic_pattern: "cyclic_pattern" => "loop.xml:1: references loop: action[a] -> action[b] -> action[a]";
+    truncated_kcart: "truncated.kcart" => "truncated.kcart: truncated";
+    newer_kcart: "newer.kcart" => "made by a newer Kairo: format version 2";
+    huge_entry_kcart: "huge_entry.kcart" => "corrupt: `main.lua` holds 4294967280 bytes (most is 16777216)";
+}
+
+/// `kairo check` on the hostile cart `cart` exits 1, reports `expected`, and does not panic.
+fn check_reports(cart: &str, expected: &str) {
+    let path = root().join("tests/carts").join(cart);
+    let (code, stdout, stderr) = kairo(&["check", path.to_str().unwrap()], &root());
+    assert_eq!(
+        code, 1,
+        "{cart}: exit code; stdout {stdout} stderr {stderr}"
+    );
+    assert!(
+        stdout.contains(expected),
+        "{cart}: expected `{expected}` in:\n{stdout}"
+    );
+    assert!(!stderr.contains("panicked"), "{cart} panicked: {stderr}");
 }
 
 #[test]
