@@ -588,3 +588,28 @@ fn the_api_docs_state_the_cell_sizes_and_the_limits_of_the_spec() {
         "{move_doc}"
     );
 }
+
+#[test]
+fn a_body_size_out_of_range_is_an_error_as_a_platforms_is() {
+    // One rule for out of range (docs/api.md): sizes are refused, not clamped.
+    for (call, says) in [
+        (
+            "move_body({x = 0, y = 0, w = 0, h = 8, vx = 0, vy = 0})",
+            "move_body: body.w is 0, must be 1..4096",
+        ),
+        (
+            "move_body({x = 0, y = 0, w = 8, h = 5000, vx = 0, vy = 0})",
+            "move_body: body.h is 5000, must be 1..4096",
+        ),
+        (
+            "col_platform(1, 0, 0, 5000, 8)",
+            "col_platform: argument 4 (w) is 5000, must be 1..4096",
+        ),
+    ] {
+        let mut console = common::console(&format!("function update() {call} end"));
+        let error = console
+            .run_frame(kairo::input::InputFrame::NONE)
+            .unwrap_err();
+        assert!(error.to_string().contains(says), "{error}");
+    }
+}

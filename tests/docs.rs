@@ -201,10 +201,12 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
             ),
         ),
         (
-            "`COLLISION_CELL_SIZES`, `COLLISION_CELL`, `BODY_MAX_SPEED`, `BODY_MAX_COORD`",
+            "`COLLISION_CELL_SIZES`, `COLLISION_CELL`, `BODY_MAX_SIZE`, `BODY_MAX_SPEED`, \
+             `BODY_MAX_COORD`, `COLLISION_MARGIN_MAX`",
             format!(
-                "cells of {} px ({COLLISION_CELL} by default); bodies at most {BODY_MAX_SPEED} px \
-                 a frame per axis, within {BODY_MAX_COORD} px of (0, 0)",
+                "cells of {} px ({COLLISION_CELL} by default); bodies 1-{BODY_MAX_SIZE} px a \
+                 side, at most {BODY_MAX_SPEED} px a frame per axis, within {BODY_MAX_COORD} px \
+                 of (0, 0); ground-mode snap margin 0-{COLLISION_MARGIN_MAX} px",
                 or_list(&COLLISION_CELL_SIZES.map(|s| s as usize))
             ),
         ),
@@ -213,11 +215,14 @@ fn the_manual_overview_gives_each_spec_value_in_its_own_row() {
             format!("{HITBOX_CAPACITY} hitboxes and {PLATFORM_CAPACITY} moving platforms a frame"),
         ),
         (
-            "`BULLET_CAPACITY`, `BULLET_TYPES`, `SHOT_CAPACITY`, `SHOT_MAX_SPEED`, \
-             `TARGET_CAPACITY`",
+            "`BULLET_CAPACITY`, `BULLET_TYPES`, `BULLET_HIT_MAX`, `SHOT_CAPACITY`, \
+             `SHOT_MAX_SPEED`, `TARGET_CAPACITY`, `GRAZE_MAX`, `BULLET_CULL_MARGIN_MAX`",
             format!(
-                "{BULLET_CAPACITY} bullets, {BULLET_TYPES} types, {SHOT_CAPACITY} player shots \
-                 (at most {SHOT_MAX_SPEED} px a frame), {TARGET_CAPACITY} targets a frame"
+                "{BULLET_CAPACITY} bullets, {BULLET_TYPES} types (hit boxes up to \
+                 {BULLET_HIT_MAX} px a side), {SHOT_CAPACITY} player shots (at most \
+                 {SHOT_MAX_SPEED} px a frame), {TARGET_CAPACITY} targets a frame; the player's \
+                 graze box up to {GRAZE_MAX} px; culled up to {BULLET_CULL_MARGIN_MAX} px \
+                 off-screen"
             ),
         ),
         (

@@ -70,10 +70,15 @@ pub const BODY_MAX_SPEED: i32 = 2048;
 /// Farthest a body's position may lie from (0, 0) on either axis, in pixels; positions beyond
 /// are clamped (twice the largest layer: 256 cells of 32 px).
 pub const BODY_MAX_COORD: i32 = 16384;
-// A body's far edge after a move and a flip (the layer's height, a 4096 px body, a top-speed
-// move and a cell) stays inside 16.16.
-const _: () =
-    assert!(BODY_MAX_COORD + 256 * COLLISION_CELL_SIZES[2] + 4096 + BODY_MAX_SPEED + 32 < 32768);
+/// Largest width or height of a body (or a moving platform), in pixels; the smallest is 1.
+pub const BODY_MAX_SIZE: i32 = 4096;
+// A body's far edge after a move and a flip (the layer's height, the largest body, a
+// top-speed move and a cell) stays inside 16.16.
+const _: () = assert!(
+    BODY_MAX_COORD + 256 * COLLISION_CELL_SIZES[2] + BODY_MAX_SIZE + BODY_MAX_SPEED + 32 < 32768
+);
+/// Largest ground-mode snap margin (`col_margin`), in pixels.
+pub const COLLISION_MARGIN_MAX: i32 = 16;
 /// Hitboxes one frame can register.
 pub const HITBOX_CAPACITY: usize = 1024;
 /// Moving platforms one frame can register.
@@ -87,6 +92,12 @@ pub const SHOT_CAPACITY: usize = 256;
 pub const TARGET_CAPACITY: usize = 256;
 /// Bullet types.
 pub const BULLET_TYPES: usize = 64;
+/// Largest hit box side of a bullet type and of the player, in pixels.
+pub const BULLET_HIT_MAX: i32 = 64;
+/// Largest graze box side of the player, in pixels.
+pub const GRAZE_MAX: i32 = 128;
+/// Largest off-screen margin past which bullets are culled (`bu_layer`), in pixels.
+pub const BULLET_CULL_MARGIN_MAX: i32 = 1024;
 /// Fastest player shot, in pixels per frame.
 pub const SHOT_MAX_SPEED: i32 = 256;
 /// BulletML sources (enemies running a pattern) at once.

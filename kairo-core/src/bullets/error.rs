@@ -2,14 +2,16 @@
 
 use thiserror::Error;
 
+use crate::spec::{BULLET_HIT_MAX, GRAZE_MAX};
+
 /// Why the bullet unit refused a request.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum BulletError {
-    #[error("hit sizes must be 0..64 px")]
+    #[error("hit sizes must be 0..{BULLET_HIT_MAX} px")]
     HitSize,
     #[error("bullet type {0} does not exist")]
     NoSuchType(usize),
-    #[error("hit must be 0..64 px and graze 0..128 px")]
+    #[error("hit must be 0..{BULLET_HIT_MAX} px and graze 0..{GRAZE_MAX} px")]
     PlayerBoxes,
 }
 

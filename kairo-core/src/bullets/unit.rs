@@ -17,9 +17,9 @@ pub use scripts::{PatternId, Source};
 
 // The unit's limits, declared in `spec`.
 pub use crate::spec::{
-    BULLET_CAPACITY as CAPACITY, BULLET_TYPES as TYPES,
+    BULLET_CAPACITY as CAPACITY, BULLET_CULL_MARGIN_MAX, BULLET_HIT_MAX, BULLET_TYPES as TYPES,
     BULLETML_COMMANDS_PER_FRAME as COMMANDS_PER_FRAME, BULLETML_SOURCES as SOURCE_CAPACITY,
-    SHOT_CAPACITY, SHOT_MAX_SPEED, TARGET_CAPACITY,
+    GRAZE_MAX, SHOT_CAPACITY, SHOT_MAX_SPEED, TARGET_CAPACITY,
 };
 
 /// How a bullet type looks and how big it is to hit.
@@ -254,7 +254,7 @@ impl BulletUnit {
     /// Sets bullet type `index`: its look and its hit box. Refuses hit sizes outside 0-64
     /// px and types past [`TYPES`].
     pub(crate) fn set_type(&mut self, index: usize, kind: BulletType) -> Result<()> {
-        let limit = fx(64);
+        let limit = fx(BULLET_HIT_MAX);
         if !(0..=limit).contains(&kind.hit_w) || !(0..=limit).contains(&kind.hit_h) {
             return Err(BulletError::HitSize);
         }
@@ -276,7 +276,7 @@ impl BulletUnit {
     /// box over 64 px or a graze box over 128 px.
     pub fn set_player(&mut self, player: Option<Player>) -> Result<()> {
         if let Some(p) = &player {
-            let (hit, graze) = (0..=fx(64), 0..=fx(128));
+            let (hit, graze) = (0..=fx(BULLET_HIT_MAX), 0..=fx(GRAZE_MAX));
             let sizes_ok = hit.contains(&p.hit_w)
                 && hit.contains(&p.hit_h)
                 && graze.contains(&p.graze_w)
@@ -294,7 +294,7 @@ impl BulletUnit {
     pub fn set_layer(&mut self, priority: i64, cull_margin: Option<i64>) {
         self.priority = priority.clamp(0, crate::spec::PRIORITY_LEVELS as i64 - 1) as u8;
         if let Some(margin) = cull_margin {
-            self.cull_margin = margin.clamp(0, 1024) as i32;
+            self.cull_margin = margin.clamp(0, i64::from(BULLET_CULL_MARGIN_MAX)) as i32;
         }
     }
 

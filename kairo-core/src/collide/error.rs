@@ -2,10 +2,12 @@
 
 use thiserror::Error;
 
+use crate::spec::COLLISION_MARGIN_MAX;
+
 /// Why the collision unit refused a request.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum CollideError {
-    #[error("the margin must be 0..16 px")]
+    #[error("the margin must be 0..{COLLISION_MARGIN_MAX} px")]
     MarginRange,
     #[error(
         "a margin of {margin} px is less than the steepest slope's drop at top speed ({needed} px): runners would leave slopes going down"

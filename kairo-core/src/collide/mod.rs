@@ -97,7 +97,7 @@ impl CollisionUnit {
 
     /// Sets the ground-mode snap margin; refuses anything outside 0-16 px.
     pub(crate) fn set_margin(&mut self, margin: Fx) -> Result<()> {
-        if !(0..=fx(16)).contains(&margin) {
+        if !(0..=fx(crate::spec::COLLISION_MARGIN_MAX)).contains(&margin) {
             return Err(CollideError::MarginRange);
         }
         self.margin = margin;

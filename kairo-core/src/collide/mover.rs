@@ -144,8 +144,9 @@ pub fn move_body(map: &CollisionMap, body: &mut Body, options: &MoveOptions) -> 
     // Far enough from the edges of 16.16 that no sum below overflows.
     b.x = b.x.clamp(-fx(MAX_COORD_PX), fx(MAX_COORD_PX));
     b.y = b.y.clamp(-fx(MAX_COORD_PX), fx(MAX_COORD_PX));
-    b.w = b.w.clamp(1, 4096);
-    b.h = b.h.clamp(1, 4096);
+    // The API refuses other sizes; a Rust caller's are kept in range.
+    b.w = b.w.clamp(1, crate::spec::BODY_MAX_SIZE);
+    b.h = b.h.clamp(1, crate::spec::BODY_MAX_SIZE);
     b.vx = b.vx.clamp(-limit, limit);
     b.vy = b.vy.clamp(-limit, limit);
     if options.gravity_up {

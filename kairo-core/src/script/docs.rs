@@ -39,7 +39,13 @@ pub(crate) fn api_markdown() -> String {
          finite. NaN and +-inf are refused with an error such as `spr: argument 2 (x) must \
          be a finite number, got nan` (or `inf`, `-inf`); no function below takes them. \
          Where an integer is expected, a float is rounded down (`math.random` follows \
-         Lua and refuses fractions).\n\n",
+         Lua and refuses fractions).\n\n\
+         Out of range, one rule: a count, size, index, id or setting outside its range (a \
+         declared argument, a field such as `body.w`) is an error naming it and the range, \
+         such as `col_platform: argument 4 (w) is 0, must be 1..4096`; coordinates, \
+         positions and speeds, which may run anywhere, are clamped to what the hardware \
+         holds (each function says to what). The limits are the hardware's, in \
+         `docs/hardware.md`.\n\n",
     );
     out.push_str("## Contents\n\n");
     for group in API {

@@ -10,7 +10,7 @@ use crate::script::api::common::{PALETTE, TILE, name};
 use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::script::stack::Plain;
-use crate::spec::{PRIORITY_LEVELS, cost};
+use crate::spec::{BULLET_CULL_MARGIN_MAX, PRIORITY_LEVELS, cost};
 
 const X: Arg = Arg::num("x");
 const Y: Arg = Arg::num("y");
@@ -235,7 +235,7 @@ pub const GROUP: ApiGroup = ApiGroup {
             name: "bu_layer",
             args: &[
                 Arg::int("priority", 0, PRIORITY_LEVELS as i64 - 1),
-                Arg::int("margin", 0, 1024).optional("unchanged"),
+                Arg::int("margin", 0, BULLET_CULL_MARGIN_MAX as i64).optional("unchanged"),
             ],
             returns: "",
             doc: "Sets the bullet layer's priority (2 at power-on) and, given `margin`, how far \

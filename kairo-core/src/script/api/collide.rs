@@ -14,7 +14,7 @@ use crate::script::api::common::name;
 use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::script::stack::Plain;
-use crate::spec::cost;
+use crate::spec::{BODY_MAX_SIZE, COLLISION_MARGIN_MAX, cost};
 
 const CX: Arg = Arg::new("cx", Kind::Integer);
 const CY: Arg = Arg::new("cy", Kind::Integer);
@@ -92,7 +92,7 @@ pub const GROUP: ApiGroup = ApiGroup {
         ApiFn {
             name: "col_margin",
             args: &[
-                Arg::new("px", Kind::Num(0.0, 16.0)),
+                Arg::new("px", Kind::Num(0.0, COLLISION_MARGIN_MAX as f64)),
                 Arg::new("top_speed", Kind::Num(0.0, f64::MAX)).optional("not checked"),
             ],
             returns: "",
@@ -114,8 +114,8 @@ pub const GROUP: ApiGroup = ApiGroup {
                 Arg::new("id", Kind::Integer),
                 Arg::num("x"),
                 Arg::num("y"),
-                Arg::int("w", 1, 4096),
-                Arg::int("h", 1, 4096),
+                Arg::int("w", 1, BODY_MAX_SIZE as i64),
+                Arg::int("h", 1, BODY_MAX_SIZE as i64),
                 Arg::num("dx").or(Default::Num(0.0)),
                 Arg::num("dy").or(Default::Num(0.0)),
             ],
@@ -145,7 +145,8 @@ pub const GROUP: ApiGroup = ApiGroup {
                   (same speed along slopes as on flat ground). Moving platforms (`col_platform`) \
                   are landed on from above and carry the body: `body.platform` is set to the id \
                   of the platform it stands on (nil otherwise) and read by the next call. \
-                  Returns the flags and the name of the slope stood on, or nil. Positions are \
+                  Returns the flags and the name of the slope stood on, or nil. `body.w` and `body.h` \
+                  must be 1-4096 px (an error otherwise). Positions are \
                   clamped to +-16384 px and speeds to 2048 px a frame on each axis; a move \
                   longer than one cell is \
                   split into steps of at most one cell (charged per extra step: the same \
@@ -382,8 +383,13 @@ fn move_body_api(c: &mut Call) -> LuaResult<MultiValue> {
     else {
         return Err(c.error("argument 1 (body) must be a table {x, y, w, h, vx, vy}"));
     };
+    // Out of range is an error, as for `col_platform`'s sizes and every declared argument.
     let size = |key: &str, value: &Plain| -> LuaResult<i32> {
-        Ok(body_number(c, key, value)?.floor().clamp(1.0, 4096.0) as i32)
+        let px = body_number(c, key, value)?.floor();
+        if !(1.0..=f64::from(BODY_MAX_SIZE)).contains(&px) {
+            return Err(c.error(format!("body.{key} is {px}, must be 1..{BODY_MAX_SIZE}")));
+        }
+        Ok(px as i32)
     };
     let mut body = Body {
         x: fx_from_f64(body_number(c, "x", &x)?),
