@@ -7,8 +7,8 @@ use std::path::Path;
 use criterion::{Criterion, criterion_group, criterion_main};
 use kairo::cart::Cart;
 use kairo::console::Console;
+use kairo::harness::bench::VideoStress;
 use kairo::input::InputFrame;
-use kairo::tools::bench::VideoStress;
 
 fn video_stress(c: &mut Criterion) {
     let mut stress = VideoStress::new();
@@ -36,7 +36,7 @@ fn platformer(c: &mut Criterion) {
 fn collision(c: &mut Criterion) {
     use kairo::collide::mover::{Body, MoveOptions, move_body};
     use kairo::fixed::{FX_ONE, fx};
-    let map = kairo::tools::bench::collision_course();
+    let map = kairo::harness::bench::collision_course();
     let mut body = Body {
         x: fx(20),
         y: fx(100),
@@ -69,11 +69,11 @@ fn hitboxes(c: &mut Criterion) {
 }
 
 fn bullets(c: &mut Criterion) {
-    let mut unit = kairo::tools::bench::bullet_field();
+    let mut unit = kairo::harness::bench::bullet_field();
     c.bench_function("bullet unit frame, full table", |b| {
         b.iter(|| {
             if unit.table().len() < 4000 {
-                unit = kairo::tools::bench::bullet_field();
+                unit = kairo::harness::bench::bullet_field();
             }
             unit.advance()
         })

@@ -1,7 +1,8 @@
 //! Kairo: a retro fantasy console. The machine is the `kairo-core` crate (re-exported here
-//! under its modules' names); this crate is the `kairo` command's library: the user
-//! commands and the developer harness in `tools/`, and the window, pads and sound in
-//! `host/` (feature `host`).
+//! under its modules' names); this crate is the `kairo` command's library, by who uses it:
+//! the user commands (`commands/`), what the window and headless runs show of the hardware
+//! (`views/`), the developer harness (`harness/`), and the window, pads and sound
+//! (`host/`, feature `host`).
 
 #[cfg(feature = "netplay")]
 pub use kairo_core::netplay;
@@ -10,6 +11,10 @@ pub use kairo_core::{
     profile, rewind, rng, savefile, saveram, savestate, script, session, spec, video, web,
 };
 
+pub mod clip;
+pub mod commands;
+pub mod error;
+pub mod harness;
 #[cfg(feature = "host")]
 pub mod host;
-pub mod tools;
+pub mod views;

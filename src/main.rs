@@ -8,9 +8,9 @@ use clap::{Args, Parser, Subcommand};
 
 use kairo::cart::Cart;
 use kairo::cart::files::CartFiles;
+use kairo::error::ToolError;
 use kairo::out::{Printer, eprint_line};
 use kairo::session::Session;
-use kairo::tools::error::ToolError;
 
 #[path = "main/headless.rs"]
 mod headless;
@@ -112,7 +112,7 @@ fn parse_rank(text: &str) -> Result<f64, String> {
     let rank: f64 = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number"))?;
-    kairo::tools::preview::Preview::check_rank(rank)
+    kairo::commands::preview::Preview::check_rank(rank)
 }
 
 #[derive(Args)]
@@ -225,7 +225,7 @@ enum CliError {
 }
 
 type CmdResult = Result<ExitCode, CliError>;
-type ToolResult = kairo::tools::error::Result<ExitCode>;
+type ToolResult = kairo::error::Result<ExitCode>;
 
 #[cfg(feature = "host")]
 fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) -> CmdResult {
@@ -235,7 +235,7 @@ fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) ->
         fullscreen,
         profile,
         pattern: None,
-        preview: kairo::tools::preview::Preview::default(),
+        preview: kairo::commands::preview::Preview::default(),
         netplay: None,
     };
     kairo::host::run(options)?;
@@ -248,7 +248,7 @@ fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool
 }
 
 fn profile(args: ProfileArgs) -> ToolResult {
-    let options = kairo::tools::profile::command::ProfileOptions {
+    let options = kairo::commands::profile::command::ProfileOptions {
         cart: args.cart,
         vblanks: args.frames,
         input: args.input,
@@ -258,7 +258,7 @@ fn profile(args: ProfileArgs) -> ToolResult {
         max_load: args.max_load,
     };
     let mut out = Printer::stdout();
-    let outcome = kairo::tools::profile::command::profile(&options, &mut |line| out.line(line))?;
+    let outcome = kairo::commands::profile::command::profile(&options, &mut |line| out.line(line))?;
     out.text(&outcome.report);
     out.finish().map_err(ToolError::Stdout)?;
     let (Some(limit), false) = (options.max_load, outcome.over_limit.is_empty()) else {
@@ -284,7 +284,7 @@ fn profile(args: ProfileArgs) -> ToolResult {
 }
 
 fn check(args: CheckArgs) -> ToolResult {
-    let report = kairo::tools::check::check_cart_report(&args.cart, args.frames);
+    let report = kairo::commands::check::check_cart_report(&args.cart, args.frames);
     let mut out = Printer::stdout();
     for warning in &report.warnings {
         out.line(&format!("warning: {warning}"));
@@ -315,7 +315,7 @@ fn pack(args: PackArgs) -> ToolResult {
         return Err(ToolError::NotCartFolder(args.dir));
     }
     let files = CartFiles::open(&args.dir)?;
-    if let Err(problems) = kairo::tools::check::static_check(files.clone()) {
+    if let Err(problems) = kairo::commands::check::static_check(files.clone()) {
         return Err(ToolError::NotPacked(kairo::cart::CartErrors(problems)));
     }
     let bytes = kairo::cart::kcart::pack(files.iter())?;
@@ -332,7 +332,7 @@ fn pack(args: PackArgs) -> ToolResult {
 }
 
 fn export(args: ExportArgs) -> ToolResult {
-    let exported = kairo::tools::export::export_web(&args.cart, &args.web)?;
+    let exported = kairo::commands::export::export_web(&args.cart, &args.web)?;
     let mut out = Printer::stdout();
     for (path, bytes) in &exported.files {
         out.line(&format!("{}: {bytes} bytes", path.display()));
@@ -347,9 +347,9 @@ fn export(args: ExportArgs) -> ToolResult {
 }
 
 fn sound(args: SoundArgs) -> ToolResult {
-    use kairo::tools::headless::{WavFormat, write_wav_as};
+    use kairo::commands::headless::{WavFormat, write_wav_as};
     let tune =
-        kairo::tools::sound::Tune::open(&args.file, args.music.as_deref(), args.sfx.as_deref())?;
+        kairo::commands::sound::Tune::open(&args.file, args.music.as_deref(), args.sfx.as_deref())?;
     let mut out = Printer::stdout();
     match &args.wav {
         Some(path) => {
@@ -371,7 +371,7 @@ fn sound(args: SoundArgs) -> ToolResult {
 /// Plays `tune` through the sound card; without one, a warning (the tune can still be
 /// written with --wav).
 #[cfg(feature = "host")]
-fn play_tune(tune: &kairo::tools::sound::Tune, out: &mut Printer<std::io::Stdout>) {
+fn play_tune(tune: &kairo::commands::sound::Tune, out: &mut Printer<std::io::Stdout>) {
     use kairo::host::audio::{AudioOut, play_to_end};
     let device = match AudioOut::open_quietly() {
         Ok(device) => device,
@@ -385,7 +385,7 @@ fn play_tune(tune: &kairo::tools::sound::Tune, out: &mut Printer<std::io::Stdout
 }
 
 #[cfg(not(feature = "host"))]
-fn play_tune(_tune: &kairo::tools::sound::Tune, _out: &mut Printer<std::io::Stdout>) {
+fn play_tune(_tune: &kairo::commands::sound::Tune, _out: &mut Printer<std::io::Stdout>) {
     no_sound("this build has no sound output: it was built without the `host` feature");
 }
 
@@ -396,11 +396,11 @@ fn no_sound(why: &str) {
 }
 
 fn pattern(args: PatternArgs) -> CmdResult {
-    let preview = kairo::tools::preview::Preview {
+    let preview = kairo::commands::preview::Preview {
         looping: args.looping,
         rank: args.rank,
     };
-    let cart = kairo::tools::preview::previewer_cart(&args.file, preview)?;
+    let cart = kairo::commands::preview::previewer_cart(&args.file, preview)?;
     if !args.headless {
         return pattern_window(args.file, preview);
     }
@@ -411,7 +411,7 @@ fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
     let mut session = Session::start(cart, kairo::saveram::SaveRam::default())?;
     let mut out = Printer::stdout();
     let run =
-        kairo::tools::headless::run(&mut session, args.frames, None, &mut |line| out.line(line));
+        kairo::commands::headless::run(&mut session, args.frames, None, &mut |line| out.line(line));
     if let Some(fault) = run.fault_error() {
         return Err(fault);
     }
@@ -436,7 +436,7 @@ fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
     }
     out.line(&run.summary());
     if let Some(path) = &args.screenshot {
-        kairo::tools::screenshot::save_png(path, &session.console().rgba())
+        kairo::views::screenshot::save_png(path, &session.console().rgba())
             .map_err(ToolError::write(path))?;
     }
     out.finish().map_err(ToolError::Stdout)?;
@@ -444,7 +444,7 @@ fn pattern_headless(args: PatternArgs, cart: Cart) -> ToolResult {
 }
 
 #[cfg(feature = "host")]
-fn pattern_window(file: PathBuf, preview: kairo::tools::preview::Preview) -> CmdResult {
+fn pattern_window(file: PathBuf, preview: kairo::commands::preview::Preview) -> CmdResult {
     let options = kairo::host::WindowOptions {
         cart: None,
         scale: 3,
@@ -459,13 +459,13 @@ fn pattern_window(file: PathBuf, preview: kairo::tools::preview::Preview) -> Cmd
 }
 
 #[cfg(not(feature = "host"))]
-fn pattern_window(_file: PathBuf, _preview: kairo::tools::preview::Preview) -> CmdResult {
+fn pattern_window(_file: PathBuf, _preview: kairo::commands::preview::Preview) -> CmdResult {
     Err(CliError::NoWindow("use --headless"))
 }
 
 fn bench(args: BenchArgs) -> ToolResult {
     let names: Vec<String> = if args.workloads.is_empty() {
-        kairo::tools::bench::workloads()
+        kairo::harness::bench::workloads()
             .into_iter()
             .map(str::to_string)
             .collect()
@@ -474,7 +474,7 @@ fn bench(args: BenchArgs) -> ToolResult {
     };
     let mut out = Printer::stdout();
     for name in names {
-        let figure = kairo::tools::bench::run_workload(&name, &args.carts)?;
+        let figure = kairo::harness::bench::run_workload(&name, &args.carts)?;
         out.line(&figure.to_string());
         // Nobody reads the figures any more: the rest would only take time.
         if out.stopped() {

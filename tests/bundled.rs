@@ -168,7 +168,7 @@ fn golden_mismatch(
         Some((i, c)) => {
             std::fs::create_dir_all(dir).unwrap();
             let path = dir.join(format!("{cart}-vblank-{}.png", c.vblank));
-            kairo::tools::screenshot::save_png(&path, &c.rgba)
+            kairo::views::screenshot::save_png(&path, &c.rgba)
                 .unwrap_or_else(|e| panic!("saving {}: {e}", path.display()));
             let wanted = expected.get(i).map_or("no line", |(_, h)| *h);
             format!(
@@ -278,7 +278,7 @@ fn the_packed_shmup_runs_like_the_folder() {
 #[test]
 fn the_bundled_carts_pass_check() {
     for cart in ["platformer", "shmup"] {
-        let problems = kairo::tools::check::check_cart(&bundled(cart), 120);
+        let problems = kairo::commands::check::check_cart(&bundled(cart), 120);
         assert!(problems.is_empty(), "{cart}: {problems:?}");
     }
 }

@@ -10,7 +10,7 @@ use kairo::cart::Cart;
 use kairo::console::Console;
 use kairo::input::InputFrame;
 use kairo::movie::Movie;
-use kairo::tools::overlays::{self, Overlay};
+use kairo::views::overlays::{self, Overlay};
 
 /// A cart laying out one of everything at known places: a floor of solid cells on row 10
 /// (y 160), a rising slope at cell (4, 9), a one-way floor at (8, 7), a body dropped onto the
@@ -167,7 +167,7 @@ fn the_overlays_match_their_golden_pictures() {
     common::check_golden_pictures("debug_overlays.txt", &pictures);
     // docs/debugging.md shows two of them.
     for (name, rgba) in [&pictures[0], &pictures[2]] {
-        let png = kairo::tools::screenshot::encode_png(rgba).unwrap();
+        let png = kairo::views::screenshot::encode_png(rgba).unwrap();
         common::docs_picture_is_current(&format!("overlay-{name}.png"), &png);
     }
 }

@@ -5,12 +5,12 @@ mod common;
 
 use common::{bundled, kairo};
 use kairo::cart::Cart;
+use kairo::commands::headless;
 use kairo::console::Console;
 use kairo::hash::fnv1a64;
 use kairo::input::{Button, InputFrame};
 use kairo::movie::Movie;
 use kairo::session::Session;
-use kairo::tools::headless;
 
 /// A movie that walks right, then up and left, with some pauses.
 fn wander_movie() -> Movie {

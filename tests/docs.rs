@@ -481,7 +481,7 @@ fn readme_and_ci_run_the_same_test_command() {
 
 #[test]
 fn the_gif_guide_states_the_recorders_defaults_and_limits() {
-    use kairo::tools::clip::{ClipOptions, MAX_SECONDS, RATES};
+    use kairo::clip::{ClipOptions, MAX_SECONDS, RATES};
     let guide = flowed(&read("docs/gifs.md"));
     let defaults = ClipOptions::default();
     let side = 256 * usize::from(defaults.scale);

@@ -44,7 +44,7 @@ fn export_writes_the_page_the_runtime_and_the_packed_cart() {
     assert_eq!(packed, folder, "cart.kcart holds the cart's files");
     assert_eq!(
         std::fs::read(out.join("kairo_web.wasm")).unwrap(),
-        kairo::tools::export::RUNTIME_WASM
+        kairo::commands::export::RUNTIME_WASM
     );
 }
 

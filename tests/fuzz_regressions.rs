@@ -1,6 +1,6 @@
 //! Replays, on stable Rust, every input the fuzzers found a crash or a timeout with
 //! (`tests/fuzz/<target>/`) and every committed seed (`fuzz/seeds/<target>/`) through the
-//! fuzz targets' bodies in `src/tools/fuzz.rs`. A panic fails the test naming the file.
+//! fuzz targets' bodies in `src/harness/fuzz.rs`. A panic fails the test naming the file.
 
 mod common;
 
@@ -21,7 +21,7 @@ fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
 fn replay(folder: &str) -> usize {
     let mut count = 0;
     let mut failures = Vec::new();
-    for (name, body) in kairo::tools::fuzz::TARGETS {
+    for (name, body) in kairo::harness::fuzz::TARGETS {
         for path in inputs(&root().join(folder).join(name)) {
             let data = std::fs::read(&path).unwrap();
             if std::panic::catch_unwind(|| body(&data)).is_err() {
@@ -42,7 +42,7 @@ fn inputs_found_by_fuzzing_run_cleanly() {
 
 #[test]
 fn fuzz_seeds_run_cleanly() {
-    assert!(replay("fuzz/seeds") >= kairo::tools::fuzz::TARGETS.len());
+    assert!(replay("fuzz/seeds") >= kairo::harness::fuzz::TARGETS.len());
 }
 
 #[test]
@@ -53,7 +53,9 @@ fn every_regression_folder_names_a_target() {
             continue;
         }
         assert!(
-            kairo::tools::fuzz::TARGETS.iter().any(|(t, _)| *t == name),
+            kairo::harness::fuzz::TARGETS
+                .iter()
+                .any(|(t, _)| *t == name),
             "tests/fuzz/{name} is not a fuzz target"
         );
     }

@@ -8,8 +8,8 @@ mod common;
 use common::gifs::{colour_at, decode, enlarged, png_rgba};
 use common::{console, kairo, root, temp_dir};
 use kairo::cart::Cart;
+use kairo::clip::{ClipError, ClipOptions, FrameHistory};
 use kairo::console::Console;
-use kairo::tools::clip::{ClipError, ClipOptions, FrameHistory};
 
 /// The cart whose palette changes at frames 200 and 450 (and its backdrop every 30).
 fn palette_cart() -> Console {

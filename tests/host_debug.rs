@@ -8,7 +8,7 @@ mod common;
 use common::root;
 use common::shell::{frames, tap};
 use kairo::host::shell::{Screen, Shell};
-use kairo::tools::overlays::Overlay;
+use kairo::views::overlays::Overlay;
 
 fn platformer() -> Shell {
     let mut shell = Shell::new(root().join("carts"), None);
@@ -119,7 +119,7 @@ fn the_viewers_show_each_view_live_while_the_game_runs_untouched() {
             shell.console().unwrap().rgba(),
             "{view:?} is not the game"
         );
-        kairo::tools::screenshot::save_png(&dir.join(format!("{view:?}.png")), &shown).unwrap();
+        kairo::views::screenshot::save_png(&dir.join(format!("{view:?}.png")), &shown).unwrap();
         pictures.push(shown);
         let Screen::Viewer(viewer) = &shell.screen else {
             panic!("still a viewer");

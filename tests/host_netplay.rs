@@ -71,7 +71,7 @@ fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
         let mut game = Session::start(cart, SaveRam::default()).unwrap();
         let press =
             Movie::from_press(&[Some("-*30,start*2,-*30,right*120"), None, None, None]).unwrap();
-        kairo::tools::netplay::play(
+        kairo::commands::netplay::play(
             &mut game,
             NetOptions::host(port),
             240,
@@ -184,7 +184,7 @@ fn the_window_hosts_past_strangers_refuses_what_would_part_the_machines_and_relo
     let host_at = SocketAddr::from(([127, 0, 0, 1], port));
     let joiner = std::thread::spawn(move || {
         let mut game = Session::start(joiner_cart, SaveRam::default()).unwrap();
-        kairo::tools::netplay::play(
+        kairo::commands::netplay::play(
             &mut game,
             NetOptions::new(free_port(), vec![host_at], 1),
             600,

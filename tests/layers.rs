@@ -36,9 +36,18 @@ const LAYERS: &[&[&str]] = &[
     &["session"],
     // Rollback netplay over the session; the session as the web page drives it.
     &["netplay", "web"],
-    // (The `kairo` crate from here.) Headless runs, netplay peers, check, bench, pattern
-    // previewer, profile reports, fuzz bodies.
-    &["tools"],
+    // (The `kairo` crate from here.) GIF clips of what the screen showed.
+    &["clip"],
+    // Its typed errors.
+    &["error"],
+    // What the window and headless runs show of the hardware: overlays, viewers, dumps,
+    // the UI canvas, PNG writing.
+    &["views"],
+    // The user commands: headless runs, check, export, pattern previewer, profile reports,
+    // sound, a netplay peer.
+    &["commands"],
+    // The developer harness: bench, calibration, fuzz bodies, the relay.
+    &["harness"],
     // The window, pads and sound.
     &["host"],
 ];

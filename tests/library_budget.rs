@@ -272,9 +272,9 @@ fn a_sort_stops_part_way_at_the_cap() {
 #[test]
 fn every_calibration_case_runs() {
     // `kairo bench calibration` times these; here each cart is only checked to run.
-    for case in kairo::tools::calibrate::CASES
+    for case in kairo::harness::calibrate::CASES
         .iter()
-        .chain(kairo::tools::calibrate::API_CASES)
+        .chain(kairo::harness::calibrate::API_CASES)
     {
         let mut c = kairo::console::Console::new(case.cart(1))
             .unwrap_or_else(|e| panic!("{}: {e}", case.name));

@@ -3,9 +3,9 @@
 mod common;
 
 use common::{cart_with, console};
+use kairo::commands::headless;
 use kairo::console::Console;
 use kairo::input::{Button, InputFrame};
-use kairo::tools::headless;
 
 fn logs_of(console: &mut Console, inputs: &[InputFrame]) -> Vec<String> {
     let mut lines = Vec::new();

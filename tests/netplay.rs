@@ -14,13 +14,13 @@ use std::time::{Duration, Instant};
 
 use common::{finish, free_port, hash_line, root, temp_dir};
 use kairo::cart::Cart;
+use kairo::harness::relay::Relay;
 use kairo::hash::frame_hash_hex;
 use kairo::movie::Movie;
 use kairo::netplay::play::NetOptions;
 use kairo::netplay::{NetError, synctest};
 use kairo::saveram::SaveRam;
 use kairo::session::Session;
-use kairo::tools::relay::Relay;
 
 fn bundled(name: &str) -> Cart {
     Cart::open(&root().join("carts").join(name)).unwrap()
@@ -305,7 +305,7 @@ fn options_that_cannot_make_a_match_are_refused_before_any_traffic() {
     );
     let mut game = session;
     let options = kairo::netplay::play::NetOptions::new(free_port(), vec![peer], 0);
-    let e = kairo::tools::netplay::play(&mut game, options, 0, None, &mut |_| {}).unwrap_err();
+    let e = kairo::commands::netplay::play(&mut game, options, 0, None, &mut |_| {}).unwrap_err();
     assert_eq!(e.to_string(), "a match needs --frames 1 or more");
 }
 

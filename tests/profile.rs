@@ -7,13 +7,13 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{TempDir, bundled, console, kairo, root, temp_dir};
+use kairo::commands::profile::history::History;
+use kairo::commands::profile::overlay::{self, OverlayMode, OverlayView};
 use kairo::console::{Console, Tick};
 use kairo::input::InputFrame;
 use kairo::meter::Unit;
 use kairo::profile::FrameProfile;
 use kairo::spec::{LUA_HOOK_INTERVAL, cost};
-use kairo::tools::profile::history::History;
-use kairo::tools::profile::overlay::{self, OverlayMode, OverlayView};
 
 /// Runs `console` profiled for `vblanks`; returns the frames with their reports' totals.
 fn profiled(console: &mut Console, vblanks: usize) -> Vec<(FrameProfile, u64)> {
@@ -330,7 +330,7 @@ fn max_load_fails_on_the_spike_and_passes_once_it_is_spread() {
 /// they vary from run to run).
 fn overlay_picture(mode: OverlayMode, cursor: Option<usize>) -> Vec<u8> {
     let mut c = Console::new(kairo::cart::Cart::open(&example()).unwrap()).unwrap();
-    let mut history = History::new(kairo::tools::profile::history::OVERLAY_FRAMES);
+    let mut history = History::new(kairo::commands::profile::history::OVERLAY_FRAMES);
     for (mut p, _) in profiled(&mut c, 150) {
         p.host = Default::default();
         history.push(p);
@@ -355,7 +355,7 @@ fn the_overlay_matches_its_golden_pictures() {
     ];
     common::check_golden_pictures("overlay.txt", &pictures);
     // docs/profiling.md shows the full overlay.
-    let png = kairo::tools::screenshot::encode_png(&pictures[0].1).unwrap();
+    let png = kairo::views::screenshot::encode_png(&pictures[0].1).unwrap();
     common::docs_picture_is_current("profiler-overlay.png", &png);
 
     // The strip leaves the top of the picture alone.
@@ -373,13 +373,13 @@ fn the_overlay_matches_its_golden_pictures() {
 #[test]
 fn the_chart_in_the_docs_is_the_worked_example_run() {
     let chart = temp_dir("docs-chart");
-    let options = kairo::tools::profile::command::ProfileOptions {
+    let options = kairo::commands::profile::command::ProfileOptions {
         cart: example(),
         vblanks: 300,
         svg: Some(chart.join("p.svg")),
         ..Default::default()
     };
-    kairo::tools::profile::command::profile(&options, &mut |_| {}).unwrap();
+    kairo::commands::profile::command::profile(&options, &mut |_| {}).unwrap();
     let made = std::fs::read_to_string(options.svg.as_ref().unwrap()).unwrap();
     let docs = root().join("docs/img/slowdown-profile.svg");
     if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {

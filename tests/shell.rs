@@ -275,7 +275,7 @@ fn screenshots_are_saved_as_png_in_the_screenshot_folder() {
 
 #[test]
 fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
-    use kairo::tools::profile::overlay::OverlayMode;
+    use kairo::commands::profile::overlay::OverlayMode;
     let (mut shell, _config) = shell("profiler");
     shell.open(&root().join("carts/platformer"));
     let profiling = |s: &Shell| s.console().unwrap().profiling();

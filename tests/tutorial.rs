@@ -181,5 +181,5 @@ fn step_6_has_a_title_and_a_time_limit_and_step_7_keeps_the_best_score() {
 }
 
 fn png(rgba: &[u8]) -> Vec<u8> {
-    kairo::tools::screenshot::encode_png(rgba).unwrap()
+    kairo::views::screenshot::encode_png(rgba).unwrap()
 }

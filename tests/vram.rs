@@ -1,4 +1,4 @@
-//! The hardware views (`kairo::tools::vram`) on the bundled carts: golden hashes of every
+//! The hardware views (`kairo::views::vram`) on the bundled carts: golden hashes of every
 //! picture at a fixed vblank of each cart's movie (`UPDATE_GOLDEN=1` rewrites
 //! `tests/golden/vram.txt`; a mismatch saves the PNG under the target directory and names
 //! it), the lookups against what the pictures show, dumping leaving the game untouched, the
@@ -13,7 +13,7 @@ use common::{bundled, docs_picture_is_current, kairo, root, temp_dir};
 use kairo::cart::Cart;
 use kairo::console::{Console, Tick};
 use kairo::movie::Movie;
-use kairo::tools::vram::{dump, layers, tiles};
+use kairo::views::vram::{dump, layers, tiles};
 
 /// A bundled cart played from its movie for `vblanks` vblanks.
 fn played(cart: &str, vblanks: u64) -> Console {
@@ -63,7 +63,7 @@ fn every_view_matches_its_golden_hash() {
             std::fs::create_dir_all(mismatch_dir()).unwrap();
             let file = line.split(' ').take(2).collect::<Vec<_>>().join("-");
             let path = mismatch_dir().join(file.replace('@', "-"));
-            let png = kairo::tools::screenshot::encode_png_sized(
+            let png = kairo::views::screenshot::encode_png_sized(
                 &image.rgba,
                 image.width as u32,
                 image.height as u32,
@@ -96,7 +96,7 @@ fn lookups_name_what_the_pictures_show_on_the_platformer() {
     let index = machine.video().patterns().pixel(0x21, 3, 4);
     let drawn = sheet.get(x + 3, y + 4);
     if index == 0 {
-        assert_eq!(drawn, kairo::tools::vram::image::Image::checker(3, 4));
+        assert_eq!(drawn, kairo::views::vram::image::Image::checker(3, 4));
     } else {
         assert_eq!(drawn, palette[usize::from(index)]);
     }
@@ -169,7 +169,7 @@ fn dumping_vram_leaves_the_game_unchanged() {
 fn the_pictures_in_the_docs_are_the_platformer_and_shmup_views() {
     let console = played("platformer", 601);
     let layer = layers::layer_view(console.machine(), 0);
-    let png = kairo::tools::screenshot::encode_png_sized(
+    let png = kairo::views::screenshot::encode_png_sized(
         &layer.rgba,
         layer.width as u32,
         layer.height as u32,
@@ -178,7 +178,7 @@ fn the_pictures_in_the_docs_are_the_platformer_and_shmup_views() {
     docs_picture_is_current("vram-layer.png", &png);
     let machine = console.machine();
     let sheet = tiles::tile_sheet(machine, 1, tiles::rows_in_use(machine)).scaled(2);
-    let png = kairo::tools::screenshot::encode_png_sized(
+    let png = kairo::views::screenshot::encode_png_sized(
         &sheet.rgba,
         sheet.width as u32,
         sheet.height as u32,
@@ -186,8 +186,8 @@ fn the_pictures_in_the_docs_are_the_platformer_and_shmup_views() {
     .unwrap();
     docs_picture_is_current("vram-tiles.png", &png);
     let console = played("shmup", 4520);
-    let outlines = kairo::tools::vram::sprites::sprite_outlines(console.machine(), &console.rgba());
-    let png = kairo::tools::screenshot::encode_png(&outlines.rgba).unwrap();
+    let outlines = kairo::views::vram::sprites::sprite_outlines(console.machine(), &console.rgba());
+    let png = kairo::views::screenshot::encode_png(&outlines.rgba).unwrap();
     docs_picture_is_current("vram-sprites.png", &png);
 }
 

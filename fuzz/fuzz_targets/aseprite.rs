@@ -1,5 +1,5 @@
-//! Fuzz target `aseprite`: the body is `kairo::tools::fuzz::aseprite` (src/tools/fuzz.rs),
+//! Fuzz target `aseprite`: the body is `kairo::harness::fuzz::aseprite` (src/tools/fuzz.rs),
 //! which tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::aseprite(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::harness::fuzz::aseprite(data));

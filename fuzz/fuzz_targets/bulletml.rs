@@ -1,5 +1,5 @@
-//! Fuzz target `bulletml`: the body is `kairo::tools::fuzz::bulletml` (src/tools/fuzz.rs), which
+//! Fuzz target `bulletml`: the body is `kairo::harness::fuzz::bulletml` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::bulletml(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::harness::fuzz::bulletml(data));

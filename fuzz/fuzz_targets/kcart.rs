@@ -1,5 +1,5 @@
-//! Fuzz target `kcart`: the body is `kairo::tools::fuzz::kcart` (src/tools/fuzz.rs), which
+//! Fuzz target `kcart`: the body is `kairo::harness::fuzz::kcart` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::kcart(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::harness::fuzz::kcart(data));

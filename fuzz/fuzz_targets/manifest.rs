@@ -1,5 +1,5 @@
-//! Fuzz target `manifest`: the body is `kairo::tools::fuzz::manifest` (src/tools/fuzz.rs), which
+//! Fuzz target `manifest`: the body is `kairo::harness::fuzz::manifest` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::manifest(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::harness::fuzz::manifest(data));

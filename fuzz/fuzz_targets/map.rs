@@ -1,5 +1,5 @@
-//! Fuzz target `map`: the body is `kairo::tools::fuzz::map` (src/tools/fuzz.rs), which
+//! Fuzz target `map`: the body is `kairo::harness::fuzz::map` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::map(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::harness::fuzz::map(data));

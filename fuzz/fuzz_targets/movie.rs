@@ -1,5 +1,5 @@
-//! Fuzz target `movie`: the body is `kairo::tools::fuzz::movie` (src/tools/fuzz.rs), which
+//! Fuzz target `movie`: the body is `kairo::harness::fuzz::movie` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::movie(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::harness::fuzz::movie(data));

@@ -1,5 +1,5 @@
-//! Fuzz target `sheet`: the body is `kairo::tools::fuzz::sheet` (src/tools/fuzz.rs), which
+//! Fuzz target `sheet`: the body is `kairo::harness::fuzz::sheet` (src/tools/fuzz.rs), which
 //! tests/fuzz_regressions.rs also runs on every saved input.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::tools::fuzz::sheet(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kairo::harness::fuzz::sheet(data));

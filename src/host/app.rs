@@ -47,7 +47,7 @@ impl App {
         if let Some(pattern) = &options.pattern {
             let preview = options.preview;
             let build: super::shell::Build = Arc::new(move |path: &std::path::Path| {
-                crate::tools::preview::previewer_cart(path, preview)
+                crate::commands::preview::previewer_cart(path, preview)
             });
             shell.open_built(pattern, build);
         } else if let Some(cart) = &options.cart {
@@ -57,7 +57,7 @@ impl App {
             }
         }
         if options.profile {
-            shell.set_profiler(Some(crate::tools::profile::overlay::OverlayMode::Full));
+            shell.set_profiler(Some(crate::commands::profile::overlay::OverlayMode::Full));
         }
         App {
             options,

@@ -33,7 +33,7 @@ pub struct WindowOptions {
     /// Preview this BulletML file instead of running a cart (`kairo pattern`).
     pub pattern: Option<PathBuf>,
     /// How the pattern is previewed (`kairo pattern --loop --rank R`).
-    pub preview: crate::tools::preview::Preview,
+    pub preview: crate::commands::preview::Preview,
     /// Join or host a netplay match with the cart (`kairo netplay`).
     pub netplay: Option<crate::netplay::play::NetOptions>,
 }

@@ -1,12 +1,12 @@
 //! The window's profiler (F3 or the pause menu): keeps the last 240 profiled frames, the
 //! overlay's mode, the cursor used while the game is frozen (F5), and the host's real frame
-//! rate, and draws [`crate::tools::profile::overlay`] over the game.
+//! rate, and draws [`crate::commands::profile::overlay`] over the game.
 
 use std::time::Instant;
 
+use crate::commands::profile::history::{History, OVERLAY_FRAMES};
+use crate::commands::profile::overlay::{self, OverlayMode, OverlayView};
 use crate::profile::FrameProfile;
-use crate::tools::profile::history::{History, OVERLAY_FRAMES};
-use crate::tools::profile::overlay::{self, OverlayMode, OverlayView};
 
 /// Weight of the newest interval in the host frame-rate average.
 const FPS_SMOOTHING: f32 = 0.1;

@@ -8,7 +8,7 @@ use crate::cart::files::CartFiles;
 use crate::cart::manifest::{MANIFEST, Manifest};
 use crate::input::{Button, ButtonWord};
 use crate::spec::SCREEN_H;
-pub use crate::tools::ui_canvas::{CART_ERROR, COLUMNS, UiCanvas, color, draw_fault, wrap};
+pub use crate::views::ui_canvas::{CART_ERROR, COLUMNS, UiCanvas, color, draw_fault, wrap};
 
 /// Something a screen asks the host to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub enum UiAction {
     StopPlayback,
     /// The debug menu: overlays on the game picture.
     Debug,
-    ToggleOverlay(crate::tools::overlays::Overlay),
+    ToggleOverlay(crate::views::overlays::Overlay),
     /// A hardware viewer (its index in the shell's list of views).
     View(usize),
     /// The netplay screen: host, join or leave a match.

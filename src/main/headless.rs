@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use clap::Args;
 
 use kairo::cart::Cart;
+use kairo::clip::{ClipOptions, FrameHistory};
+use kairo::error::ToolError;
 use kairo::movie::Movie;
 use kairo::out::{Printer, eprint_line};
 use kairo::session::Session;
-use kairo::tools::clip::{ClipOptions, FrameHistory};
-use kairo::tools::error::ToolError;
 
 #[cfg(feature = "netplay")]
 use super::net;
@@ -113,10 +113,10 @@ pub(crate) struct HeadlessArgs {
 
 /// The overlays named by `--overlay` (one value holding a list).
 #[derive(Clone, Debug)]
-pub(crate) struct Overlays(Vec<kairo::tools::overlays::Overlay>);
+pub(crate) struct Overlays(Vec<kairo::views::overlays::Overlay>);
 
 fn parse_overlays(list: &str) -> Result<Overlays, String> {
-    kairo::tools::overlays::Overlay::parse_list(list).map(Overlays)
+    kairo::views::overlays::Overlay::parse_list(list).map(Overlays)
 }
 
 pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
@@ -150,7 +150,7 @@ pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
             session
         }
         None => {
-            let save = kairo::tools::headless::starting_save(
+            let save = kairo::commands::headless::starting_save(
                 &cart,
                 movie.as_ref(),
                 args.data.as_deref(),
@@ -174,7 +174,7 @@ pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
         None => None,
     };
     let mut out = Printer::stdout();
-    let run = kairo::tools::headless::run_watched(
+    let run = kairo::commands::headless::run_watched(
         &mut session,
         args.frames,
         movie.as_ref(),
@@ -187,7 +187,7 @@ pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
         },
     );
     if let Some(path) = &args.wav {
-        kairo::tools::headless::write_wav(path, &run.audio)?;
+        kairo::commands::headless::write_wav(path, &run.audio)?;
     }
     if let (Some(path), Some(pictures)) = (&args.gif, &pictures) {
         pictures.clip().save(path)?;
@@ -201,7 +201,7 @@ pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
         // with: storing it would overwrite the player's own save data.
         let replaying = args.input.is_some() || args.load_state.is_some();
         if !replaying || args.write_save {
-            kairo::tools::headless::store_save(session.console(), dir)?;
+            kairo::commands::headless::store_save(session.console(), dir)?;
         } else if session.console().machine().save().changes() > 0 {
             eprint_line(&format!(
                 "kairo: the replay's save RAM was not stored in {} (its save files are unchanged; --write-save stores it)",
@@ -221,23 +221,23 @@ pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
     }
     let console = session.console();
     if let Some(dir) = &args.dump_vram {
-        kairo::tools::vram::dump::dump_vram(console, dir)?;
+        kairo::views::vram::dump::dump_vram(console, dir)?;
     }
     out.line(&run.summary());
     let rgba = console.rgba();
     if let Some(path) = &args.screenshot {
         let shot = match &fault {
             // The picture the window's error screen shows.
-            Some(fault) => kairo::tools::ui_canvas::fault_picture(&fault.to_string()),
+            Some(fault) => kairo::views::ui_canvas::fault_picture(&fault.to_string()),
             None => {
                 let mut shot = rgba.clone();
                 if let Some(Overlays(overlays)) = &args.overlay {
-                    kairo::tools::overlays::draw(console.machine(), overlays, &mut shot);
+                    kairo::views::overlays::draw(console.machine(), overlays, &mut shot);
                 }
                 shot
             }
         };
-        kairo::tools::screenshot::save_png(path, &shot).map_err(ToolError::write(path))?;
+        kairo::views::screenshot::save_png(path, &shot).map_err(ToolError::write(path))?;
     }
     if args.hash {
         out.line(&format!("hash {}", kairo::hash::frame_hash_hex(&rgba)));

@@ -12,11 +12,11 @@ use super::CmdResult;
 use {
     super::{HeadlessArgs, ToolResult},
     kairo::cart::Cart,
+    kairo::error::ToolError,
     kairo::movie::Movie,
     kairo::netplay::NetError,
     kairo::out::{Printer, eprint_line},
     kairo::session::Session,
-    kairo::tools::error::ToolError,
     std::process::ExitCode,
 };
 
@@ -88,14 +88,14 @@ pub fn netplay_window(args: NetplayArgs) -> CmdResult {
     };
     net.input_delay = args.delay;
     net.greet_timeout = std::time::Duration::from_secs(args.timeout);
-    net.check().map_err(kairo::tools::error::ToolError::Net)?;
+    net.check().map_err(kairo::error::ToolError::Net)?;
     let options = kairo::host::WindowOptions {
         cart: Some(args.cart),
         scale: args.scale,
         fullscreen: false,
         profile: false,
         pattern: None,
-        preview: kairo::tools::preview::Preview::default(),
+        preview: kairo::commands::preview::Preview::default(),
         netplay: Some(net),
     };
     kairo::host::run(options)?;
@@ -155,7 +155,7 @@ pub fn headless_net(args: &HeadlessArgs, port: u16) -> ToolResult {
     }
     let mut session = Session::start(cart, kairo::saveram::SaveRam::default())?;
     let mut out = Printer::stdout();
-    let run = kairo::tools::netplay::play(
+    let run = kairo::commands::netplay::play(
         &mut session,
         options,
         args.frames,
@@ -168,7 +168,7 @@ pub fn headless_net(args: &HeadlessArgs, port: u16) -> ToolResult {
     out.line(&run.summary(player));
     if let Some(path) = &args.screenshot {
         let shot = &run.picture;
-        kairo::tools::screenshot::save_png(path, shot).map_err(ToolError::write(path))?;
+        kairo::views::screenshot::save_png(path, shot).map_err(ToolError::write(path))?;
     }
     if args.hash {
         out.line(&format!("hash {}", run.hash));

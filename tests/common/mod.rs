@@ -242,7 +242,7 @@ pub fn check_golden_pictures(golden: &str, pictures: &[(&str, Vec<u8>)]) {
             // Kept: the folder stays when its guard drops during the panic below.
             let dir = temp_dir(golden);
             let saved = dir.join(format!("{name}.png"));
-            kairo::tools::screenshot::save_png(&saved, rgba).unwrap();
+            kairo::views::screenshot::save_png(&saved, rgba).unwrap();
             panic!(
                 "{name} differs from tests/golden/{golden} (UPDATE_GOLDEN=1 rewrites it); see {}",
                 saved.display()

@@ -66,7 +66,7 @@ impl Shell {
 
     /// Starts `cart` in the current session with the player's save RAM, or shows why it
     /// cannot start. A movie being recorded is written first; a playback ends.
-    pub(super) fn boot(&mut self, cart: crate::tools::error::Result<Cart>) {
+    pub(super) fn boot(&mut self, cart: crate::error::Result<Cart>) {
         self.reload_after_match = false;
         self.end_movie();
         if let Some(session) = self.session.as_mut() {
@@ -95,10 +95,7 @@ impl Shell {
 
     /// Makes a started game the open cart's, or shows why it could not start; `true` when
     /// it runs.
-    pub(super) fn install(
-        &mut self,
-        started: crate::tools::error::Result<(Session, Cart)>,
-    ) -> bool {
+    pub(super) fn install(&mut self, started: crate::error::Result<(Session, Cart)>) -> bool {
         let Some(session) = self.session.as_mut() else {
             return false;
         };

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::{Screen, Shell, draw::free_path};
+use crate::clip::{ClipError, FrameHistory};
 use crate::session::Session;
-use crate::tools::clip::{ClipError, FrameHistory};
 
 /// Why a GIF from the window was not saved.
 #[derive(Debug, thiserror::Error)]

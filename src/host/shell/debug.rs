@@ -4,7 +4,7 @@
 
 use super::{Screen, Shell, View};
 use crate::host::ui::{Menu, UiAction};
-use crate::tools::overlays::{self, Overlay};
+use crate::views::overlays::{self, Overlay};
 
 impl Shell {
     /// The debug menu: one line per overlay, `[x]` when shown.

@@ -171,7 +171,7 @@ impl Shell {
                 return;
             }
         };
-        let saved = crate::tools::screenshot::save_png(&path, &console.rgba());
+        let saved = crate::views::screenshot::save_png(&path, &console.rgba());
         self.toast(match saved {
             Ok(()) => format!("Saved {}", path.display()),
             Err(e) => format!("Screenshot failed: {e}"),

@@ -16,10 +16,10 @@ use super::saves::SaveKeeper;
 use super::slots::SlotInfo;
 use super::ui::{self, Menu, UiAction, UiCanvas};
 use crate::cart::Cart;
+use crate::commands::profile::overlay::OverlayMode;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
 use crate::session::Session;
-use crate::tools::profile::overlay::OverlayMode;
 
 mod actions;
 mod carts;
@@ -79,10 +79,10 @@ pub enum Screen {
 }
 
 /// How a session's cart is (re)built from its path.
-pub type Build = std::sync::Arc<dyn Fn(&Path) -> crate::tools::error::Result<Cart>>;
+pub type Build = std::sync::Arc<dyn Fn(&Path) -> crate::error::Result<Cart>>;
 
 /// Reads a cart folder or `.kcart`.
-fn open_cart(path: &Path) -> crate::tools::error::Result<Cart> {
+fn open_cart(path: &Path) -> crate::error::Result<Cart> {
     Ok(Cart::open(path)?)
 }
 
@@ -170,7 +170,7 @@ pub struct Shell {
     /// The last seconds of play, for a GIF (F9).
     gif: GifRecorder,
     /// Debug overlays drawn on the game picture, in drawing order.
-    pub overlays: Vec<crate::tools::overlays::Overlay>,
+    pub overlays: Vec<crate::views::overlays::Overlay>,
     /// How the last slot loaded came back (from memory, along this run, or replayed).
     pub last_load: Option<crate::session::Route>,
     /// A netplay match being set up or played.

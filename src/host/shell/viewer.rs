@@ -10,8 +10,8 @@ use super::{Screen, Shell};
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, SCREEN_H, SCREEN_W};
-use crate::tools::vram::image::{CHAR_W, Image};
-use crate::tools::vram::{bullets, layers, palette, sprites, tiles};
+use crate::views::vram::image::{CHAR_W, Image};
+use crate::views::vram::{bullets, layers, palette, sprites, tiles};
 
 /// A hardware view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

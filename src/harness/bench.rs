@@ -8,9 +8,9 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::error::{Result, ToolError};
 use crate::cart::Cart;
 use crate::console::Console;
+use crate::error::{Result, ToolError};
 pub use crate::video::stress::VideoStress;
 
 /// Timed runs per workload; the median is reported.

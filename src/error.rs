@@ -40,7 +40,7 @@ pub enum ToolError {
     #[error("{0}")]
     Press(String),
     #[error("{0}")]
-    Clip(#[from] crate::tools::clip::ClipError),
+    Clip(#[from] crate::clip::ClipError),
     /// A netplay match that could not start or ended early.
     #[cfg(feature = "netplay")]
     #[error("netplay: {0}")]

@@ -15,9 +15,9 @@ use std::path::{Path, PathBuf};
 use super::image::Image;
 use super::{bullets, layers, palette, sprites, tiles};
 use crate::console::Console;
+use crate::error::{Result, ToolError};
 use crate::machine::Machine;
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, PALETTES};
-use crate::tools::error::{Result, ToolError};
 
 /// How much larger the tile sheets and the palette picture are written.
 pub const ENLARGE: usize = 2;
@@ -115,7 +115,7 @@ pub fn dump_vram(console: &Console, dir: &Path) -> Result<Vec<PathBuf>> {
     );
     for (name, image, what) in pictures(console) {
         let path = dir.join(&name);
-        let bytes = crate::tools::screenshot::encode_png_sized(
+        let bytes = crate::views::screenshot::encode_png_sized(
             &image.rgba,
             image.width as u32,
             image.height as u32,

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::error::{Result, ToolError};
 use crate::cart::files::CartFiles;
 use crate::cart::{Cart, CartErrors};
+use crate::error::{Result, ToolError};
 
 const SCRIPT: &str = include_str!("preview.lua");
 

@@ -12,7 +12,7 @@ use crate::audio::{AudioLibrary, AudioUnit, SAMPLES_PER_VBLANK, Song};
 use crate::cart::Cart;
 use crate::spec::{FRAME_RATE, FRAMES_PER_VBLANK};
 
-use super::error::{Result, ToolError};
+use crate::error::{Result, ToolError};
 
 /// The longest a tune is played or written, in seconds.
 pub const MAX_SECONDS: u64 = 600;

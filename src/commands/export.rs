@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cart::files::CartFiles;
 use crate::cart::{CartErrors, kcart};
-use crate::tools::error::{Result, ToolError};
+use crate::error::{Result, ToolError};
 
 /// The page, with `{{TITLE}}` and `{{SAVE_ID}}` to fill in.
 const PAGE: &str = include_str!("../../web/page/index.html");
@@ -38,7 +38,7 @@ impl Exported {
 /// refuses it.
 pub fn export_web(cart: &Path, out: &Path) -> Result<Exported> {
     let files = CartFiles::open(cart)?;
-    let loaded = crate::tools::check::static_check(files.clone())
+    let loaded = crate::commands::check::static_check(files.clone())
         .map_err(|problems| ToolError::NotPacked(CartErrors(problems)))?;
     let packed = kcart::pack(files.iter())?;
     let page = PAGE

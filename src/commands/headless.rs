@@ -44,7 +44,7 @@ pub fn starting_save(
 
 /// Stores the console's save RAM in `dir` under the cart's `save_id` if the run changed it
 /// (nothing without a `save_id`).
-pub fn store_save(console: &Console, dir: &Path) -> super::error::Result<()> {
+pub fn store_save(console: &Console, dir: &Path) -> crate::error::Result<()> {
     let Some(id) = &console.cart().manifest.save_id else {
         return Ok(());
     };
@@ -52,7 +52,7 @@ pub fn store_save(console: &Console, dir: &Path) -> super::error::Result<()> {
         return Ok(());
     }
     crate::savefile::store(dir, id, console.machine().save().used()).map_err(
-        super::error::ToolError::write(crate::savefile::path_for(dir, id)),
+        crate::error::ToolError::write(crate::savefile::path_for(dir, id)),
     )
 }
 
@@ -113,9 +113,9 @@ pub fn run_watched(
 
 impl Run {
     /// The fault that stopped the run, naming its frame, as the command line reports it.
-    pub fn fault_error(&self) -> Option<super::error::ToolError> {
+    pub fn fault_error(&self) -> Option<crate::error::ToolError> {
         let fault = self.fault.clone()?;
-        Some(super::error::ToolError::FaultAt {
+        Some(crate::error::ToolError::FaultAt {
             frame: fault.frame,
             fault: fault.error,
         })
@@ -195,13 +195,13 @@ pub enum WavFormat {
 }
 
 /// Writes interleaved stereo f32 samples at 48 kHz as a 32-bit float WAV, atomically.
-pub fn write_wav(path: &Path, samples: &[f32]) -> super::error::Result<()> {
+pub fn write_wav(path: &Path, samples: &[f32]) -> crate::error::Result<()> {
     write_wav_as(path, samples, WavFormat::Float32)
 }
 
 /// Writes interleaved stereo f32 samples at 48 kHz as a WAV in `format`, atomically.
-pub fn write_wav_as(path: &Path, samples: &[f32], format: WavFormat) -> super::error::Result<()> {
-    let failed = |e: hound::Error| super::error::ToolError::Write {
+pub fn write_wav_as(path: &Path, samples: &[f32], format: WavFormat) -> crate::error::Result<()> {
+    let failed = |e: hound::Error| crate::error::ToolError::Write {
         path: path.into(),
         source: std::io::Error::other(e),
     };
@@ -228,5 +228,5 @@ pub fn write_wav_as(path: &Path, samples: &[f32], format: WavFormat) -> super::e
         }
         writer.finalize().map_err(failed)?;
     }
-    crate::fsutil::write_atomic(path, bytes.get_ref()).map_err(super::error::ToolError::write(path))
+    crate::fsutil::write_atomic(path, bytes.get_ref()).map_err(crate::error::ToolError::write(path))
 }

@@ -7,10 +7,10 @@ use std::path::Path;
 
 use crate::cart::files::CartFiles;
 use crate::cart::{Cart, CartError};
+use crate::commands::headless;
 use crate::console::Console;
 use crate::script::syntax_problems;
 use crate::session::Session;
-use crate::tools::headless;
 
 /// Checks the cart at `path`, running it for `vblanks` vblanks; returns every problem.
 pub fn check_cart(path: &Path, vblanks: u64) -> Vec<String> {

@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use super::history::{History, Summary};
 use crate::console::Console;
+use crate::error::{Result, ToolError};
 use crate::movie::Movie;
 use crate::profile::FrameProfile;
-use crate::tools::error::{Result, ToolError};
 
 /// What `kairo profile` was asked to do.
 #[derive(Clone, Debug, Default)]
