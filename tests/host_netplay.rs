@@ -86,8 +86,8 @@ fn the_window_joins_a_match_plays_it_and_ends_when_the_peer_leaves() {
     assert!(matches!(shell.screen, Screen::Playing));
     // The lines are remembered for the next run.
     let next_run = Shell::new(root().join("carts"), Some(config.to_path_buf()));
-    assert_eq!(next_run.net_setup.port, "7001");
-    assert_eq!(next_run.net_setup.join, host_at.to_string());
+    assert_eq!(next_run.netplay.setup.port, "7001");
+    assert_eq!(next_run.netplay.setup.join, host_at.to_string());
 
     // The match: the status line shows, the game runs, states and reset wait.
     let start = Instant::now();

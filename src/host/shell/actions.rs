@@ -65,7 +65,7 @@ impl Shell {
                 self.screen = Screen::Playing;
             }
             UiAction::Browser => {
-                self.net = None;
+                self.netplay.leave();
                 self.end_movie();
                 self.session = None;
                 self.show_browser();

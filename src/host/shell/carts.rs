@@ -48,7 +48,7 @@ impl Shell {
         watcher: Option<CartWatcher>,
     ) {
         // A match (or its greeting) was for the cart being closed.
-        self.net = None;
+        self.netplay.leave();
         let cart = build(path);
         self.session = Some(OpenCart {
             path: path.to_path_buf(),
@@ -150,14 +150,14 @@ impl Shell {
             .is_some_and(|w| w.should_reload(now));
         // A reload would make this peer's machine differ from the others': it waits until
         // the match ends.
-        if changed && self.net.is_some() {
+        if changed && self.netplay.active() {
             self.reload_after_match = true;
             self.toast("Cart changed: it reloads when the netplay match ends".into());
             return;
         }
         // After the match, once its ending note has been seen (left with a menu choice).
         let after_match = self.reload_after_match
-            && self.net.is_none()
+            && !self.netplay.active()
             && !matches!(self.screen, Screen::Error { .. });
         if changed || after_match {
             let (path, build) = (session.path.clone(), session.build.clone());

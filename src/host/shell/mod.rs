@@ -173,10 +173,8 @@ pub struct Shell {
     pub overlays: Vec<crate::views::overlays::Overlay>,
     /// How the last slot loaded came back (from memory, along this run, or replayed).
     pub last_load: Option<crate::session::Route>,
-    /// A netplay match being set up or played.
-    net: Option<NetLink>,
-    /// The Netplay screen's port and address.
-    pub net_setup: NetSetup,
+    /// Netplay: a match being set up or played, and the Netplay screen's lines.
+    pub netplay: net::Netplay,
 }
 
 impl Shell {
@@ -220,8 +218,7 @@ impl Shell {
             gif: GifRecorder::default(),
             overlays: Vec::new(),
             last_load: None,
-            net: None,
-            net_setup,
+            netplay: net::Netplay::new(net_setup),
         };
         shell.show_browser();
         shell
@@ -457,7 +454,7 @@ impl Shell {
     }
 
     fn run_game(&mut self, input: crate::input::InputFrame) {
-        if self.net.is_some() {
+        if self.netplay.active() {
             // The match runs the game (see `net_vblank`).
             return;
         }

@@ -5,6 +5,10 @@
 //! this peer's machine differ from the others': states, rewind, movies, reset, debug pause,
 //! fast-forward and hot reload wait until it ends (a note says so). Each way a match ends
 //! has its own title on the screen that says so.
+//!
+//! The feature owns its state ([`Netplay`]: the match or its greeting, the Netplay screen's
+//! two lines) and tells the shell what happened through [`NetEvent`]s; the shell's side
+//! (`impl Shell` below) only turns those into screens, notes and a fresh power-on.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -15,7 +19,7 @@ use super::{Screen, Shell};
 use crate::host::ui::{Menu, UiAction};
 use crate::input::ButtonWord;
 use crate::netplay::NetError;
-use crate::netplay::play::{Greeting, NetMatch, NetOptions};
+use crate::netplay::play::{Greeting, NetMatch, NetOptions, NetVblank};
 use crate::saveram::SaveRam;
 use crate::session::Session;
 
@@ -64,27 +68,41 @@ fn typed(key: &str) -> Option<char> {
     }
 }
 
-impl Shell {
+/// The window's netplay: the match being set up or played, and the Netplay screen's lines.
+pub struct Netplay {
+    link: Option<NetLink>,
+    /// The Netplay screen's port and address.
+    pub setup: NetSetup,
+}
+
+/// What one host frame of netplay did, for the shell to show.
+pub enum NetEvent {
+    /// No match, nor a greeting.
+    Off,
+    /// Meeting the peers: the status line says whom.
+    Meeting(String),
+    /// Every peer answered: the match begins once the shell has powered the cart on afresh
+    /// ([`Netplay::begin`]).
+    Met(Box<NetMatch>),
+    /// A host frame of the match: its confirmed log lines and first-play sound, and the
+    /// status line.
+    Played(NetVblank, String),
+    /// The match, or its setup, ended: the ending's title and note.
+    Ended(&'static str, String),
+}
+
+impl Netplay {
+    pub fn new(setup: NetSetup) -> Netplay {
+        Netplay { link: None, setup }
+    }
+
     /// Whether a match is being set up or played.
-    pub fn in_netplay(&self) -> bool {
-        self.net.is_some()
+    pub fn active(&self) -> bool {
+        self.link.is_some()
     }
 
-    /// Says that `what` waits for the end of the match; `true` if a match is on.
-    pub(super) fn refuse_during_netplay(&mut self, what: &str) -> bool {
-        if self.net.is_some() {
-            self.toast(format!("{what}: not during a netplay match"));
-        }
-        self.net.is_some()
-    }
-
-    /// Starts greeting the peers of `options` for the running cart; the match starts (the
-    /// cart powered on afresh with empty save RAM, as on every peer) when all have answered.
-    pub(crate) fn start_netplay(&mut self, options: NetOptions) {
-        let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) else {
-            self.toast("Netplay: open a cart first".into());
-            return;
-        };
+    /// Starts meeting the peers of `options` for `cart` on a thread; says whom.
+    pub fn start(&mut self, cart: &crate::cart::Cart, options: NetOptions) -> String {
         let what = match options.peers.as_slice() {
             [peer] if *peer == crate::netplay::handshake::ANYONE => {
                 format!("Netplay: waiting for a player on port {}", options.port)
@@ -94,78 +112,185 @@ impl Shell {
                 format!("Netplay: meeting {}", names.join(", "))
             }
         };
-        let greeting = Greeting::for_cart(&cart, options);
+        let greeting = Greeting::for_cart(cart, options);
         let cancel = greeting.canceller();
         let (tell, answer) = mpsc::channel();
         std::thread::spawn(move || {
             let _ = tell.send(greeting.meet());
         });
-        crate::out::print_line(&what);
-        self.net = Some(NetLink::Greeting {
+        self.link = Some(NetLink::Greeting {
             answer,
-            what,
+            what: what.clone(),
             cancel,
         });
+        what
+    }
+
+    /// The match met ([`NetEvent::Met`]) begins, on the session the shell powered on.
+    pub fn begin(&mut self, net: Box<NetMatch>) {
+        self.link = Some(NetLink::Playing(net));
+    }
+
+    /// Leaves the match or its greeting (whose thread lets the port go); `true` if there
+    /// was one.
+    pub fn leave(&mut self) -> bool {
+        if let Some(NetLink::Greeting { cancel, .. }) = &self.link {
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        self.link.take().is_some()
+    }
+
+    /// One host frame: `game` is the session the match runs on, `word` this peer's input.
+    pub fn vblank(&mut self, game: Option<&mut Session>, word: ButtonWord) -> NetEvent {
+        match self.link.take() {
+            None => NetEvent::Off,
+            Some(NetLink::Greeting {
+                answer,
+                what,
+                cancel,
+            }) => match answer.try_recv() {
+                Ok(Ok(net)) => NetEvent::Met(Box::new(net)),
+                Ok(Err(e)) => NetEvent::Ended(e.title(), format!("Netplay: {e}")),
+                Err(TryRecvError::Disconnected) => NetEvent::Ended(
+                    NetError::Setup(String::new()).title(),
+                    "Netplay: the greeting stopped".into(),
+                ),
+                Err(TryRecvError::Empty) => {
+                    self.link = Some(NetLink::Greeting {
+                        answer,
+                        what: what.clone(),
+                        cancel,
+                    });
+                    NetEvent::Meeting(what)
+                }
+            },
+            Some(NetLink::Playing(mut net)) => {
+                let Some(game) = game else {
+                    return NetEvent::Off;
+                };
+                match net.step(game, word, &mut |_, _| {}) {
+                    Err(e) => NetEvent::Ended(e.title(), format!("Netplay ended: {e}")),
+                    Ok(stepped) => {
+                        let s = net.status();
+                        let status = format!(
+                            "NET ping {} ms  rb {}  delay {}",
+                            s.ping_ms, s.rollback, s.input_delay
+                        );
+                        self.link = Some(NetLink::Playing(net));
+                        NetEvent::Played(stepped, status)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A key typed on the Netplay screen's line `action` (Host or Join): digits, `.` and
+    /// `:` edit it, Backspace takes a character off. `true` if the key was for that.
+    pub fn typed(&mut self, action: &UiAction, key: &str) -> bool {
+        if self.active() {
+            return false;
+        }
+        let field = match action {
+            UiAction::NetHost => &mut self.setup.port,
+            UiAction::NetJoin => &mut self.setup.join,
+            _ => return false,
+        };
+        match (key, typed(key)) {
+            ("Backspace", _) => {
+                field.pop();
+            }
+            (_, Some(c)) if field.len() < 40 => field.push(c),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The options the Netplay screen's lines give, to host (`true`) or join; or why not.
+    pub fn options(&self, host: bool) -> Result<NetOptions, String> {
+        if host {
+            match self.setup.port.parse::<u16>() {
+                Ok(port) if port > 0 => Ok(NetOptions::host(port)),
+                _ => Err(format!("Not a port: {}", self.setup.port)),
+            }
+        } else {
+            self.setup
+                .join
+                .parse::<SocketAddr>()
+                .map(NetOptions::join)
+                .map_err(|_| format!("Not an address (IP:PORT): {}", self.setup.join))
+        }
+    }
+
+    /// The Netplay screen's menu items.
+    fn items(&self) -> Vec<(String, UiAction)> {
+        if self.active() {
+            vec![("Leave the match".to_string(), UiAction::NetLeave)]
+        } else {
+            vec![
+                (
+                    format!("Host on port {}", self.setup.port),
+                    UiAction::NetHost,
+                ),
+                (format!("Join {}", self.setup.join), UiAction::NetJoin),
+            ]
+        }
+    }
+}
+
+impl Shell {
+    /// Whether a match is being set up or played.
+    pub fn in_netplay(&self) -> bool {
+        self.netplay.active()
+    }
+
+    /// Says that `what` waits for the end of the match; `true` if a match is on.
+    pub(super) fn refuse_during_netplay(&mut self, what: &str) -> bool {
+        let on = self.netplay.active();
+        if on {
+            self.toast(format!("{what}: not during a netplay match"));
+        }
+        on
+    }
+
+    /// Starts greeting the peers of `options` for the running cart; the match starts (the
+    /// cart powered on afresh with empty save RAM, as on every peer) when all have answered.
+    pub(crate) fn start_netplay(&mut self, options: NetOptions) {
+        let Some(cart) = self.session.as_ref().and_then(|s| s.last_good.clone()) else {
+            self.toast("Netplay: open a cart first".into());
+            return;
+        };
+        let what = self.netplay.start(&cart, options);
+        crate::out::print_line(&what);
         self.screen = Screen::Playing;
     }
 
     /// One host frame of netplay, if a match is on: `word` is this peer's input. `true`
     /// when netplay ran the game (the shell must not run it too).
     pub(super) fn net_vblank(&mut self, word: ButtonWord) -> bool {
-        match self.net.take() {
-            None => false,
-            Some(NetLink::Greeting {
-                answer,
-                what,
-                cancel,
-            }) => {
-                match answer.try_recv() {
-                    Ok(Ok(net)) => self.begin_match(net),
-                    Ok(Err(e)) => self.end_netplay(e.title(), format!("Netplay: {e}")),
-                    Err(TryRecvError::Disconnected) => self.end_netplay(
-                        NetError::Setup(String::new()).title(),
-                        "Netplay: the greeting stopped".into(),
-                    ),
-                    Err(TryRecvError::Empty) => {
-                        self.status_line(what.clone());
-                        self.net = Some(NetLink::Greeting {
-                            answer,
-                            what,
-                            cancel,
-                        });
-                    }
+        let game = self.session.as_mut().and_then(|s| s.game.as_mut());
+        match self.netplay.vblank(game, word) {
+            NetEvent::Off => return false,
+            NetEvent::Meeting(what) => self.status_line(what),
+            NetEvent::Met(net) => self.begin_match(net),
+            NetEvent::Played(stepped, status) => {
+                for line in &stepped.log {
+                    crate::out::print_line(line);
                 }
-                true
+                if let Some(session) = self.session.as_mut() {
+                    session.audio.extend_from_slice(&stepped.audio);
+                }
+                self.status_line(status);
             }
-            Some(NetLink::Playing(mut net)) => {
-                let Some(session) = self.session.as_mut() else {
-                    return false;
-                };
-                let Some(game) = session.game.as_mut() else {
-                    return false;
-                };
-                match net.step(game, word, &mut |_, _| {}) {
-                    Err(e) => self.end_netplay(e.title(), format!("Netplay ended: {e}")),
-                    Ok(stepped) => {
-                        for line in &stepped.log {
-                            crate::out::print_line(line);
-                        }
-                        session.audio.extend_from_slice(&stepped.audio);
-                        let s = net.status();
-                        self.status_line(format!(
-                            "NET ping {} ms  rb {}  delay {}",
-                            s.ping_ms, s.rollback, s.input_delay
-                        ));
-                        self.net = Some(NetLink::Playing(net));
-                    }
-                }
-                true
+            NetEvent::Ended(title, note) => {
+                crate::out::eprint_line(&format!("kairo: {note}"));
+                self.show_ending(title, note);
             }
         }
+        true
     }
 
     /// Every peer answered: the cart powers on afresh and the match begins.
-    fn begin_match(&mut self, net: NetMatch) {
+    fn begin_match(&mut self, net: Box<NetMatch>) {
         self.end_movie();
         let Some(session) = self.session.as_mut() else {
             return;
@@ -196,23 +321,12 @@ impl Shell {
         self.toast(format!(
             "Netplay: you are player {player}. Save data is not kept in a match"
         ));
-        self.net = Some(NetLink::Playing(Box::new(net)));
-    }
-
-    /// Ends the match (or its setup) with a note on the error screen, titled `title`.
-    fn end_netplay(&mut self, title: &'static str, note: String) {
-        self.net = None;
-        crate::out::eprint_line(&format!("kairo: {note}"));
-        self.show_ending(title, note);
+        self.netplay.begin(net);
     }
 
     /// Leaves the match: the game goes on here, alone (the other peers see this one leave).
     pub(crate) fn leave_netplay(&mut self) {
-        if let Some(NetLink::Greeting { cancel, .. }) = &self.net {
-            // The greeting's thread lets the port go.
-            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-        if self.net.take().is_some() {
+        if self.netplay.leave() {
             self.toast("Left the netplay match".into());
         }
     }
@@ -231,42 +345,21 @@ impl Shell {
             Screen::Netplay(menu) => menu.selected,
             _ => 0,
         };
-        let items = if self.net.is_some() {
-            vec![("Leave the match".to_string(), UiAction::NetLeave)]
-        } else {
-            vec![
-                (
-                    format!("Host on port {}", self.net_setup.port),
-                    UiAction::NetHost,
-                ),
-                (format!("Join {}", self.net_setup.join), UiAction::NetJoin),
-            ]
-        };
-        let mut menu = Menu::new("NETPLAY (type a port or address)", items);
+        let mut menu = Menu::new("NETPLAY (type a port or address)", self.netplay.items());
         menu.selected = selected.min(menu.items.len() - 1);
         self.screen = Screen::Netplay(menu);
     }
 
-    /// A key typed on the Netplay screen: digits, `.` and `:` edit the selected line,
-    /// Backspace takes a character off. `true` if the key was for that.
+    /// A key typed on the Netplay screen (see [`Netplay::typed`]). `true` if it was for it.
     pub(super) fn net_typed(&mut self, key: &str) -> bool {
         let Screen::Netplay(menu) = &self.screen else {
             return false;
         };
-        if self.net.is_some() {
+        let Some((_, action)) = menu.items.get(menu.selected).cloned() else {
             return false;
-        }
-        let field = match menu.items.get(menu.selected).map(|(_, a)| a) {
-            Some(UiAction::NetHost) => &mut self.net_setup.port,
-            Some(UiAction::NetJoin) => &mut self.net_setup.join,
-            _ => return false,
         };
-        match (key, typed(key)) {
-            ("Backspace", _) => {
-                field.pop();
-            }
-            (_, Some(c)) if field.len() < 40 => field.push(c),
-            _ => return false,
+        if !self.netplay.typed(&action, key) {
+            return false;
         }
         self.show_netplay();
         true
@@ -274,25 +367,15 @@ impl Shell {
 
     /// Host (`true`) or join from the Netplay screen's lines.
     pub(super) fn netplay_from_menu(&mut self, host: bool) {
-        let options = if host {
-            match self.net_setup.port.parse::<u16>() {
-                Ok(port) if port > 0 => NetOptions::host(port),
-                _ => {
-                    self.toast(format!("Not a port: {}", self.net_setup.port));
-                    return;
-                }
-            }
-        } else {
-            match self.net_setup.join.parse::<SocketAddr>() {
-                Ok(addr) => NetOptions::join(addr),
-                Err(_) => {
-                    self.toast(format!("Not an address (IP:PORT): {}", self.net_setup.join));
-                    return;
-                }
+        let options = match self.netplay.options(host) {
+            Ok(options) => options,
+            Err(why) => {
+                self.toast(why);
+                return;
             }
         };
         if let Some(dir) = &self.config_dir
-            && let Err(e) = crate::host::config::save(dir, NETPLAY_FILE, &self.net_setup)
+            && let Err(e) = crate::host::config::save(dir, NETPLAY_FILE, &self.netplay.setup)
         {
             crate::out::eprint_line(&format!("kairo: cannot remember the netplay address: {e}"));
         }
