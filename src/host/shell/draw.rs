@@ -131,7 +131,7 @@ impl Shell {
             };
             canvas.label(ui::COLUMNS - badge.len(), row, badge, colour, color::PANEL);
         }
-        if let Some((message, _)) = &self.toast {
+        if let Some(message) = self.notes.text() {
             let mut lines = ui::wrap(message, ui::COLUMNS - 2);
             lines.truncate(super::TOAST_LINES);
             let top = rows - 1 - lines.len();

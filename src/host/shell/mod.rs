@@ -28,6 +28,7 @@ mod debug;
 mod draw;
 mod movies;
 mod net;
+mod notes;
 mod remap;
 mod state;
 mod viewer;
@@ -147,7 +148,8 @@ pub struct Shell {
     config_dir: Option<PathBuf>,
     carts_dir: PathBuf,
     pad_names: BTreeMap<String, String>,
-    toast: Option<(String, u32)>,
+    /// The note line at the bottom.
+    notes: notes::Notes,
     quit: bool,
     /// Debug pause (F5): the game stands still until stepped (F6) or resumed.
     debug_paused: bool,
@@ -204,7 +206,7 @@ impl Shell {
             config_dir,
             carts_dir,
             pad_names: BTreeMap::new(),
-            toast: None,
+            notes: notes::Notes::default(),
             quit: false,
             debug_paused: false,
             step_requested: false,
@@ -247,7 +249,7 @@ impl Shell {
 
     /// The note shown at the bottom of the screen, if any.
     pub fn toast_text(&self) -> Option<&str> {
-        self.toast.as_ref().map(|(text, _)| text.as_str())
+        self.notes.text()
     }
 
     /// The running console, if any.
@@ -343,12 +345,7 @@ impl Shell {
         let held = input.0.iter().fold(0, |all, word| all | word);
         let pressed = held & !self.previous_buttons;
         self.previous_buttons = held;
-        if let Some((_, left)) = &mut self.toast {
-            *left = left.saturating_sub(1);
-            if *left == 0 {
-                self.toast = None;
-            }
-        }
+        self.notes.tick();
         let back = pressed & Button::B.bit() != 0;
         // A match goes on whatever screen is up (the peers do not wait): this peer's word is
         // player 1's pad while the game is shown, else nothing.
@@ -576,7 +573,7 @@ impl Shell {
     }
 
     fn toast(&mut self, message: String) {
-        self.toast = Some((message, TOAST_VBLANKS));
+        self.notes.show(message, TOAST_VBLANKS);
     }
 
     /// Shows what the loader warned of when a cart started (all of it on the log, the first
@@ -592,6 +589,7 @@ impl Shell {
             1 => "Warning".to_string(),
             n => format!("{n} warnings (see the log)"),
         };
-        self.toast = Some((format!("{count}: {first}"), WARNING_VBLANKS));
+        self.notes
+            .show(format!("{count}: {first}"), WARNING_VBLANKS);
     }
 }

@@ -333,10 +333,7 @@ impl Shell {
 
     /// The status line at the bottom, unless a note is showing.
     fn status_line(&mut self, text: String) {
-        match &self.toast {
-            Some((_, left)) if *left > 2 => {}
-            _ => self.toast = Some((text, 2)),
-        }
+        self.notes.status(text);
     }
 
     /// The pause menu's Netplay screen.
