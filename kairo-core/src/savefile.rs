@@ -5,12 +5,41 @@
 //! `.damaged-2`... when that name is taken) so nothing is lost silently.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use crate::spec::SAVE_BYTES;
 
 const MAGIC: &[u8; 8] = b"KAIROSAV";
 /// The file format version this build writes and reads.
 pub const SAVE_FILE_VERSION: u16 = 1;
+
+/// Shortest time between two stores of a running cart's save RAM (the window's and the
+/// libretro core's files alike).
+pub const STORE_EVERY: Duration = Duration::from_secs(1);
+
+/// When a running cart's changed save RAM may be stored: at once the first time, then at
+/// most every [`STORE_EVERY`] while the game keeps changing it; a final store (closing,
+/// unloading: `now` is `None`) whatever the time. The one pacing every front end keeping
+/// save files uses.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StorePacing {
+    last: Option<Instant>,
+}
+
+impl StorePacing {
+    /// Whether a store may happen at `now` (`None`: a final store).
+    pub fn due(&self, now: Option<Instant>) -> bool {
+        match (now, self.last) {
+            (Some(now), Some(last)) => now.duration_since(last) >= STORE_EVERY,
+            _ => true,
+        }
+    }
+
+    /// A store happened at `now` (`None`: a final store, counted as now).
+    pub fn stored(&mut self, now: Option<Instant>) {
+        self.last = Some(now.unwrap_or_else(Instant::now));
+    }
+}
 /// Longest `save_id`.
 pub const MAX_ID_LEN: usize = 64;
 /// Largest file read: the header, the longest id, all of save RAM and the CRC.
@@ -209,6 +238,17 @@ pub fn store(dir: &Path, id: &str, data: &[u8]) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn stores_come_at_once_then_at_most_every_second_and_always_at_the_end() {
+        let mut pacing = StorePacing::default();
+        let start = Instant::now();
+        assert!(pacing.due(Some(start)), "the first store is at once");
+        pacing.stored(Some(start));
+        assert!(!pacing.due(Some(start + Duration::from_millis(400))));
+        assert!(pacing.due(None), "a final store whatever the time");
+        assert!(pacing.due(Some(start + STORE_EVERY)));
+    }
+
     use super::*;
 
     /// A path in a fresh folder (the path itself not made yet), removed when the guard drops.

@@ -15,7 +15,7 @@
 //! left as it was.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use kairo::savefile;
 use kairo::saveram::SaveRam;
@@ -28,7 +28,7 @@ use crate::srm_name::srm_name;
 pub const FOLDER: &str = "kairo";
 
 /// Shortest time between two stores while the game keeps changing save RAM (the window's).
-pub const STORE_EVERY: Duration = Duration::from_secs(1);
+pub use kairo::savefile::STORE_EVERY;
 
 /// A store that failed: the file and why.
 #[derive(Debug)]
@@ -62,7 +62,7 @@ pub struct SaveFile {
     id: String,
     /// Save RAM as last read or stored (up to its last non-zero byte).
     on_disk: Vec<u8>,
-    last_store: Option<Instant>,
+    pacing: savefile::StorePacing,
     /// Whether the last store failed (said once until one succeeds).
     failing: bool,
 }
@@ -85,7 +85,7 @@ impl SaveFile {
             dir,
             id: id.to_string(),
             on_disk: Vec::new(),
-            last_store: None,
+            pacing: savefile::StorePacing::default(),
             failing: false,
         };
         if !savefile::exists(&file.dir, id)
@@ -211,12 +211,10 @@ impl SaveFile {
         if used == self.on_disk.as_slice() {
             return Ok(false);
         }
-        if let (Some(now), Some(last)) = (now, self.last_store)
-            && now.duration_since(last) < STORE_EVERY
-        {
+        if !self.pacing.due(now) {
             return Ok(false);
         }
-        self.last_store = Some(now.unwrap_or_else(Instant::now));
+        self.pacing.stored(now);
         match savefile::store(&self.dir, &self.id, used) {
             Ok(()) => {
                 self.on_disk = used.to_vec();

@@ -3,14 +3,14 @@
 //! the window shut). Files and their format: [`crate::savefile`].
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::cart::Cart;
 use crate::console::Console;
 use crate::saveram::SaveRam;
 
-/// Shortest time between two stores of a cart's save RAM while it runs.
-pub const STORE_EVERY: Duration = Duration::from_secs(1);
+pub use crate::savefile::STORE_EVERY;
+use crate::savefile::StorePacing;
 
 /// The folder save files live in: `$KAIRO_DATA_DIR`, else `saves` in the user's data folder.
 pub fn data_dir() -> Option<PathBuf> {
@@ -27,7 +27,7 @@ pub struct SaveKeeper {
     id: String,
     /// The save RAM's change count when it was last stored (or read).
     stored: u64,
-    last_store: Option<Instant>,
+    pacing: StorePacing,
 }
 
 impl SaveKeeper {
@@ -40,7 +40,7 @@ impl SaveKeeper {
             dir: dir.to_path_buf(),
             id,
             stored: 0,
-            last_store: None,
+            pacing: StorePacing::default(),
         };
         Some((keeper, SaveRam::from_bytes(&loaded.data), loaded.warning))
     }
@@ -70,13 +70,11 @@ impl SaveKeeper {
         if ram.changes() == self.stored {
             return Ok(false);
         }
-        if let (Some(now), Some(last)) = (now, self.last_store)
-            && now.duration_since(last) < STORE_EVERY
-        {
+        if !self.pacing.due(now) {
             return Ok(false);
         }
         self.stored = ram.changes();
-        self.last_store = now.or(self.last_store);
+        self.pacing.stored(now);
         crate::savefile::store(&self.dir, &self.id, ram.used())
             .map(|()| true)
             .map_err(|e| {
