@@ -104,3 +104,45 @@ fn a_retry_keeps_save_ram_without_a_data_folder_too() {
     shell.retry();
     assert_eq!(slot0(&shell), 2.0);
 }
+
+#[test]
+fn a_write_not_yet_stored_is_stored_before_a_slot_loads_and_the_states_past_is_not() {
+    let data = temp_dir("host-saves-slot");
+    let mut now = Instant::now();
+    let mut shell = shell(&data);
+    shell.open(&root().join(COUNTER));
+    shell.vblank(now);
+    for _ in 0..4 {
+        now += Duration::from_micros(16_667);
+        shell.vblank(now);
+    }
+    shell.save_slot(0);
+    // Frame 29 writes the record table; within a second of the first store, so it waits.
+    for _ in 0..30 {
+        now += Duration::from_micros(16_667);
+        shell.vblank(now);
+    }
+    let id = "kairo-test-save-counter";
+    assert_eq!(stored(&data, id).value_area()[0], 0, "the write is paced");
+    let written = shell
+        .console()
+        .unwrap()
+        .machine()
+        .save()
+        .value_area()
+        .to_vec();
+    shell.load_slot(0);
+    assert_eq!(
+        stored(&data, id).value_area(),
+        &written[..],
+        "the player's write was stored before the state came back"
+    );
+    // The state's save RAM (before frame 29) is not stored over it, however long it runs
+    // before the game writes again.
+    assert_eq!(shell.console().unwrap().machine().save().value_area()[0], 0);
+    for _ in 0..10 {
+        now += Duration::from_millis(500);
+        shell.vblank(now);
+    }
+    assert_eq!(stored(&data, id).value_area(), &written[..]);
+}

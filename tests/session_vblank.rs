@@ -60,3 +60,30 @@ fn power_on_output_not_taken_comes_with_the_first_vblank() {
     assert_eq!(first.log, ["powered on"]);
     assert!(session.tick(InputFrame::NONE).log.is_empty());
 }
+
+#[test]
+fn save_writes_are_reported_once_power_on_included_and_never_those_of_a_loaded_past() {
+    const WRITER: &str = r#"
+sd_set(1, sd_get(1) + 1)
+function update() if frame() == 2 then sd_set(0, frame()) end end
+function draw() end
+"#;
+    let mut session = Session::start(lua_cart(WRITER), SaveRam::default()).unwrap();
+    assert!(session.take_power_on().save_written, "the main chunk wrote");
+    assert!(!session.take_power_on().save_written, "reported once");
+    let state = session.save_state().unwrap();
+    let written: Vec<bool> = (0..5)
+        .map(|_| session.tick(InputFrame::NONE).save_written)
+        .collect();
+    assert_eq!(written, [false, false, true, false, false]);
+    // Back to the state (its run wrote nothing yet), then forward past the write again:
+    // reported as the game writes, not as the load changed save RAM.
+    session.load_state(&state, "state").unwrap();
+    let written: Vec<bool> = (0..4)
+        .map(|_| session.tick(InputFrame::NONE).save_written)
+        .collect();
+    assert_eq!(written, [false, false, true, false]);
+    // A reset powers on again (save RAM kept): the main chunk's write is power-on's.
+    session.reset().unwrap();
+    assert!(session.take_power_on().save_written);
+}

@@ -516,7 +516,7 @@ impl Console {
     }
 
     /// Save RAM as it was at the last power-on or reset.
-    pub fn power_on_save(&self) -> &SaveRam {
+    pub(crate) fn power_on_save(&self) -> &SaveRam {
         &self.power_on_save
     }
 

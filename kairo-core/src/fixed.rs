@@ -5,7 +5,7 @@
 pub type Fx = i32;
 
 /// Fraction bits of [`Fx`].
-pub const FX_SHIFT: u32 = 16;
+pub(crate) const FX_SHIFT: u32 = 16;
 /// One pixel (1.0) in [`Fx`].
 pub const FX_ONE: Fx = 1 << FX_SHIFT;
 
@@ -15,7 +15,7 @@ pub const fn fx(px: i32) -> Fx {
 }
 
 /// The whole pixel an [`Fx`] position lies in (rounds toward negative infinity).
-pub const fn fx_floor(value: Fx) -> i32 {
+pub(crate) const fn fx_floor(value: Fx) -> i32 {
     value >> FX_SHIFT
 }
 

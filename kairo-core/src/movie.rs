@@ -39,7 +39,7 @@ const MAGIC: &str = "kairo-movie";
 /// Most vblanks a movie may hold (10 hours).
 pub const MAX_TICKS: usize = 60 * 60 * 60 * 10;
 /// Largest movie file read: room for [`MAX_TICKS`] lines of four words and some comments.
-pub const MAX_MOVIE_BYTES: u64 = 64 * 1024 * 1024;
+pub(crate) const MAX_MOVIE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// A problem with a movie file.
 #[derive(Debug, Error, PartialEq, Eq)]

@@ -41,7 +41,7 @@ impl StorePacing {
     }
 }
 /// Longest `save_id`.
-pub const MAX_ID_LEN: usize = 64;
+pub(crate) const MAX_ID_LEN: usize = 64;
 /// Largest file read: the header, the longest id, all of save RAM and the CRC.
 const MAX_FILE_BYTES: u64 = (8 + 2 + 1 + MAX_ID_LEN + 4 + SAVE_BYTES + 4) as u64;
 

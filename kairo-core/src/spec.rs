@@ -60,6 +60,8 @@ pub const SPRITE_MAX_TILES: usize = 8;
 pub const COLLISION_CELL_SIZES: [i32; 3] = [8, 16, 32];
 /// Cell size of the collision layer at power-on and after `col_size`, in pixels.
 pub const COLLISION_CELL: i32 = 16;
+/// Most cells across or down of the collision layer (as of a BG layer's map).
+pub const COLLISION_MAX_CELLS: usize = BG_MAX_CELLS;
 const _: () = assert!(
     COLLISION_CELL_SIZES[0] == BG_CELL_SIZES[0] as i32
         && COLLISION_CELL_SIZES[1] == BG_CELL_SIZES[1] as i32
@@ -75,7 +77,12 @@ pub const BODY_MAX_SIZE: i32 = 4096;
 // A body's far edge after a move and a flip (the layer's height, the largest body, a
 // top-speed move and a cell) stays inside 16.16.
 const _: () = assert!(
-    BODY_MAX_COORD + 256 * COLLISION_CELL_SIZES[2] + BODY_MAX_SIZE + BODY_MAX_SPEED + 32 < 32768
+    BODY_MAX_COORD
+        + COLLISION_MAX_CELLS as i32 * COLLISION_CELL_SIZES[2]
+        + BODY_MAX_SIZE
+        + BODY_MAX_SPEED
+        + 32
+        < 32768
 );
 /// Largest ground-mode snap margin (`col_margin`), in pixels.
 pub const COLLISION_MARGIN_MAX: i32 = 16;

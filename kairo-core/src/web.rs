@@ -44,6 +44,8 @@ pub struct WebConsole {
     log: String,
     /// Cycles the last machine frame took (all units).
     last_cycles: u64,
+    /// Power-on and vblanks that wrote save RAM so far.
+    save_writes: u64,
 }
 
 impl WebConsole {
@@ -53,13 +55,14 @@ impl WebConsole {
         let files = CartFiles::from_map("cart.kcart", kcart::unpack(kcart)?);
         let cart = Cart::from_files(files)?;
         let mut game = Session::start(cart, SaveRam::from_bytes(save))?;
-        let log = join_log(game.take_power_on().log);
+        let power_on = game.take_power_on();
         let mut web = WebConsole {
             game,
             rgba: vec![0; SCREEN_W * SCREEN_H * 4],
             audio: Vec::new(),
-            log,
+            log: join_log(power_on.log),
             last_cycles: 0,
+            save_writes: u64::from(power_on.save_written),
         };
         web.game.console().rgba_into(&mut web.rgba);
         Ok(web)
@@ -76,6 +79,7 @@ impl WebConsole {
         let vblank = self.game.tick(InputFrame(words));
         self.audio = vblank.audio;
         self.log.push_str(&join_log(vblank.log));
+        self.save_writes += u64::from(vblank.save_written);
         match (vblank.frame, vblank.fault) {
             (_, Some(_)) => Step::Faulted,
             (Some(report), None) => {
@@ -107,9 +111,10 @@ impl WebConsole {
         self.game.console().machine().save.used()
     }
 
-    /// Writes that changed save RAM since power-on: the page stores it when this moves.
+    /// How many times (power-on, vblanks) the game wrote save RAM: the page stores it when
+    /// this moves.
     pub fn save_changes(&self) -> u64 {
-        self.game.console().machine().save.changes()
+        self.save_writes
     }
 
     /// The fault that stopped the cart, as one line.

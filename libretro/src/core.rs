@@ -52,8 +52,6 @@ pub struct Core {
     game: Session,
     /// The save RAM the player's game wrote (the frontend's `SAVE_RAM` in [`Keeping::Frontend`]).
     save_ram: Box<[u8; SAVE_BYTES]>,
-    /// The machine's save RAM write count last copied into `save_ram`.
-    save_ram_changes: u64,
     keeping: Keeping,
     /// Whether a vblank has run (or a state was loaded) since `retro_load_game`.
     started: bool,
@@ -113,7 +111,6 @@ impl Core {
         let mut core = Core {
             path: path.to_path_buf(),
             save_ram,
-            save_ram_changes: 0,
             keeping,
             started: false,
             fault: None,
@@ -132,16 +129,19 @@ impl Core {
         Ok(core)
     }
 
-    /// Bookkeeping after a power-on (at load, a reset, a new save RAM); `save_ram_changes`
-    /// holds the count the save RAM powered on with, so what `init()` wrote is mirrored.
+    /// Bookkeeping after a power-on (at load, a reset, a new save RAM): what the main chunk
+    /// and `init()` wrote to save RAM is mirrored.
     fn powered_on(&mut self) {
         self.fault = None;
         self.states.forget();
         // Power-on's sound is not heard (the frontend's first vblank starts the sound).
-        for line in self.game.take_power_on().log {
-            crate::frontend::get().log(LogLevel::Info, &line);
+        let power_on = self.game.take_power_on();
+        for line in &power_on.log {
+            crate::frontend::get().log(LogLevel::Info, line);
         }
-        self.mirror_save_ram(false);
+        if power_on.save_written {
+            self.mirror_save_ram();
+        }
         self.draw_picture();
     }
 
@@ -197,15 +197,12 @@ impl Core {
             return;
         }
         if self.save_ram.iter().all(|&b| b == 0) {
-            self.mirror_save_ram(true);
+            self.mirror_save_ram();
             return;
         }
         let save = SaveRam::from_bytes(self.save_ram.as_slice());
         match self.game.reset_with_save(save) {
-            Ok(()) => {
-                self.save_ram_changes = 0;
-                self.powered_on();
-            }
+            Ok(()) => self.powered_on(),
             Err(e) => self.stop(frontend, e.to_string()),
         }
     }
@@ -229,7 +226,9 @@ impl Core {
         {
             self.stop(frontend, fault.error.to_string());
         }
-        self.mirror_save_ram(false);
+        if vblank.save_written {
+            self.mirror_save_ram();
+        }
         self.keep_save(frontend, Some(Instant::now()));
         self.states.forget();
     }
@@ -244,13 +243,10 @@ impl Core {
         self.fault = Some(why);
     }
 
-    /// Copies the machine's save RAM into the frontend's buffer when it changed.
-    fn mirror_save_ram(&mut self, always: bool) {
-        let save = &self.game.console().machine().save();
-        if always || save.changes() != self.save_ram_changes {
-            self.save_ram.copy_from_slice(save.bytes());
-            self.save_ram_changes = save.changes();
-        }
+    /// Copies the machine's save RAM into the mirror (the game wrote it).
+    fn mirror_save_ram(&mut self) {
+        let save = self.game.console().machine().save();
+        self.save_ram.copy_from_slice(save.bytes());
     }
 
     /// Converts the last composed picture to XRGB8888.
@@ -271,12 +267,8 @@ impl Core {
     /// Powers the cart off and on (save RAM stays, as on the console).
     pub fn reset(&mut self, frontend: &Frontend) {
         self.started = true;
-        let changes = self.game.console().machine().save().changes();
         match self.game.reset() {
-            Ok(()) => {
-                self.save_ram_changes = changes;
-                self.powered_on();
-            }
+            Ok(()) => self.powered_on(),
             Err(e) => self.stop(frontend, e.to_string()),
         }
     }
@@ -313,8 +305,8 @@ impl Core {
         self.fault = None;
         // The state's run played on its own save RAM (a replay's, maybe): the mirror, which
         // is the player's save file (or the frontend's `.srm`), keeps the player's data until
-        // the game writes save RAM again, as the window's state slots do.
-        self.save_ram_changes = self.game.console().machine().save().changes();
+        // the game writes save RAM again, as the window's state slots do (the session
+        // reports no writes of the state's past).
         self.draw_picture();
         Ok(route)
     }

@@ -25,8 +25,8 @@ pub fn data_dir() -> Option<PathBuf> {
 pub struct SaveKeeper {
     dir: PathBuf,
     id: String,
-    /// The save RAM's change count when it was last stored (or read).
-    stored: u64,
+    /// Whether the game wrote save RAM since it was last stored (or read).
+    unstored: bool,
     pacing: StorePacing,
 }
 
@@ -39,7 +39,7 @@ impl SaveKeeper {
         let keeper = SaveKeeper {
             dir: dir.to_path_buf(),
             id,
-            stored: 0,
+            unstored: false,
             pacing: StorePacing::default(),
         };
         Some((keeper, SaveRam::from_bytes(&loaded.data), loaded.warning))
@@ -50,30 +50,21 @@ impl SaveKeeper {
         id == Some(self.id.as_str())
     }
 
-    /// From now on `console` is the one to keep (a fresh power-on counts its changes from
-    /// the save RAM it was given).
-    pub fn follow(&mut self, console: &Console) {
-        self.stored = console.power_on_save().changes();
+    /// Notes what a vblank (or a power-on) of the running game said of save RAM
+    /// ([`crate::session::Vblank::save_written`]).
+    pub fn saw(&mut self, written: bool) {
+        self.unstored |= written;
     }
 
-    /// From now on `console`, restored from a state, is the one to keep: its save RAM is
-    /// stored again once the game next changes it.
-    pub(crate) fn follow_restored(&mut self, console: &Console) {
-        self.stored = console.machine().save().changes();
-    }
-
-    /// Stores `console`'s save RAM if it changed since the last store and, unless `now` is
-    /// `None` (a final store), [`STORE_EVERY`] has passed since the last one. `Err` says what
-    /// failed.
+    /// Stores `console`'s save RAM if the game wrote it since the last store and, unless
+    /// `now` is `None` (a final store), [`STORE_EVERY`] has passed since the last one. `Err`
+    /// says what failed.
     pub fn keep(&mut self, console: &Console, now: Option<Instant>) -> Result<bool, String> {
+        if !self.unstored || !self.pacing.due(now) {
+            return Ok(false);
+        }
         let ram = &console.machine().save();
-        if ram.changes() == self.stored {
-            return Ok(false);
-        }
-        if !self.pacing.due(now) {
-            return Ok(false);
-        }
-        self.stored = ram.changes();
+        self.unstored = false;
         self.pacing.stored(now);
         crate::savefile::store(&self.dir, &self.id, ram.used())
             .map(|()| true)

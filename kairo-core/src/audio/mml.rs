@@ -23,10 +23,10 @@
 use super::voice::{Envelope, SAMPLE_RATE, Wave};
 
 /// Ticks in a quarter note.
-pub const TICKS_PER_QUARTER: u32 = 96;
+pub(crate) const TICKS_PER_QUARTER: u32 = 96;
 const WHOLE: u32 = 4 * TICKS_PER_QUARTER;
 /// Most times a `[ ]` block repeats.
-pub const MAX_REPEAT: u32 = 255;
+pub(crate) const MAX_REPEAT: u32 = 255;
 
 /// One compiled command.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -56,7 +56,7 @@ impl Cmd {
 
 /// A position in MML text (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Pos {
+pub(crate) struct Pos {
     pub line: usize,
     pub column: usize,
 }
@@ -65,7 +65,7 @@ pub struct Pos {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
 #[error("{}:{}: {message}", pos.line, pos.column)]
 pub struct MmlError {
-    pub pos: Pos,
+    pub(crate) pos: Pos,
     pub message: String,
 }
 
@@ -152,7 +152,7 @@ impl Reader<'_> {
 }
 
 /// Compiles one track of MML (`first` is where `text` starts, for error positions).
-pub fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
+pub(crate) fn compile(text: &str, first: Pos) -> Result<Vec<Cmd>, MmlError> {
     let mut r = Reader::new(text, first);
     let mut out = Vec::new();
     let (mut octave, mut length) = (4i32, WHOLE / 4);

@@ -5,8 +5,8 @@
 
 pub mod busy;
 pub mod mml;
-pub mod sequencer;
-pub mod voice;
+pub(crate) mod sequencer;
+pub(crate) mod voice;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

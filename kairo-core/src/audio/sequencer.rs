@@ -12,7 +12,7 @@ const COMMANDS_PER_CALL: usize = 10_000;
 /// One track being played. Its commands stay in the cart's audio library and are handed in
 /// for each call, so the player is plain state.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct TrackPlayer {
+pub(crate) struct TrackPlayer {
     pc: usize,
     /// (pc of the first command inside the repeat, runs left; None until the `]` is reached)
     repeats: Vec<(usize, Option<u32>)>,

@@ -310,7 +310,7 @@ fn profile(audio: &[f32]) -> Vec<f64> {
 
 /// The reference tune: four channels of every tone, envelopes, pan, slide, vibrato,
 /// arpeggio and a repeat.
-pub const REFERENCE_TUNE: [&str; 4] = [
+pub(crate) const REFERENCE_TUNE: [&str; 4] = [
     "t132 o4 l8 @2 v12 E1,6,9,8 [c e g > c < g e]2 f a > c f c < a g b > d g d < b",
     "t132 o2 l4 @4 v15 c c f g c c f g",
     "t132 o5 l16 @1 v8 p-60 V30,55 r2 e d c d e e e8 d d d8 e g g8",

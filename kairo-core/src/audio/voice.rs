@@ -12,9 +12,9 @@ use crate::math::{exp2, sine};
 /// Output samples per second.
 pub const SAMPLE_RATE: f64 = crate::spec::SAMPLE_RATE as f64;
 /// Shortest attack or release, in samples (2 ms): notes start and stop without clicks.
-pub const MIN_RAMP: f64 = 96.0;
+pub(crate) const MIN_RAMP: f64 = 96.0;
 /// Samples between updates of pitch effects (vibrato, slide, arpeggio).
-pub const EFFECT_STEP: usize = 32;
+pub(crate) const EFFECT_STEP: usize = 32;
 /// One cycle of the oscillator's phase: the phase counts cycles in units of 2^-32.
 const CYCLE: f64 = 4_294_967_296.0;
 /// The noise register steps 8 times per cycle: whenever the phase's top 3 bits change.
@@ -38,9 +38,9 @@ pub enum Wave {
 /// Envelope times in samples and the sustain level.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Envelope {
-    pub attack: f64,
-    pub decay: f64,
-    pub sustain: f64,
+    pub(crate) attack: f64,
+    pub(crate) decay: f64,
+    pub(crate) sustain: f64,
     pub release: f64,
 }
 
@@ -66,19 +66,19 @@ enum Stage {
 
 /// One voice.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Voice {
-    pub wave: Wave,
+pub(crate) struct Voice {
+    pub(crate) wave: Wave,
     pub table: [u8; 32],
-    pub volume: f64,
+    pub(crate) volume: f64,
     /// -1 left .. 1 right.
     pub pan: f64,
-    pub envelope: Envelope,
+    pub(crate) envelope: Envelope,
     /// Semitones per second added to the pitch while a note sounds.
-    pub slide: f64,
+    pub(crate) slide: f64,
     /// Vibrato depth in semitones and rate in Hz.
-    pub vibrato: (f64, f64),
+    pub(crate) vibrato: (f64, f64),
     /// Arpeggio offsets (semitones) cycled every `arp_step` samples; empty = off.
-    pub arpeggio: Vec<i8>,
+    pub(crate) arpeggio: Vec<i8>,
     pitch: f64,
     /// Where in its cycle the oscillator is, in units of 2^-32 of a cycle.
     phase: u32,

@@ -6,7 +6,7 @@
 //!
 //! See `docs/bullets.md`.
 
-pub mod angle;
+pub(crate) mod angle;
 pub mod bulletml;
 pub mod error;
 pub mod table;

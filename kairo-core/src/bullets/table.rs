@@ -10,9 +10,9 @@ pub const NO_PROGRAM: u32 = u32::MAX;
 /// Motion flags.
 pub mod motion {
     /// Direction or speed changes every frame: velocity is recomputed from them.
-    pub const POLAR: u8 = 1;
+    pub(crate) const POLAR: u8 = 1;
     /// Already counted as a graze.
-    pub const GRAZED: u8 = 2;
+    pub(crate) const GRAZED: u8 = 2;
 }
 
 /// A bullet to add.
@@ -41,14 +41,14 @@ pub struct BulletTable {
     pub y: Vec<Fx>,
     pub vx: Vec<Fx>,
     pub vy: Vec<Fx>,
-    pub ax: Vec<Fx>,
-    pub ay: Vec<Fx>,
+    pub(crate) ax: Vec<Fx>,
+    pub(crate) ay: Vec<Fx>,
     /// Fine direction and speed, kept for polar motion and BulletML.
-    pub angle: Vec<u16>,
+    pub(crate) angle: Vec<u16>,
     pub speed: Vec<Fx>,
     pub accel: Vec<Fx>,
     pub turn: Vec<i32>,
-    pub change_frames: Vec<u16>,
+    pub(crate) change_frames: Vec<u16>,
     pub kind: Vec<u8>,
     pub flags: Vec<u8>,
     pub age: Vec<u32>,

@@ -13,7 +13,7 @@ use crate::spec::{SCREEN_H, SCREEN_W, cost};
 mod scripts;
 
 use scripts::Program;
-pub use scripts::{PatternId, Source};
+pub use scripts::Source;
 
 // The unit's limits, declared in `spec`.
 pub use crate::spec::{
@@ -101,7 +101,7 @@ pub struct BulletStats {
     pub dropped: u32,
     pub grazes: u32,
     pub hits: u32,
-    pub hit_tests: u64,
+    pub(crate) hit_tests: u64,
     pub program_steps: u64,
 }
 

@@ -12,13 +12,13 @@ use thiserror::Error;
 use crate::cart::paths::{MAX_BYTES, MAX_FILE_BYTES, MAX_FILES, MAX_PATH_BYTES, normalize};
 
 /// The magic bytes a `.kcart` starts with.
-pub const MAGIC: &[u8; 8] = b"KCART\x1a\r\n";
+pub(crate) const MAGIC: &[u8; 8] = b"KCART\x1a\r\n";
 /// The format version this build writes and the newest it reads.
 pub const FORMAT_VERSION: u16 = 1;
 /// Largest `.kcart` file a cart within the limits can make: the header, the checksum, and
 /// [`MAX_FILES`] entries with the longest names holding [`MAX_BYTES`] of data in all. Larger
 /// files are refused before they are read.
-pub const MAX_KCART_BYTES: u64 =
+pub(crate) const MAX_KCART_BYTES: u64 =
     16 + 4 + MAX_FILES as u64 * (2 + MAX_PATH_BYTES as u64 + 4) + MAX_BYTES;
 
 /// Why a `.kcart` was refused.

@@ -176,7 +176,7 @@ pub(crate) fn parse_color(text: &str) -> Option<u32> {
 /// Finds text in the manifest for error lines, within a budget of bytes scanned: a hostile
 /// manifest with thousands of problems would otherwise take a search through the whole text
 /// per problem. Once the budget is spent, problems are reported without a line.
-pub struct Locator<'a> {
+pub(crate) struct Locator<'a> {
     text: &'a str,
     /// Byte offset of the start of every line.
     line_starts: Vec<usize>,
@@ -185,7 +185,7 @@ pub struct Locator<'a> {
 
 impl<'a> Locator<'a> {
     /// Bytes all searches may scan together.
-    pub const BUDGET: usize = 64 * 1024 * 1024;
+    pub(crate) const BUDGET: usize = 64 * 1024 * 1024;
 
     /// A locator over `text`.
     pub fn new(text: &'a str) -> Locator<'a> {

@@ -48,7 +48,7 @@ pub struct MapObject {
     pub width: f64,
     pub height: f64,
     /// Degrees clockwise.
-    pub rotation: f64,
+    pub(crate) rotation: f64,
     pub visible: bool,
     /// Polygon and polyline points, relative to (x, y).
     pub points: Vec<(f64, f64)>,
@@ -69,7 +69,7 @@ pub struct MapAsset {
     pub properties: Properties,
     pub layers: Vec<MapLayer>,
     /// Every layer's name and properties, in Tiled's order (tile, object and image layers).
-    pub layer_properties: Vec<(String, Properties)>,
+    pub(crate) layer_properties: Vec<(String, Properties)>,
     pub objects: Vec<MapObject>,
     /// Distinct tile property sets; entry 0 is the empty set.
     pub tile_props: Vec<Properties>,
@@ -84,7 +84,7 @@ pub struct TilesetCells {
     /// Per tile id, the cell showing it (`None` if not loaded).
     pub cells: Vec<Option<Cell>>,
     /// Per tile id shown rotated, the cell showing its copy mirrored across the diagonal.
-    pub transposed: BTreeMap<u32, Cell>,
+    pub(crate) transposed: BTreeMap<u32, Cell>,
     /// The tileset could not be loaded (that is reported once, for the tileset).
     pub failed: bool,
 }

@@ -112,7 +112,7 @@ pub struct Cart {
     pub patterns: PatternVram,
     pub maps: BTreeMap<String, MapAsset>,
     /// The palette the loader gave each pattern tile it filled (`None` for others).
-    pub tile_palettes: Vec<Option<u8>>,
+    pub(crate) tile_palettes: Vec<Option<u8>>,
     /// What the loader converted, one line each (`note:` lines of `kairo check`).
     pub notes: Vec<String>,
     /// What the loader did that may not be what the cart meant (`warning:` lines of
@@ -122,7 +122,7 @@ pub struct Cart {
     /// Lua sources by cart path (`main.lua`, `lib/util.lua`, ...).
     pub scripts: BTreeMap<String, String>,
     /// BulletML patterns (every `.xml` file whose root is `<bulletml>`), by file stem.
-    pub bullet_patterns: PatternLibrary,
+    pub(crate) bullet_patterns: PatternLibrary,
     /// Music and sound effects, compiled.
     pub audio: Arc<AudioLibrary>,
     /// Fonts from `[[font]]`, in manifest order (font numbers 2, 3, ...).

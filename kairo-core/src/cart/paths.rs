@@ -4,15 +4,15 @@
 use std::path::{Component, Path};
 
 /// Most files a cart may hold.
-pub const MAX_FILES: usize = 4096;
+pub(crate) const MAX_FILES: usize = 4096;
 /// Most folders a cart folder may hold (a folder reached through a symlink counts each time).
-pub const MAX_FOLDERS: usize = 4096;
+pub(crate) const MAX_FOLDERS: usize = 4096;
 /// Most bytes a cart may hold in all.
-pub const MAX_BYTES: u64 = 64 * 1024 * 1024;
+pub(crate) const MAX_BYTES: u64 = 64 * 1024 * 1024;
 /// Most bytes one file of a cart may hold.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// Longest cart path, in bytes of UTF-8.
-pub const MAX_PATH_BYTES: usize = 1024;
+pub(crate) const MAX_PATH_BYTES: usize = 1024;
 
 /// `path` relative to `root`, `/`-separated.
 pub(crate) fn cart_path(root: &Path, path: &Path) -> Option<String> {

@@ -11,7 +11,7 @@ use thiserror::Error;
 
 pub use crate::spec::HITBOX_CAPACITY as CAPACITY;
 /// From this many boxes on, pairs are found through the grid.
-pub const GRID_FROM: usize = 48;
+pub(crate) const GRID_FROM: usize = 48;
 /// Grid cells along each axis, at most.
 const GRID_CELLS: i32 = 32;
 /// Coordinates are clamped to +-this, so edge sums never overflow.

@@ -90,14 +90,16 @@ impl Default for CollisionMap {
 }
 
 impl CollisionMap {
-    /// An empty map of `cols` x `rows` 16 px cells (each clamped to 1..=256).
+    /// An empty map of `cols` x `rows` 16 px cells (each clamped to 1..=[`crate::spec::COLLISION_MAX_CELLS`]).
     pub fn new(cols: usize, rows: usize) -> CollisionMap {
         CollisionMap::sized(cols, rows, CellSize::default())
     }
 
-    /// An empty map of `cols` x `rows` cells of `cell` (each clamped to 1..=256).
+    /// An empty map of `cols` x `rows` cells of `cell` (each clamped to
+    /// 1..=[`crate::spec::COLLISION_MAX_CELLS`]).
     pub fn sized(cols: usize, rows: usize, cell: CellSize) -> CollisionMap {
-        let (cols, rows) = (cols.clamp(1, 256) as i32, rows.clamp(1, 256) as i32);
+        let most = crate::spec::COLLISION_MAX_CELLS;
+        let (cols, rows) = (cols.clamp(1, most) as i32, rows.clamp(1, most) as i32);
         CollisionMap {
             cols,
             rows,
@@ -211,7 +213,7 @@ pub struct View<'a> {
     map: &'a CollisionMap,
     flipped: bool,
     /// From a 16.16 coordinate to a cell index: 16 + log2 of the cell size.
-    pub shift: u32,
+    pub(crate) shift: u32,
     pub probes: u32,
 }
 

@@ -77,7 +77,7 @@ impl Platforms {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PlatformMove {
     pub moved: Moved,
-    pub riding: Option<i64>,
+    pub(crate) riding: Option<i64>,
     /// Platforms tested.
     pub tests: u32,
 }

@@ -46,7 +46,7 @@ pub enum Tile {
 }
 
 /// The named slopes: (name, left height, right height). Rising slopes go up to the right.
-pub const SLOPES: &[(&str, u8, u8)] = &[
+pub(crate) const SLOPES: &[(&str, u8, u8)] = &[
     ("slope_1_1_up", 0, 16),
     ("slope_1_1_down", 16, 0),
     ("slope_1_2_up_a", 0, 8),
@@ -64,7 +64,7 @@ pub const SLOPES: &[(&str, u8, u8)] = &[
 ];
 
 /// Every plain tile name.
-pub const PLAIN: &[(&str, Tile)] = &[
+pub(crate) const PLAIN: &[(&str, Tile)] = &[
     ("empty", Tile::Empty),
     ("solid", Tile::Solid),
     ("ice", Tile::Ice),

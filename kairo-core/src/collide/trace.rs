@@ -6,7 +6,7 @@
 use crate::fixed::Fx;
 
 /// Moves remembered per frame (later ones in a frame are not shown).
-pub const TRACED_MOVES: usize = 256;
+pub(crate) const TRACED_MOVES: usize = 256;
 
 /// One body as a move left it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

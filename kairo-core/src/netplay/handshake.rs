@@ -28,14 +28,14 @@ pub const ANYONE: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
 ));
 
 /// Time between greetings.
-pub const RESEND: Duration = Duration::from_millis(100);
+pub(crate) const RESEND: Duration = Duration::from_millis(100);
 
 /// How long a would-be joiner that has not completed the greeting is remembered after its
 /// last greeting.
-pub const CANDIDATE_EXPIRY: Duration = Duration::from_secs(2);
+pub(crate) const CANDIDATE_EXPIRY: Duration = Duration::from_secs(2);
 
 /// How long a peer that calls the match off keeps telling the others.
-pub const CALL_OFF_LINGER: Duration = Duration::from_millis(1500);
+pub(crate) const CALL_OFF_LINGER: Duration = Duration::from_millis(1500);
 
 /// What a peer says of itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

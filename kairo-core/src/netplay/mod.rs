@@ -30,7 +30,7 @@ use crate::session::Fault;
 /// GGRS's types for Kairo: a button word per player and frame, whole-console snapshots,
 /// peers named by their UDP address.
 #[derive(Debug)]
-pub struct KairoGgrs;
+pub(crate) struct KairoGgrs;
 
 impl ggrs::Config for KairoGgrs {
     type Input = ButtonWord;
@@ -40,27 +40,27 @@ impl ggrs::Config for KairoGgrs {
 }
 
 /// Frames a local press waits before it counts, on every peer alike (the default).
-pub const INPUT_DELAY: usize = 2;
+pub(crate) const INPUT_DELAY: usize = 2;
 /// The most frames of input delay a match takes (half a second): more makes a game
 /// unplayable, and GGRS holds 128 frames of input in all.
-pub const MAX_INPUT_DELAY: usize = 30;
+pub(crate) const MAX_INPUT_DELAY: usize = 30;
 /// Frames a peer may run ahead of the input it has (and so go back) at most. GGRS keeps
 /// the last 2 x this many frames of a peer's input to decode its next message against, and
 /// a message sent before the peer had our acknowledgement starts a round trip back: so
 /// round trips up to about 2 x this many frames (~500 ms) keep the game at full speed.
-pub const MAX_ROLLBACK: usize = 16;
+pub(crate) const MAX_ROLLBACK: usize = 16;
 /// Confirmed frames between checksum comparisons (desync detection).
-pub const DESYNC_INTERVAL: u32 = 10;
+pub(crate) const DESYNC_INTERVAL: u32 = 10;
 /// How long a silent peer has before the match ends, in milliseconds.
-pub const DISCONNECT_MS: u64 = 3000;
+pub(crate) const DISCONNECT_MS: u64 = 3000;
 /// How long the start of a match (GGRS's synchronization, after the greeting) may go
 /// without a word from a peer.
-pub const SYNC_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+pub(crate) const SYNC_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 /// How long a running match may go without a new confirmed frame while the peers still
 /// answer (a peer that is there but stopped playing) before it ends.
-pub const STALL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const STALL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 /// Most players in a match.
-pub const MAX_PLAYERS: usize = crate::spec::PLAYERS;
+pub(crate) const MAX_PLAYERS: usize = crate::spec::PLAYERS;
 
 /// Why a match could not start or had to end.
 #[derive(Debug, thiserror::Error)]
@@ -140,7 +140,7 @@ pub enum NetError {
 /// the high half, the cart's Lua state in the low half) differs, in words.
 ///
 /// [`Session::machine_checksum`]: crate::session::Session::machine_checksum
-pub fn desync_part(local: u128, remote: u128) -> &'static str {
+pub(crate) fn desync_part(local: u128, remote: u128) -> &'static str {
     let hardware = |c: u128| c >> 64;
     let script = |c: u128| c as u64;
     match (
@@ -175,7 +175,7 @@ impl NetError {
 
 /// What peers compare as their build in the greeting: the version and the code id (a hash
 /// of the sources, from `build.rs`), so two builds of other code never share a match.
-pub fn build_id() -> String {
+pub(crate) fn build_id() -> String {
     format!(
         "{} (code {})",
         crate::savestate::BUILD_ID,

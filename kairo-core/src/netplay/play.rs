@@ -265,7 +265,7 @@ pub struct NetStatus {
     /// Frames a local press waits.
     pub input_delay: usize,
     /// Frames this peer runs ahead of the slowest peer.
-    pub frames_ahead: i32,
+    pub(crate) frames_ahead: i32,
 }
 
 /// A match in progress.

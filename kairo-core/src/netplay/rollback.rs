@@ -16,7 +16,7 @@ use crate::spec::PLAYERS;
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RollbackStats {
     /// Frames advanced, first plays and replays together.
-    pub advanced: u64,
+    pub(crate) advanced: u64,
     /// Times the console went back.
     pub rollbacks: u64,
     /// Frames played again after going back.

@@ -16,13 +16,13 @@ use ggrs::{Message, NonBlockingSocket};
 use super::handshake::Hello;
 
 /// GGRS's messages.
-pub const TAG_GGRS: &[u8; 4] = b"KRGG";
+pub(crate) const TAG_GGRS: &[u8; 4] = b"KRGG";
 /// A greeting.
-pub const TAG_HELLO: &[u8; 4] = b"KRHI";
+pub(crate) const TAG_HELLO: &[u8; 4] = b"KRHI";
 /// A refusal of the peer it is sent to, with the reason.
-pub const TAG_REFUSE: &[u8; 4] = b"KRNO";
+pub(crate) const TAG_REFUSE: &[u8; 4] = b"KRNO";
 /// The match is off (a peer refused another, or gave up on one), with the reason.
-pub const TAG_CALL_OFF: &[u8; 4] = b"KRBY";
+pub(crate) const TAG_CALL_OFF: &[u8; 4] = b"KRBY";
 
 /// Largest datagram read (GGRS keeps its own well under it).
 const RECEIVE_BYTES: usize = 4096;
@@ -47,11 +47,11 @@ pub struct Traffic {
 pub struct SocketReport {
     pub traffic: Traffic,
     /// A peer that called the match off, and why.
-    pub called_off: Option<(SocketAddr, String)>,
+    pub(crate) called_off: Option<(SocketAddr, String)>,
 }
 
 /// The match's handle on a [`SocketReport`].
-pub type SharedReport = Arc<Mutex<SocketReport>>;
+pub(crate) type SharedReport = Arc<Mutex<SocketReport>>;
 
 /// The report behind `shared` (a poisoned lock still holds counts worth reading).
 pub fn report(shared: &SharedReport) -> MutexGuard<'_, SocketReport> {
@@ -60,7 +60,7 @@ pub fn report(shared: &SharedReport) -> MutexGuard<'_, SocketReport> {
 
 /// A non-blocking UDP socket carrying GGRS's messages.
 #[derive(Debug)]
-pub struct NetSocket {
+pub(crate) struct NetSocket {
     socket: UdpSocket,
     /// The peers of the match.
     peers: Vec<SocketAddr>,

@@ -15,11 +15,11 @@ use super::SectionCycles;
 use crate::meter::UnitCycles;
 
 /// Sections that may be open at once.
-pub const MAX_SECTION_DEPTH: usize = 16;
+pub(crate) const MAX_SECTION_DEPTH: usize = 16;
 /// Different section names one frame may use.
-pub const MAX_SECTIONS_PER_FRAME: usize = 64;
+pub(crate) const MAX_SECTIONS_PER_FRAME: usize = 64;
 /// Longest section name, in bytes.
-pub const MAX_SECTION_NAME: usize = 32;
+pub(crate) const MAX_SECTION_NAME: usize = 32;
 
 /// Why a profiler section call was refused.
 #[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub enum SectionError {
 
 /// The chunks of the sandbox's own Lua (`=kairo` and `=strmatch`, see `src/script`): none
 /// of their functions is the cart's.
-pub const SANDBOX_CHUNKS: [&str; 2] = ["kairo", "strmatch"];
+pub(crate) const SANDBOX_CHUNKS: [&str; 2] = ["kairo", "strmatch"];
 
 /// A Lua function: hash of its chunk name and the line it is defined on.
 type FunctionKey = (u64, usize);
@@ -192,7 +192,7 @@ impl ProfileCollector {
     /// Charges `cycles` to the function defined at `chunk:line`, named `name` unless it has a
     /// name already (the work a function the console called counted after the last count,
     /// charged when it returns).
-    pub fn charge_function(&mut self, chunk: &str, line: usize, name: &str, cycles: u64) {
+    pub(crate) fn charge_function(&mut self, chunk: &str, line: usize, name: &str, cycles: u64) {
         let key = function_key(chunk, line);
         *self.functions.entry(key).or_insert(0) += cycles;
         self.attributed += cycles;

@@ -15,7 +15,7 @@ use crate::meter::{Unit, UnitCycles};
 use crate::spec::BG_LAYERS;
 
 /// Name of the script bucket for cycles charged outside every Lua function.
-pub const OUTSIDE_LUA: &str = "(outside Lua)";
+pub(crate) const OUTSIDE_LUA: &str = "(outside Lua)";
 
 /// Video cycles split by what caused them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 
 /// Deepest nesting of tables in a stored value.
-pub const MAX_DEPTH: usize = 16;
+pub(crate) const MAX_DEPTH: usize = 16;
 
 const NOTHING: u8 = 0;
 const FALSE: u8 = 1;

@@ -98,7 +98,7 @@ pub(crate) fn inflate(bytes: &[u8], cap: u64) -> Option<Vec<u8>> {
 }
 
 /// Largest machine image accepted (it is about 100 KB).
-pub const MAX_MACHINE_BYTES: u64 = 16 * 1024 * 1024;
+pub(crate) const MAX_MACHINE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// The state file of `console` after running `history` (every vblank's input since power-on
 /// and the save RAM it powered on with).

@@ -46,7 +46,7 @@ struct Header {
 const FIRST_BLOCK: usize = std::mem::size_of::<Header>().div_ceil(64) * 64;
 
 /// One Lua heap.
-pub struct Arena {
+pub(crate) struct Arena {
     base: NonNull<u8>,
     /// Bytes of address space the region spans.
     reserved: usize,
@@ -97,6 +97,7 @@ impl Arena {
     }
 
     /// A copy of the heap as it stands.
+    #[cfg(test)]
     pub fn snapshot(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(self.extent());
         self.snapshot_into(&mut bytes);

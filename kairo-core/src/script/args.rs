@@ -36,7 +36,7 @@ impl Kind {
     /// Whether an argument of this kind is read in place from the Lua stack (a plain value,
     /// or a table whose fields are read raw): a function whose arguments all are is called
     /// by the sandbox's direct entry, the others through mlua (`sandbox::bind`).
-    pub fn is_read_in_place(&self) -> bool {
+    pub(crate) fn is_read_in_place(&self) -> bool {
         !matches!(self, Kind::Value(_))
     }
 }
@@ -76,12 +76,12 @@ impl Arg {
     }
 
     /// A required position in pixels.
-    pub const fn coord(name: &'static str) -> Arg {
+    pub(crate) const fn coord(name: &'static str) -> Arg {
         Arg::new(name, Kind::Coord)
     }
 
     /// A required finite number.
-    pub const fn num(name: &'static str) -> Arg {
+    pub(crate) const fn num(name: &'static str) -> Arg {
         Arg::new(name, Kind::Num(f64::MIN, f64::MAX))
     }
 
@@ -96,7 +96,7 @@ impl Arg {
     }
 
     /// This argument, optional with the integer `default`.
-    pub const fn or_int(self, default: i64) -> Arg {
+    pub(crate) const fn or_int(self, default: i64) -> Arg {
         self.or(Default::Int(default))
     }
 
@@ -159,6 +159,21 @@ pub fn signature(args: &[Arg]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Sizes declared in [`crate::spec`] as a [`Kind::Choice`]'s values (in a `const`), so the
+/// schema takes exactly what the hardware does.
+macro_rules! choices {
+    ($sizes:expr) => {{
+        let mut values = [0i64; $sizes.len()];
+        let mut i = 0;
+        while i < values.len() {
+            values[i] = $sizes[i] as i64;
+            i += 1;
+        }
+        values
+    }};
+}
+pub(crate) use choices;
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@ use std::ffi::CStr;
 use mlua::{IntoLuaMulti, Lua, MultiValue, Value, ffi};
 
 pub(crate) use super::stack::non_finite_name;
-pub use super::stack::type_name;
+pub(crate) use super::stack::type_name;
 use super::stack::{self, Args, Plain, plain_at};
 
 use crate::cart::Cart;
@@ -17,7 +17,7 @@ use crate::script::args::{Arg, Default, Kind, or_list};
 use crate::script::context::CallContext;
 
 /// Result type of API functions.
-pub type LuaResult<T> = mlua::Result<T>;
+pub(crate) type LuaResult<T> = mlua::Result<T>;
 
 /// One cart API function.
 pub struct ApiFn {

@@ -27,10 +27,10 @@ use super::context::{LentSlots, Shared, shared_of};
 /// Kinds of work Kairo's Lua counts (`LUA_WORK_*` in `lua/src/lua.h`): bytes of strings
 /// made, copied or compared; bytes decoded one by one; values a library function handles;
 /// slots a full collection marks; values the VM moves.
-pub const WORK_KINDS: usize = 5;
+pub(crate) const WORK_KINDS: usize = 5;
 
 /// The function Kairo's Lua calls to charge counted work (`lua_WorkF`).
-pub type WorkFn = unsafe extern "C-unwind" fn(*mut ffi::lua_State);
+pub(crate) type WorkFn = unsafe extern "C-unwind" fn(*mut ffi::lua_State);
 
 unsafe extern "C-unwind" {
     /// Kairo's Lua (`lua/src/lapi.c`): turns on the work meter.
@@ -214,7 +214,7 @@ impl Heap {
     /// `cycles` of work in C, and only when the work counted is due does it call the count
     /// hook set on the state before (mlua's, which charges from Rust, with the running
     /// thread known, and samples for the profiler).
-    pub fn set_instruction_meter(&self, every: u32, cycles: u64) {
+    pub(crate) fn set_instruction_meter(&self, every: u32, cycles: u64) {
         // SAFETY: reads the main thread's hook, then sets it and fields of the global data;
         // threads made later inherit the hook.
         unsafe {
@@ -231,7 +231,7 @@ impl Heap {
     /// While on, the instruction meter calls its charging hook at every count (the
     /// profiler's per-function attribution). Set for each call: a restored heap brings back
     /// the setting of its snapshot.
-    pub fn set_sampling(&self, on: bool) {
+    pub(crate) fn set_sampling(&self, on: bool) {
         // SAFETY: sets a field of the state's global data.
         unsafe { lua_setsampling(self.state, std::ffi::c_int::from(on)) }
     }

@@ -3,7 +3,7 @@
 //! to the script unit, and a call that passes its cycle cap is stopped as a runaway.
 
 pub mod api;
-pub mod arena;
+pub(crate) mod arena;
 pub mod args;
 pub mod call;
 pub mod context;

@@ -38,7 +38,7 @@ use crate::spec::{
 /// Registry key of the table of modules loaded by `require`.
 const LOADED: &str = "kairo.loaded";
 /// Registry key of Lua's own `tostring`, kept for `log` whatever the cart does to the global.
-pub const TOSTRING: &str = "kairo.tostring";
+pub(crate) const TOSTRING: &str = "kairo.tostring";
 
 /// Lua run once after the API is bound: closes the remaining ways out of the sandbox and
 /// out of the budget.

@@ -374,7 +374,7 @@ pub(crate) fn non_finite_name(f: f64) -> &'static str {
 }
 
 /// Lua's name for the type of `value`.
-pub fn type_name(value: &Value) -> &'static str {
+pub(crate) fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Nil => "nil",
         Value::Boolean(_) => "boolean",

@@ -12,9 +12,9 @@ use crate::savestate::StateImage;
 
 /// States kept at most (the window has 10 slots; the libretro core saves every frame for
 /// run-ahead, and needs only the last few).
-pub const KEPT_STATES: usize = 16;
+pub(crate) const KEPT_STATES: usize = 16;
 /// The memory they may take together, in bytes.
-pub const KEPT_BYTES: usize = 128 * 1024 * 1024;
+pub(crate) const KEPT_BYTES: usize = 128 * 1024 * 1024;
 
 /// One state saved by this process.
 #[derive(Debug)]

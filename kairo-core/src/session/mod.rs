@@ -101,6 +101,11 @@ pub struct Session {
     /// The digest of the cart's files (as states name them), worked out once.
     digest: String,
     memory: StateMemory,
+    /// The save RAM's write count as last reported ([`Vblank::save_written`]): writes since
+    /// are the ones the next report tells of. Going back in time (a state, a rewind, a
+    /// rollback) moves it along without telling, so the player's save data is kept until the
+    /// game writes save RAM again.
+    save_reported: u64,
 }
 
 /// The history of a console just powered on: its save RAM, no input yet.
@@ -123,6 +128,7 @@ impl Session {
     pub fn new(console: Console) -> Session {
         assert_eq!(console.vblanks(), 0, "a session starts at power-on");
         Session {
+            save_reported: console.power_on_save().changes(),
             history: fresh_history(&console),
             digest: savestate::cart_digest(console.cart()),
             console,
@@ -139,6 +145,7 @@ impl Session {
         let image = savestate::read(bytes, file, cart.name(), &digest)?;
         let console = savestate::replay(cart, &image)?;
         Ok(Session {
+            save_reported: console.machine().save().changes(),
             console,
             history: image.history,
             fault: None,
@@ -167,7 +174,6 @@ impl Session {
     /// the console then answers every vblank with it, and its sound goes on.
     pub fn tick(&mut self, input: InputFrame) -> Vblank {
         self.history.ticks.push(input);
-        let writes = self.console.machine().save().changes();
         let result = self.console.tick(input);
         if let Err(error) = &result
             && self.fault.is_none()
@@ -191,19 +197,27 @@ impl Session {
             audio: self.console.take_audio(),
             log: self.console.take_log(),
             profile: self.console.take_profile(),
-            save_written: self.console.machine().save().changes() != writes,
+            save_written: self.save_written(),
             fault,
         }
     }
 
     /// What the cart produced as it powered on (its main chunk and `init()`: log lines,
-    /// sound), before the first vblank; left untaken, it comes with the next [`Vblank`].
+    /// sound, save RAM writes), before the first vblank; left untaken, it comes with the
+    /// next [`Vblank`].
     pub fn take_power_on(&mut self) -> Vblank {
         Vblank {
             audio: self.console.take_audio(),
             log: self.console.take_log(),
+            save_written: self.save_written(),
             ..Vblank::default()
         }
+    }
+
+    /// Whether save RAM was written since the last report, which this one is.
+    fn save_written(&mut self) -> bool {
+        let writes = self.console.machine().save().changes();
+        std::mem::replace(&mut self.save_reported, writes) != writes
     }
 
     /// Turns the profiler's collection on or off (see [`Console::set_profiling`]).
@@ -233,6 +247,7 @@ impl Session {
     /// snapshots of the old one no longer apply).
     fn powered_on(&mut self) {
         self.history = fresh_history(&self.console);
+        self.save_reported = self.console.power_on_save().changes();
         self.fault = None;
         if let Some(rewind) = &mut self.rewind {
             rewind.clear();
@@ -247,7 +262,7 @@ impl Session {
             return Ok(false);
         };
         let went = rewind.step_back(&mut self.console, &mut self.history.ticks);
-        self.fault_from_console();
+        self.went_back();
         went
     }
 
@@ -276,7 +291,7 @@ impl Session {
         if let Some(rewind) = &mut self.rewind {
             rewind.forget_after(vblanks);
         }
-        self.fault_from_console();
+        self.went_back();
         Ok(())
     }
 
@@ -355,18 +370,21 @@ impl Session {
     /// After a state was loaded: the fault is the state's (none: faulted runs are not
     /// saved), and sound not yet taken belongs to the run left behind.
     fn loaded(&mut self) {
-        self.fault_from_console();
+        self.went_back();
         self.console.take_audio();
         self.console.take_log();
     }
 
-    /// The fault as the console now stands (after going back in time).
-    fn fault_from_console(&mut self) {
+    /// After going back in time (a state, a rewind, a rollback): the fault as the console
+    /// now stands; its save RAM's writes are not reported (they are the past's, or a
+    /// replay's).
+    fn went_back(&mut self) {
         self.fault = self.console.fault().map(|error| Fault {
             frame: self.console.machine().frame.saturating_sub(1),
             vblank: self.console.vblanks(),
             error: error.clone(),
         });
+        self.save_reported = self.console.machine().save().changes();
     }
 
     /// Goes back along this run to where it parts from `target`'s history (from a rewind

@@ -7,10 +7,10 @@ use std::sync::OnceLock;
 use crate::spec::{FONT_FIRST_CHAR, FONT_LAST_CHAR, FONT_SIZE};
 
 /// One glyph: a bit mask per row, bit 7 = leftmost pixel.
-pub type Glyph = [u8; FONT_SIZE];
+pub(crate) type Glyph = [u8; FONT_SIZE];
 
 /// Glyphs in a ROM font: ASCII 32-126.
-pub const GLYPH_COUNT: usize = (FONT_LAST_CHAR - FONT_FIRST_CHAR + 1) as usize;
+pub(crate) const GLYPH_COUNT: usize = (FONT_LAST_CHAR - FONT_FIRST_CHAR + 1) as usize;
 const SOURCE: &str = include_str!("font.txt");
 
 /// The glyph drawn for byte `ch`; characters outside the font draw as `?`.

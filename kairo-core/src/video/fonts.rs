@@ -10,9 +10,9 @@ use crate::video::font;
 use crate::video::framebuffer::Framebuffer;
 
 /// The largest glyph cell side, in pixels.
-pub const MAX_GLYPH_SIDE: usize = 16;
+pub(crate) const MAX_GLYPH_SIDE: usize = 16;
 /// Names of the built-in fonts, by font number.
-pub const BUILT_IN: [&str; 2] = ["system", "small"];
+pub(crate) const BUILT_IN: [&str; 2] = ["system", "small"];
 
 /// A fixed-width bitmap font.
 #[derive(Clone, Debug, PartialEq, Eq)]

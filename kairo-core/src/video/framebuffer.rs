@@ -92,7 +92,7 @@ impl Framebuffer {
     }
 
     /// Converts to RGBA (4 bytes per pixel, 256x256, row-major) through palette RAM.
-    pub fn to_rgba(&self, palette: &PaletteRam, out: &mut [u8]) {
+    pub(crate) fn to_rgba(&self, palette: &PaletteRam, out: &mut [u8]) {
         assert_eq!(out.len(), SCREEN_W * SCREEN_H * 4, "RGBA buffer size");
         let words = palette.rgba_words();
         for (y, out_row) in out.chunks_exact_mut(SCREEN_W * 4).enumerate() {

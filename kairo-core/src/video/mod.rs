@@ -17,7 +17,7 @@ pub mod layer;
 pub mod palette;
 pub mod patterns;
 pub mod plane;
-pub mod raster;
+pub(crate) mod raster;
 pub mod sprite;
 pub mod stress;
 
@@ -76,13 +76,13 @@ impl Default for Video {
 
 /// Work the compositor did for one frame, for cycle accounting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ComposeWork {
+pub(crate) struct ComposeWork {
     pub layers: u64,
-    pub line_scroll_layers: u64,
+    pub(crate) line_scroll_layers: u64,
     pub sprites: u64,
-    pub sprite_rows: u64,
+    pub(crate) sprite_rows: u64,
     /// Cycles of each layer (its layer cost and line-scroll cost), by layer number.
-    pub layer_cycles: [u64; BG_LAYERS],
+    pub(crate) layer_cycles: [u64; BG_LAYERS],
 }
 
 impl ComposeWork {
@@ -140,7 +140,7 @@ impl Video {
 
     /// Composites layers, drawings and sprites into `fb`; text in the cart's own fonts is
     /// drawn with `cart_fonts`.
-    pub fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
+    pub(crate) fn compose(&self, fb: &mut Framebuffer, cart_fonts: &[Font]) -> ComposeWork {
         self.compose_into(Some(fb), cart_fonts)
     }
 

@@ -7,7 +7,7 @@
 use crate::spec::{PATTERN_TILES, TILE_SIZE};
 
 /// One decoded tile row: eight 4-bit pixels, one per byte, byte 0 leftmost.
-pub type TileRow = u64;
+pub(crate) type TileRow = u64;
 
 /// The pattern memory.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -14,14 +14,14 @@ use crate::video::framebuffer::Framebuffer;
 use crate::video::raster::{self, Clip, Span};
 
 /// The priority in front of everything (the default).
-pub const FRONT: u8 = PRIORITY_LEVELS as u8;
+pub(crate) const FRONT: u8 = PRIORITY_LEVELS as u8;
 
 /// A 4x4 fill pattern, aligned to the screen: bit 15 is pixel (0, 0), bit 14 pixel (1, 0),
 /// ..., bit 0 pixel (3, 3). Set bits draw `alt`, or nothing when `alt` is `None`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FillPattern {
     pub bits: u16,
-    pub alt: Option<u8>,
+    pub(crate) alt: Option<u8>,
 }
 
 impl FillPattern {

@@ -26,11 +26,6 @@ impl Span {
     pub fn len(&self) -> usize {
         usize::from(self.x1 - self.x0) + 1
     }
-
-    /// Spans are never empty.
-    pub fn is_empty(&self) -> bool {
-        false
-    }
 }
 
 /// A clip rectangle on screen: x0..x1, y0..y1, ends excluded, inside 0..256.
@@ -44,7 +39,7 @@ pub struct Clip {
 
 impl Clip {
     /// The whole screen.
-    pub const SCREEN: Clip = Clip {
+    pub(crate) const SCREEN: Clip = Clip {
         x0: 0,
         y0: 0,
         x1: crate::spec::SCREEN_W as i32,

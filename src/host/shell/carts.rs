@@ -102,16 +102,17 @@ impl Shell {
         match started {
             Ok((mut game, cart)) => {
                 game.keep_rewind(REWIND_SECONDS * 60);
-                for line in game.take_power_on().log {
-                    crate::out::print_line(&line);
+                let power_on = game.take_power_on();
+                for line in &power_on.log {
+                    crate::out::print_line(line);
+                }
+                if let Some(keeper) = &mut session.keeper {
+                    keeper.saw(power_on.save_written);
                 }
                 game.set_profiling(self.profiler.is_some());
                 if let Some(profiler) = &mut self.profiler {
                     profiler.history.clear();
                     profiler.cursor = None;
-                }
-                if let Some(keeper) = &mut session.keeper {
-                    keeper.follow(game.console());
                 }
                 session.game = Some(game);
                 let warnings = cart.warnings.clone();

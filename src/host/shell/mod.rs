@@ -125,6 +125,9 @@ impl OpenCart {
             crate::out::print_line(line);
         }
         self.audio.extend_from_slice(&vblank.audio);
+        if let Some(keeper) = &mut self.keeper {
+            keeper.saw(vblank.save_written);
+        }
         match vblank.fault {
             Some(fault) => Err(fault.error.to_string()),
             None => Ok(()),
@@ -507,6 +510,9 @@ impl Shell {
         let Some(session) = self.session.as_mut() else {
             return;
         };
+        // What the game wrote before going back is the player's: stored first, as before
+        // loading a state.
+        let store_failed = session.store_save(None).is_some();
         let Some(game) = session.game.as_mut() else {
             return;
         };
@@ -518,6 +524,10 @@ impl Shell {
             Ok(true) => format!("<< REWIND  {reach:.1} s left, {mib:.1} MiB"),
             Ok(false) => format!("Start of the rewind history ({mib:.1} MiB)"),
             Err(e) => format!("Rewind history reset: {e}"),
+        };
+        let note = match store_failed {
+            true => "Save data not stored: see the log".to_string(),
+            false => note,
         };
         if let Some(profiler) = &mut self.profiler {
             profiler.cursor = None;

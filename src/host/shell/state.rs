@@ -146,6 +146,8 @@ impl Shell {
         let Some(session) = self.session.as_mut() else {
             return;
         };
+        // What the game wrote before is the player's: stored before the state's comes back.
+        let store_failed = session.store_save(None).is_some();
         let Some(game) = session.game.as_mut() else {
             return;
         };
@@ -154,17 +156,21 @@ impl Shell {
             Ok(route) => {
                 self.last_load = Some(route);
                 // Save RAM comes back as it was in the state (as on a console with a
-                // battery); it is stored again only when the game next writes it.
-                if let Some(keeper) = &mut session.keeper {
-                    keeper.follow_restored(game.console());
-                }
+                // battery); it is stored again only when the game next writes it (the
+                // session reports no writes of the state's past).
                 session.movie.went_back_to(game.history().ticks.len());
                 if let Some(profiler) = &mut self.profiler {
                     profiler.history.clear();
                     profiler.cursor = None;
                 }
                 self.screen = Screen::Playing;
-                self.toast(format!("Loaded slot {}", slot + 1));
+                self.toast(match store_failed {
+                    true => format!(
+                        "Loaded slot {}; save data not stored: see the log",
+                        slot + 1
+                    ),
+                    false => format!("Loaded slot {}", slot + 1),
+                });
             }
             Err(e) => {
                 crate::out::eprint_line(&format!("kairo: {e}"));

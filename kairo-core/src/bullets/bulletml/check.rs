@@ -10,7 +10,7 @@
 use super::pattern::{Command, Id, Labels, Pattern, PatternError};
 
 /// Most frames (actions being run and repeats counting) one script's call stack may hold.
-pub const MAX_CALL_DEPTH: usize = 256;
+pub(crate) const MAX_CALL_DEPTH: usize = 256;
 
 /// The actions `action` calls, with the frames each call adds besides the callee's own
 /// (a repeat keeps a frame of its own below its body).

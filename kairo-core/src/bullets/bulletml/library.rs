@@ -7,7 +7,7 @@ use super::pattern::Pattern;
 
 /// Patterns by number, with their names.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct PatternLibrary {
+pub(crate) struct PatternLibrary {
     patterns: Vec<Pattern>,
     names: BTreeMap<String, usize>,
 }
@@ -31,18 +31,5 @@ impl PatternLibrary {
     /// Every pattern, by number.
     pub fn patterns(&self) -> &[Pattern] {
         &self.patterns
-    }
-
-    /// The names, in name order.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.names.keys().map(String::as_str)
-    }
-
-    pub fn len(&self) -> usize {
-        self.patterns.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.patterns.is_empty()
     }
 }

@@ -12,9 +12,9 @@ pub mod run;
 pub mod xml;
 
 pub use build::parse;
-pub use library::PatternLibrary;
+pub(crate) use library::PatternLibrary;
 pub use pattern::{Pattern, PatternError};
-pub use xml::is_pattern_document;
+pub(crate) use xml::is_pattern_document;
 
 #[cfg(test)]
 mod hostile;

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use super::expr::Expr;
 
 /// Index of an action, fire or bullet in its pattern.
-pub type Id = usize;
+pub(crate) type Id = usize;
 
 /// A direction: its type and value (degrees).
 #[derive(Clone, Debug, PartialEq)]
@@ -123,7 +123,7 @@ pub struct PatternError {
 }
 
 /// Most `<param>`s a reference may pass: only `$1`-`$99` can be read.
-pub const MAX_PARAMS: usize = 99;
+pub(crate) const MAX_PARAMS: usize = 99;
 
 /// Labels of the pattern's elements: (kind, label) -> id.
-pub type Labels = BTreeMap<(String, String), Id>;
+pub(crate) type Labels = BTreeMap<(String, String), Id>;

@@ -27,7 +27,7 @@ use super::expr::{Context, Expr};
 use super::pattern::{Command, DirKind, Direction, Id, Link, Pattern, Speed, SpeedKind};
 
 /// The values of `$1`, `$2`, ...
-pub type Params = Arc<[f64]>;
+pub(crate) type Params = Arc<[f64]>;
 
 /// What a script runs on: an enemy (a source) or a bullet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -38,7 +38,7 @@ pub struct Object {
     /// The extra velocity `accel` sets, pixels per frame (y down).
     pub accel_x: f64,
     pub accel_y: f64,
-    pub vanished: bool,
+    pub(crate) vanished: bool,
 }
 
 /// What a running script asks of the bullet unit.
@@ -166,13 +166,13 @@ struct Thread {
 }
 
 /// Most times a `<repeat>` runs.
-pub const MAX_REPEAT: u32 = 100_000;
+pub(crate) const MAX_REPEAT: u32 = 100_000;
 /// Longest `<wait>` and `<term>`, in turns.
-pub const MAX_TURNS: f64 = 1e9;
+pub(crate) const MAX_TURNS: f64 = 1e9;
 
 /// A script: one thread per top action of a source, or one thread for a bullet's actions.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Runner {
+pub(crate) struct Runner {
     threads: Vec<Thread>,
     /// Ends when any thread ends (sources) or when its only thread ends (bullets).
     pub ended: bool,

@@ -14,13 +14,13 @@
 use super::pattern::PatternError;
 
 /// The namespace of BulletML documents.
-pub const NAMESPACE: &str = "http://www.asahi-net.or.jp/~cs8k-cyu/bulletml";
+pub(crate) const NAMESPACE: &str = "http://www.asahi-net.or.jp/~cs8k-cyu/bulletml";
 /// Deepest element nesting a pattern may have (the pattern builder recurses once per level).
-pub const MAX_NESTING: usize = 128;
+pub(crate) const MAX_NESTING: usize = 128;
 /// Most attributes one element may have (BulletML uses at most three).
-pub const MAX_ATTRIBUTES: usize = 32;
+pub(crate) const MAX_ATTRIBUTES: usize = 32;
 /// Most `xmlns` declarations a document may have.
-pub const MAX_NAMESPACE_DECLARATIONS: usize = 32;
+pub(crate) const MAX_NAMESPACE_DECLARATIONS: usize = 32;
 
 /// Parses `text` as XML under the rules above.
 pub fn open(text: &str) -> Result<roxmltree::Document<'_>, PatternError> {
@@ -38,7 +38,7 @@ pub fn open(text: &str) -> Result<roxmltree::Document<'_>, PatternError> {
 
 /// Whether a cart's `.xml` file is meant as a BulletML pattern: its root is `<bulletml>`, or
 /// it does not parse but mentions `<bulletml` (so that its error is reported, not skipped).
-pub fn is_pattern_document(text: &str) -> bool {
+pub(crate) fn is_pattern_document(text: &str) -> bool {
     match open(text) {
         Ok(doc) => doc.root_element().tag_name().name() == "bulletml",
         Err(_) => text.contains("<bulletml"),

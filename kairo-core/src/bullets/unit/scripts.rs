@@ -12,7 +12,7 @@ use crate::fixed::{Fx, fx_from_f64};
 use crate::rng::Rng;
 
 /// A pattern's number in the cart's pattern library.
-pub type PatternId = usize;
+pub(crate) type PatternId = usize;
 
 /// A BulletML script attached to a bullet.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]

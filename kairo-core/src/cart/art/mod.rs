@@ -78,7 +78,7 @@ impl Cut {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     pub blocks: Vec<Option<(u16, u8)>>,
-    pub transposed: BTreeMap<usize, (u16, u8)>,
+    pub(crate) transposed: BTreeMap<usize, (u16, u8)>,
     /// Whether the tiles kept the indices of an indexed image (one palette per bank).
     pub banked: bool,
 }
@@ -136,7 +136,7 @@ pub(crate) fn decode_image(
 
 /// What `[[sheet]]` asks for.
 #[derive(Clone, Copy, Debug)]
-pub struct SheetRequest {
+pub(crate) struct SheetRequest {
     pub tile: u32,
     pub palette: u8,
     pub tile_size: usize,

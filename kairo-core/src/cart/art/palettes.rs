@@ -16,7 +16,7 @@ use crate::spec::{PALETTE_COLORS, PALETTES};
 use crate::video::palette::PaletteRam;
 
 /// Colours one palette holds besides transparent.
-pub const USABLE: usize = PALETTE_COLORS - 1;
+pub(crate) const USABLE: usize = PALETTE_COLORS - 1;
 
 /// Palette RAM under construction.
 #[derive(Clone, Debug, Default)]

@@ -37,11 +37,11 @@ impl Clear {
 pub struct IndexTransparency {
     /// Pixels of index 0 drawn because the PNG makes index 0 opaque and nothing asked for it
     /// to be transparent, and index 0's colour.
-    pub zero_opaque: Option<(usize, u32)>,
+    pub(crate) zero_opaque: Option<(usize, u32)>,
     /// Pixels of the index the cart named transparent that the PNG makes opaque.
     pub asked: Option<(u8, usize)>,
     /// Indices other than 0 the PNG's `tRNS` makes transparent, with their pixel counts.
-    pub trns_other: Vec<(u8, usize)>,
+    pub(crate) trns_other: Vec<(u8, usize)>,
 }
 
 /// A decoded picture.

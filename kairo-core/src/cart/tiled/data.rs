@@ -12,9 +12,9 @@ pub const FLIP_V: u32 = 0x4000_0000;
 /// Anti-diagonal flip (with the others, a rotation by 90 degrees).
 pub const FLIP_D: u32 = 0x2000_0000;
 /// 120-degree rotation (hexagonal maps only).
-pub const ROTATE_HEX: u32 = 0x1000_0000;
+pub(crate) const ROTATE_HEX: u32 = 0x1000_0000;
 /// Every flag bit.
-pub const GID_FLAGS: u32 = FLIP_H | FLIP_V | FLIP_D | ROTATE_HEX;
+pub(crate) const GID_FLAGS: u32 = FLIP_H | FLIP_V | FLIP_D | ROTATE_HEX;
 
 /// Parses CSV layer data; on error, the 0-based line (within `text`) and a message.
 pub fn csv(text: &str) -> Result<Vec<u32>, (usize, String)> {

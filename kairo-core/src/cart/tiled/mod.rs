@@ -21,7 +21,8 @@ use std::collections::BTreeMap;
 use crate::cart::CartError;
 use crate::cart::files::CartFiles;
 
-pub use data::{FLIP_D, FLIP_H, FLIP_V, GID_FLAGS, ROTATE_HEX};
+pub(crate) use data::GID_FLAGS;
+pub use data::{FLIP_D, FLIP_H, FLIP_V};
 
 /// The chunk size Tiled keeps infinite layers in, whatever the file's chunks are.
 const TILED_CHUNK: i64 = 16;
@@ -33,7 +34,7 @@ const MAX_CHUNK_SIDE: u32 = crate::spec::BG_MAX_CELLS as u32;
 pub type Properties = BTreeMap<String, String>;
 
 /// Deepest element (or JSON value) nesting a map, tileset or template may have.
-pub const MAX_NESTING: usize = 64;
+pub(crate) const MAX_NESTING: usize = 64;
 /// Most elements a Tiled XML document may hold.
 const MAX_NODES: u32 = 4_000_000;
 
@@ -184,7 +185,7 @@ pub struct Object {
     pub width: f64,
     pub height: f64,
     /// Degrees clockwise.
-    pub rotation: f64,
+    pub(crate) rotation: f64,
     pub visible: bool,
     pub shape: Shape,
     pub properties: Properties,

@@ -26,7 +26,7 @@ const SOUNDING: &[Cost] = &[
 
 const CHANNEL: Arg = Arg::int("channel", 0, CHANNELS as i64 - 1);
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Audio",
     intro: "Music and sound effects are written in MML and declared in `cart.toml` as \
             `[[music]]` and `[[sfx]]` (see `docs/audio.md`). Eight channels are mixed at \

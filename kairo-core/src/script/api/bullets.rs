@@ -24,7 +24,7 @@ const COUNT: Arg = Arg::int("n", 0, MAX_COUNT);
 const START: Arg = Arg::num("start").or(Default::Num(0.0));
 const SOURCE: Arg = Arg::new("source", Kind::Integer);
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Bullets",
     intro: "The bullet unit moves, culls, draws and hit-tests bullets itself; a cart only \
             fires them and reads what happened. Positions are screen pixels (fractions \

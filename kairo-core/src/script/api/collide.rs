@@ -14,12 +14,18 @@ use crate::script::api::common::name;
 use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::script::stack::Plain;
-use crate::spec::{BODY_MAX_SIZE, COLLISION_MARGIN_MAX, cost};
+use crate::spec::{
+    BODY_MAX_SIZE, COLLISION_CELL_SIZES, COLLISION_MARGIN_MAX, COLLISION_MAX_CELLS, cost,
+};
+
+/// `col_size`'s cell sizes, as its argument takes them.
+const COLLISION_CELL_CHOICES: [i64; COLLISION_CELL_SIZES.len()] =
+    crate::script::args::choices!(COLLISION_CELL_SIZES);
 
 const CX: Arg = Arg::new("cx", Kind::Integer);
 const CY: Arg = Arg::new("cy", Kind::Integer);
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Collision",
     intro: "The collision layer is a grid of square cells of 8, 16 (the default) or 32 px, \
             each a tile named as in `docs/collision.md` (`\"solid\"`, `\"ice\"`, \
@@ -37,9 +43,9 @@ pub const GROUP: ApiGroup = ApiGroup {
         ApiFn {
             name: "col_size",
             args: &[
-                Arg::int("cols", 1, 256),
-                Arg::int("rows", 1, 256),
-                Arg::new("cell", Kind::Choice(&[8, 16, 32]))
+                Arg::int("cols", 1, COLLISION_MAX_CELLS as i64),
+                Arg::int("rows", 1, COLLISION_MAX_CELLS as i64),
+                Arg::new("cell", Kind::Choice(&COLLISION_CELL_CHOICES))
                     .or_int(crate::spec::COLLISION_CELL as i64),
             ],
             returns: "",

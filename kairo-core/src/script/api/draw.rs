@@ -49,7 +49,7 @@ const LENGTH: &[Cost] = &[Cost::each(
     Unit::Video,
 )];
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Drawing",
     intro: "Text, shapes and sprites drawn for one frame only: call them from `draw()` every \
             frame. Colours are full palette indices 0-255 (palette * 16 + colour) of palette \

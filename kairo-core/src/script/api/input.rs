@@ -13,7 +13,7 @@ const BUTTON_AND_PLAYER: &[Arg] = &[
     PLAYER,
 ];
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Input",
     intro: "Buttons are latched once at the start of each machine frame. A button is named by \
             its number or its name: 0 `\"left\"`, 1 `\"right\"`, 2 `\"up\"`, 3 `\"down\"`, \

@@ -14,7 +14,7 @@ use crate::spec::cost;
 const MAP: Arg = name("map");
 const MAP_LAYER: Arg = name("map_layer");
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Maps",
     intro: "Maps are the Tiled maps (`.tmx` or `.tmj`) listed as `[[map]]` in `cart.toml`, \
             named by their `name` (default: the file name without extension). Map layers are \

@@ -27,17 +27,17 @@ pub mod common {
     use super::*;
 
     /// A pattern tile.
-    pub const TILE: Arg = Arg::int("tile", 0, PATTERN_TILES as i64 - 1);
+    pub(crate) const TILE: Arg = Arg::int("tile", 0, PATTERN_TILES as i64 - 1);
     /// A background layer.
     pub const LAYER: Arg = Arg::int("layer", 0, BG_LAYERS as i64 - 1);
     /// A full palette index: palette * 16 + colour.
-    pub const COLOR: Arg = Arg::int("color", 0, 255);
+    pub(crate) const COLOR: Arg = Arg::int("color", 0, 255);
     /// A palette of a sprite or cell, default 0.
-    pub const PALETTE: Arg = Arg::int("palette", 0, PALETTES as i64 - 1).or_int(0);
+    pub(crate) const PALETTE: Arg = Arg::int("palette", 0, PALETTES as i64 - 1).or_int(0);
     /// Flip flags: bit 0 horizontal, bit 1 vertical; default 0.
-    pub const FLAGS: Arg = Arg::int("flags", 0, 3).or_int(0);
+    pub(crate) const FLAGS: Arg = Arg::int("flags", 0, 3).or_int(0);
     /// A sprite's priority, default 2.
-    pub const PRIORITY: Arg = Arg::int("priority", 0, PRIORITY_LEVELS as i64 - 1).or_int(2);
+    pub(crate) const PRIORITY: Arg = Arg::int("priority", 0, PRIORITY_LEVELS as i64 - 1).or_int(2);
     /// A name of the cart's data (a map, a pattern, a sound).
     pub const fn name(what: &'static str) -> Arg {
         Arg::new(what, Kind::Str)

@@ -8,7 +8,7 @@ use crate::script::args::Arg;
 use crate::script::call::{ApiFn, ApiGroup, Call, LuaResult};
 use crate::spec::cost;
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Profiling",
     intro: "Sections of the frame the profiler reports by name (see `docs/profiling.md`). A \
             section counts every cycle charged between its `prof_begin` and `prof_end`, in \

@@ -12,7 +12,7 @@ use crate::spec::{SAVE_SLOTS, SAVE_VALUE_BYTES, cost};
 
 const SLOT: Arg = Arg::int("slot", 0, SAVE_SLOTS as i64 - 1);
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Save RAM",
     intro: "Battery-backed memory kept between runs under the cart's `save_id` (see \
             `docs/state.md`): 64 number slots and one plain value. It survives a reset; \

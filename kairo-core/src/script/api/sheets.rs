@@ -14,7 +14,7 @@ use crate::spec::cost;
 
 const FILE: Arg = name("file");
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Aseprite sheets",
     intro: "A `[[sheet]]` read from an Aseprite file (`.aseprite` or `.ase`, see \
             `docs/cart-format.md`) keeps its frames and tags. `file` is the sheet's `file` \

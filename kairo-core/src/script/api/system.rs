@@ -11,7 +11,7 @@ use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{FRAME_BUDGET, FRAME_RATE, cost};
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "System",
     intro: "The machine itself: host log, frame counter and machine time, the cycle budget \
             and the machine's deterministic random numbers (`math.random` uses the same generator).",

@@ -7,12 +7,16 @@ use crate::script::api::common::{FLAGS, LAYER, PALETTE, PRIORITY, TILE};
 use crate::script::args::{Arg, Default, Kind};
 use crate::script::call::{ApiConstants, ApiFn, ApiGroup, Call, Cost, LuaResult};
 use crate::spec::{
-    BG_MAX_CELLS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES, PRIORITY_LEVELS, SCREEN_H,
-    TILE_ANIM_FRAMES, TILE_SIZE, cost,
+    BG_CELL_SIZES, BG_MAX_CELLS, OAM_ENTRIES, PALETTE_COLORS, PALETTES, PATTERN_TILES,
+    PRIORITY_LEVELS, SCREEN_H, SPRITE_SIZES, TILE_ANIM_FRAMES, TILE_SIZE, cost,
 };
 use crate::video::anim::{AnimFrame, TileAnim};
 use crate::video::cell::Cell;
 use crate::video::sprite::Sprite;
+
+/// `layer_size`'s cell sizes and `spr`'s sizes, as their arguments take them.
+const BG_CELL_CHOICES: [i64; BG_CELL_SIZES.len()] = crate::script::args::choices!(BG_CELL_SIZES);
+const SPRITE_SIZE_CHOICES: [i64; SPRITE_SIZES.len()] = crate::script::args::choices!(SPRITE_SIZES);
 
 const MAX_TILE: i64 = PATTERN_TILES as i64 - 1;
 const MAX_PRIORITY: i64 = PRIORITY_LEVELS as i64 - 1;
@@ -26,7 +30,7 @@ const CY: Arg = Arg::new("cy", Kind::Integer);
 const CELL_TILE: Arg = Arg::int("tile", -1, MAX_TILE);
 const SPRITE: Arg = Arg::int("i", 0, OAM_ENTRIES as i64 - 1);
 
-pub const GROUP: ApiGroup = ApiGroup {
+pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Video",
     intro: "Palette RAM, pattern VRAM, the four background layers and the 256 sprites. \
             Colours in palette RAM are integers `0xRRGGBB`. Flags: bit 0 flips horizontally, bit 1 \
@@ -105,7 +109,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                 LAYER,
                 Arg::int("cols", 1, BG_MAX_CELLS as i64),
                 Arg::int("rows", 1, BG_MAX_CELLS as i64),
-                Arg::new("cell", Kind::Choice(&[8, 16, 32])).or_int(8),
+                Arg::new("cell", Kind::Choice(&BG_CELL_CHOICES)).or_int(BG_CELL_SIZES[0] as i64),
             ],
             returns: "",
             doc: "Gives the layer a cell map of `cols` x `rows` cells (1-256 each) of `cell` px \
@@ -231,7 +235,7 @@ pub const GROUP: ApiGroup = ApiGroup {
                 Arg::coord("x"),
                 Arg::coord("y"),
                 TILE,
-                Arg::new("size", Kind::Choice(&[1, 2, 4, 8])).or_int(1),
+                Arg::new("size", Kind::Choice(&SPRITE_SIZE_CHOICES)).or_int(1),
                 PALETTE,
                 FLAGS,
                 PRIORITY,

@@ -8,7 +8,7 @@
 
 use mlua::{Function, Integer, LightUserData, Lua, LuaString, Number, Table, Thread, Value};
 
-pub use crate::script::call::type_name;
+pub(crate) use crate::script::call::type_name;
 
 /// How a call ends when it does not return normally.
 pub enum Fail {

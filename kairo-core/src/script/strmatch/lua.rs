@@ -36,7 +36,7 @@ use super::replace::Template;
 use crate::spec::LUA_MEMORY_LIMIT;
 
 /// The longest string gsub builds: the cart's whole Lua memory.
-pub const MAX_RESULT: usize = LUA_MEMORY_LIMIT;
+pub(crate) const MAX_RESULT: usize = LUA_MEMORY_LIMIT;
 
 /// Bytes whose presence makes `find` match a pattern rather than search plainly.
 const SPECIALS: &[u8] = b"^$*+?.([%-";

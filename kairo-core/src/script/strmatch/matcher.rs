@@ -15,10 +15,10 @@ use super::meter::{Meter, bulk_steps};
 use super::pattern::{ByteSet, Item, Pattern, Repeat};
 
 /// Nested backtracking calls Lua allows (`MAXCCALLS` in `lstrlib.c`).
-pub const MAX_DEPTH: usize = 200;
+pub(crate) const MAX_DEPTH: usize = 200;
 
 /// Captures one pattern may open (`LUA_MAXCAPTURES`).
-pub const MAX_CAPTURES: usize = 32;
+pub(crate) const MAX_CAPTURES: usize = 32;
 
 /// A capture's extent while matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ enum Frame {
 
 /// One capture of a successful match, as Lua returns it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Capture {
+pub(crate) enum Capture {
     /// These bytes of the subject.
     Text(Range<usize>),
     /// A `()` capture: the 1-based position.
@@ -66,7 +66,7 @@ pub enum Capture {
 }
 
 /// Matches one pattern against one subject, keeping the captures of the last success.
-pub struct Matcher<'a> {
+pub(crate) struct Matcher<'a> {
     subject: &'a [u8],
     items: &'a [Item],
     anchored: bool,
@@ -408,7 +408,7 @@ impl<'a> Matcher<'a> {
 /// Where `needle` first occurs in `haystack` at `from` or later (a plain `string.find`),
 /// counting one step per candidate start and per [`super::meter::BYTES_PER_STEP`] bytes
 /// scanned or compared.
-pub fn find_plain<E, C: FnMut(u64) -> Result<(), E>>(
+pub(crate) fn find_plain<E, C: FnMut(u64) -> Result<(), E>>(
     haystack: &[u8],
     needle: &[u8],
     from: usize,

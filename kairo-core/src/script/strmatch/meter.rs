@@ -9,10 +9,10 @@
 use super::error::MatchError;
 
 /// Steps gathered before the charge callback is called.
-pub const CHARGE_EVERY: u64 = 64;
+pub(crate) const CHARGE_EVERY: u64 = 64;
 
 /// Bytes of bulk work (compare, scan, copy) that count as one step.
-pub const BYTES_PER_STEP: usize = 16;
+pub(crate) const BYTES_PER_STEP: usize = 16;
 
 /// Steps for `bytes` of bulk work: one, plus one per whole [`BYTES_PER_STEP`] bytes.
 pub(crate) fn bulk_steps(bytes: usize) -> u64 {
@@ -21,7 +21,7 @@ pub(crate) fn bulk_steps(bytes: usize) -> u64 {
 
 /// Counts steps; calls `charge(steps)` once [`CHARGE_EVERY`] have gathered, and on
 /// [`Meter::flush`]. Holds no memory that grows with the steps.
-pub struct Meter<C> {
+pub(crate) struct Meter<C> {
     charge: C,
     pending: u64,
     total: u64,
@@ -59,6 +59,7 @@ impl<E, C: FnMut(u64) -> Result<(), E>> Meter<C> {
     }
 
     /// Steps counted so far, charged or not.
+    #[cfg(test)]
     pub fn total(&self) -> u64 {
         self.total + self.pending
     }

@@ -23,7 +23,5 @@ pub mod pattern;
 pub mod replace;
 
 pub use error::{MatchError, PatternError};
-pub use lua::{MAX_RESULT, install};
-pub use matcher::{Capture, MAX_CAPTURES, MAX_DEPTH, Matcher, find_plain};
-pub use meter::{BYTES_PER_STEP, CHARGE_EVERY, Meter};
-pub use pattern::{Anchoring, Pattern};
+pub use lua::install;
+pub use pattern::Pattern;

@@ -22,7 +22,7 @@ enum Piece {
 
 /// A replacement string, split into its pieces.
 #[derive(Clone, Debug)]
-pub struct Template {
+pub(crate) struct Template {
     pieces: Vec<Piece>,
 }
 

@@ -19,7 +19,7 @@ use crate::cart::CartError;
 use crate::spec::TILE_SIZE;
 
 /// Most frames a file may have.
-pub const MAX_FRAMES: usize = 1024;
+pub(crate) const MAX_FRAMES: usize = 1024;
 /// Most pixels a file's frames may have in all (a 4096x4096 sheet's worth); a cel may have
 /// as many, and all the cels of a file twice as many.
 const MAX_PIXELS: usize = (MAX_SIDE * MAX_SIDE) as usize;

@@ -3,11 +3,11 @@
 //! slope parts), as the yardstick the mover is compared with.
 
 pub const GROUND: i32 = 0;
-pub const LADDER: i32 = 2;
+pub(crate) const LADDER: i32 = 2;
 
 const BITSHIFT: i32 = 12;
 
-pub struct RectV {
+pub(crate) struct RectV {
     pub x: i32,
     pub y: i32,
     pub w: i32,
