@@ -1,8 +1,9 @@
 //! Kairo: a retro fantasy console. The machine is the `kairo-core` crate (re-exported here
 //! under its modules' names); this crate is the `kairo` command's library, by who uses it:
 //! the user commands (`commands/`), what the window and headless runs show of the hardware
-//! (`views/`), the developer harness (`harness/`), and the window, pads and sound
-//! (`host/`, feature `host`).
+//! (`views/`), the profiler's reports, charts and live overlay (`profiling/`), the files kept
+//! for players — save RAM and save-state slots (`saving/`), the developer harness
+//! (`harness/`), and the window, pads and sound (`host/`, feature `host`).
 
 #[cfg(feature = "netplay")]
 pub use kairo_core::netplay;
@@ -17,4 +18,6 @@ pub mod error;
 pub mod harness;
 #[cfg(feature = "host")]
 pub mod host;
+pub mod profiling;
+pub mod saving;
 pub mod views;

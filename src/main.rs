@@ -248,7 +248,7 @@ fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool
 }
 
 fn profile(args: ProfileArgs) -> ToolResult {
-    let options = kairo::commands::profile::command::ProfileOptions {
+    let options = kairo::profiling::command::ProfileOptions {
         cart: args.cart,
         vblanks: args.frames,
         input: args.input,
@@ -258,7 +258,7 @@ fn profile(args: ProfileArgs) -> ToolResult {
         max_load: args.max_load,
     };
     let mut out = Printer::stdout();
-    let outcome = kairo::commands::profile::command::profile(&options, &mut |line| out.line(line))?;
+    let outcome = kairo::profiling::command::profile(&options, &mut |line| out.line(line))?;
     out.text(&outcome.report);
     out.finish().map_err(ToolError::Stdout)?;
     let (Some(limit), false) = (options.max_load, outcome.over_limit.is_empty()) else {

@@ -37,7 +37,7 @@ fn f8_toggles_overlays_that_leave_the_game_untouched() {
         tap(&mut shell, "ArrowDown");
     }
     tap(&mut shell, "Enter");
-    assert_eq!(shell.overlays, [Overlay::Collision, Overlay::Hitboxes]);
+    assert_eq!(shell.overlays(), [Overlay::Collision, Overlay::Hitboxes]);
     assert_eq!(labels(&shell)[0], "[x] Collision cells");
     assert_eq!(labels(&shell)[3], "[x] Hitboxes");
     shell.toggle_debug_menu();
@@ -79,7 +79,7 @@ fn f8_toggles_overlays_that_leave_the_game_untouched() {
         tap(&mut shell, "ArrowDown");
     }
     tap(&mut shell, "Enter");
-    assert!(shell.overlays.is_empty());
+    assert!(shell.overlays().is_empty());
     tap(&mut shell, "KeyX");
     assert!(matches!(shell.screen, Screen::Paused(_)));
     shell.escape();

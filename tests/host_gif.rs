@@ -13,7 +13,7 @@ use kairo::host::shell::{Screen, Shell};
 
 fn playing_palette_cart(shots: &std::path::Path) -> Shell {
     let mut shell = Shell::new(root().join("carts"), None);
-    shell.screenshot_dir = shots.to_path_buf();
+    shell.set_screenshot_dir(shots.to_path_buf());
     shell.open(&root().join("tests/carts/gif_palette"));
     assert!(matches!(shell.screen, Screen::Playing));
     shell
@@ -98,7 +98,7 @@ fn f9_without_a_game_or_a_folder_says_why() {
     vblanks(&mut shell, 10);
     let file = shots.join("a-file");
     std::fs::write(&file, b"x").unwrap();
-    shell.screenshot_dir = file.join("gifs");
+    shell.set_screenshot_dir(file.join("gifs"));
     shell.save_gif();
     let toast = shell.toast_text().unwrap();
     assert!(toast.starts_with("GIF failed: "), "{toast}");

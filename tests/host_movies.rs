@@ -18,7 +18,7 @@ use kairo::movie::Movie;
 
 fn shell_on(cart: &str, data: &Path) -> Shell {
     let mut shell = Shell::new(root().join("carts"), None);
-    shell.data_dir = Some(data.to_path_buf());
+    shell.set_data_dir(Some(data.to_path_buf()));
     shell.open(&root().join(cart));
     assert!(matches!(shell.screen, Screen::Playing));
     shell
@@ -186,9 +186,9 @@ fn rewinding_while_recording_cuts_the_movie_back() {
     shell.toggle_recording();
     let start = shell.console().unwrap().vblanks() as usize;
     frames(&mut shell, 90, &["ArrowRight"]);
-    shell.rewind_held = true;
+    shell.set_rewind_held(true);
     frames(&mut shell, 30, &[]);
-    shell.rewind_held = false;
+    shell.set_rewind_held(false);
     frames(&mut shell, 40, &["ArrowLeft", "KeyZ"]);
     let end = hash(&shell);
     let total = shell.console().unwrap().vblanks() as usize;
@@ -258,7 +258,7 @@ fn movies_need_a_data_folder_and_a_movie_of_another_cart_is_refused() {
         Some("No data folder: movies cannot be kept")
     );
     let data = temp_dir("movies-other-cart");
-    shell.data_dir = Some(data.to_path_buf());
+    shell.set_data_dir(Some(data.to_path_buf()));
     let other = data.join("other.kmv");
     std::fs::write(&other, "kairo-movie 2\ncart Shmup\n0000 *10\n").unwrap();
     let before = hash(&shell);

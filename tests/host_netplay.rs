@@ -207,16 +207,16 @@ fn the_window_hosts_past_strangers_refuses_what_would_part_the_machines_and_relo
     );
 
     // Fast-forward and rewind are refused with a note, not silently.
-    shell.fast_forward = true;
+    shell.set_fast_forward(true);
     paced(&mut shell, 2);
-    shell.fast_forward = false;
+    shell.set_fast_forward(false);
     assert_eq!(
         shell.toast_text(),
         Some("Fast-forward: not during a netplay match")
     );
-    shell.rewind_held = true;
+    shell.set_rewind_held(true);
     paced(&mut shell, 2);
-    shell.rewind_held = false;
+    shell.set_rewind_held(false);
     assert_eq!(
         shell.toast_text(),
         Some("Rewind: not during a netplay match")

@@ -16,7 +16,7 @@ const COUNTER: &str = "tests/carts/state_save_counter";
 
 fn shell(data: &Path) -> Shell {
     let mut shell = Shell::new(root().join("carts"), None);
-    shell.data_dir = Some(data.to_path_buf());
+    shell.set_data_dir(Some(data.to_path_buf()));
     shell
 }
 

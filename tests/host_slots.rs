@@ -10,12 +10,12 @@ use std::time::Instant;
 use common::shell::{frames, tap};
 use common::{root, temp_dir};
 use kairo::host::shell::{Screen, Shell};
-use kairo::host::slots;
+use kairo::saving::slots;
 use kairo::session::Route;
 
 fn playing_platformer(data: &std::path::Path) -> Shell {
     let mut shell = Shell::new(root().join("carts"), None);
-    shell.data_dir = Some(data.to_path_buf());
+    shell.set_data_dir(Some(data.to_path_buf()));
     shell.open(&root().join("carts/platformer"));
     assert!(matches!(shell.screen, Screen::Playing));
     shell
@@ -41,11 +41,11 @@ fn a_slot_saved_mid_stage_loads_back_and_goes_on_identically() {
 
     shell.load_slot(2);
     assert_eq!(
-        shell.last_load,
+        shell.last_load(),
         Some(Route::Memory),
         "saved by this process"
     );
-    assert_eq!(shell.slot, 2);
+    assert_eq!(shell.slot(), 2);
     assert_eq!(shell.console().unwrap().vblanks(), vblanks);
     assert_eq!(picture(&shell), saved);
     frames(&mut shell, 60, &["ArrowRight", "KeyZ"]);
@@ -67,7 +67,7 @@ fn a_slot_saved_mid_stage_loads_back_and_goes_on_identically() {
     let mut other = playing_platformer(&data);
     frames(&mut other, 10, &["ArrowLeft"]);
     other.load_slot(2);
-    assert_eq!(other.last_load, Some(Route::FullReplay));
+    assert_eq!(other.last_load(), Some(Route::FullReplay));
     assert_eq!(picture(&other), saved);
     shell.escape();
     let Screen::Paused(menu) = &shell.screen else {
@@ -81,7 +81,7 @@ fn a_slot_saved_mid_stage_loads_back_and_goes_on_identically() {
     assert!(matches!(shell.screen, Screen::Playing));
     assert!(shell.console().unwrap().vblanks() < 5, "powered on again");
     shell.load_slot(2);
-    assert_eq!(shell.last_load, Some(Route::ThisRun));
+    assert_eq!(shell.last_load(), Some(Route::ThisRun));
     assert_eq!(picture(&shell), saved);
 }
 

@@ -43,8 +43,11 @@ const LAYERS: &[&[&str]] = &[
     // What the window and headless runs show of the hardware: overlays, viewers, dumps,
     // the UI canvas, PNG writing.
     &["views"],
-    // The user commands: headless runs, check, export, pattern previewer, profile reports,
-    // sound, a netplay peer.
+    // The profiler's reports, charts and live overlay; the files kept for players (save RAM,
+    // save-state slots).
+    &["profiling", "saving"],
+    // The user commands: headless runs, check, export, pattern previewer, sound, a netplay
+    // peer.
     &["commands"],
     // The developer harness: bench, calibration, fuzz bodies, the relay.
     &["harness"],

@@ -7,12 +7,12 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{TempDir, bundled, console, kairo, root, temp_dir};
-use kairo::commands::profile::history::History;
-use kairo::commands::profile::overlay::{self, OverlayMode, OverlayView};
 use kairo::console::{Console, Tick};
 use kairo::input::InputFrame;
 use kairo::meter::Unit;
 use kairo::profile::FrameProfile;
+use kairo::profiling::history::History;
+use kairo::profiling::overlay::{self, OverlayMode, OverlayView};
 use kairo::spec::{LUA_HOOK_INTERVAL, cost};
 
 /// Runs `console` profiled for `vblanks`; returns the frames with their reports' totals.
@@ -330,7 +330,7 @@ fn max_load_fails_on_the_spike_and_passes_once_it_is_spread() {
 /// they vary from run to run).
 fn overlay_picture(mode: OverlayMode, cursor: Option<usize>) -> Vec<u8> {
     let mut c = Console::new(kairo::cart::Cart::open(&example()).unwrap()).unwrap();
-    let mut history = History::new(kairo::commands::profile::history::OVERLAY_FRAMES);
+    let mut history = History::new(kairo::profiling::history::OVERLAY_FRAMES);
     for (mut p, _) in profiled(&mut c, 150) {
         p.host = Default::default();
         history.push(p);
@@ -373,13 +373,13 @@ fn the_overlay_matches_its_golden_pictures() {
 #[test]
 fn the_chart_in_the_docs_is_the_worked_example_run() {
     let chart = temp_dir("docs-chart");
-    let options = kairo::commands::profile::command::ProfileOptions {
+    let options = kairo::profiling::command::ProfileOptions {
         cart: example(),
         vblanks: 300,
         svg: Some(chart.join("p.svg")),
         ..Default::default()
     };
-    kairo::commands::profile::command::profile(&options, &mut |_| {}).unwrap();
+    kairo::profiling::command::profile(&options, &mut |_| {}).unwrap();
     let made = std::fs::read_to_string(options.svg.as_ref().unwrap()).unwrap();
     let docs = root().join("docs/img/slowdown-profile.svg");
     if std::env::var_os("KAIRO_UPDATE_DOCS").is_some() {

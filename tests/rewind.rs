@@ -150,7 +150,7 @@ mod window {
         let picture_then = |shell: &Shell| shell.console().unwrap().rgba();
         let mut pictures = Vec::new();
         shell.take_audio();
-        shell.rewind_held = true;
+        shell.set_rewind_held(true);
         for _ in 0..50 {
             frames(&mut shell, 1);
             pictures.push(picture_then(&shell));
@@ -159,7 +159,7 @@ mod window {
                 "rewind is silent"
             );
         }
-        shell.rewind_held = false;
+        shell.set_rewind_held(false);
         assert_eq!(shell.console().unwrap().vblanks(), at - 50);
         assert_ne!(pictures.first(), pictures.last(), "the hero walked back");
     }

@@ -252,7 +252,7 @@ fn debug_pause_steps_single_frames_and_fast_forward_runs_four() {
     shell.vblank(Instant::now());
     assert_eq!(frame(&shell), 2, "one step, one frame");
     shell.toggle_debug_pause();
-    shell.fast_forward = true;
+    shell.set_fast_forward(true);
     shell.vblank(Instant::now());
     assert_eq!(frame(&shell), 6);
 }
@@ -261,7 +261,7 @@ fn debug_pause_steps_single_frames_and_fast_forward_runs_four() {
 fn screenshots_are_saved_as_png_in_the_screenshot_folder() {
     let (mut shell, _config) = shell("shots");
     let dir = temp_dir("shots-out").within("pictures");
-    shell.screenshot_dir = dir.to_path_buf();
+    shell.set_screenshot_dir(dir.to_path_buf());
     shell.open(&root().join("carts/platformer"));
     shell.vblank(Instant::now());
     shell.screenshot();
@@ -275,18 +275,18 @@ fn screenshots_are_saved_as_png_in_the_screenshot_folder() {
 
 #[test]
 fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
-    use kairo::commands::profile::overlay::OverlayMode;
+    use kairo::profiling::overlay::OverlayMode;
     let (mut shell, _config) = shell("profiler");
     shell.open(&root().join("carts/platformer"));
     let profiling = |s: &Shell| s.console().unwrap().profiling();
     assert!(!profiling(&shell));
     shell.cycle_profiler();
-    assert_eq!(shell.profiler.as_ref().unwrap().mode, OverlayMode::Full);
+    assert_eq!(shell.profiler().unwrap().mode, OverlayMode::Full);
     assert!(profiling(&shell));
     for _ in 0..10 {
         shell.vblank(Instant::now());
     }
-    let profiler = shell.profiler.as_ref().unwrap();
+    let profiler = shell.profiler().unwrap();
     assert_eq!(profiler.history.len(), 10, "one profile per frame");
     assert_eq!(profiler.history.last().unwrap().frame, 9);
 
@@ -294,14 +294,14 @@ fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
     shell.toggle_debug_pause();
     tap(&mut shell, "ArrowLeft");
     tap(&mut shell, "ArrowLeft");
-    let profiler = shell.profiler.as_ref().unwrap();
+    let profiler = shell.profiler().unwrap();
     assert_eq!(profiler.history.len(), 10, "frozen");
     assert_eq!(profiler.cursor, Some(7));
     for _ in 0..20 {
         tap(&mut shell, "ArrowLeft");
     }
     assert_eq!(
-        shell.profiler.as_ref().unwrap().cursor,
+        shell.profiler().unwrap().cursor,
         Some(0),
         "stops at the oldest"
     );
@@ -311,7 +311,7 @@ fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
     // F6 runs one more frame and the cursor follows the newest again.
     shell.step();
     shell.vblank(Instant::now());
-    let profiler = shell.profiler.as_ref().unwrap();
+    let profiler = shell.profiler().unwrap();
     assert_eq!(profiler.history.len(), 11);
     assert_eq!(profiler.cursor, None);
     let mut newest = vec![0; 256 * 256 * 4];
@@ -320,16 +320,16 @@ fn f3_cycles_the_profiler_and_a_frozen_graph_has_a_cursor() {
     shell.toggle_debug_pause();
 
     shell.cycle_profiler();
-    assert_eq!(shell.profiler.as_ref().unwrap().mode, OverlayMode::Compact);
+    assert_eq!(shell.profiler().unwrap().mode, OverlayMode::Compact);
     shell.cycle_profiler();
-    assert!(shell.profiler.is_none());
+    assert!(shell.profiler().is_none());
     assert!(!profiling(&shell), "profiling stops with the overlay");
 
     // The pause menu turns it on too, and a reset keeps it on.
     shell.escape();
     choose(&mut shell, "Profiler on/off");
     assert!(matches!(shell.screen, Screen::Playing));
-    assert!(shell.profiler.is_some() && profiling(&shell));
+    assert!(shell.profiler().is_some() && profiling(&shell));
     shell.escape();
     choose(&mut shell, "Reset");
     assert!(profiling(&shell), "reset keeps profiling");

@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{root, temp_dir};
-use kairo::commands::profile::overlay::OverlayMode;
+use kairo::profiling::overlay::OverlayMode;
 
 fn have(tool: &str) -> bool {
     Command::new("sh")
@@ -366,8 +366,8 @@ fn the_profiler_overlay_shows_with_profile_and_f3_cycles_it() {
     ) else {
         return;
     };
-    let full_top = 256 - kairo::commands::profile::overlay::strip_height(OverlayMode::Full);
-    let compact_top = 256 - kairo::commands::profile::overlay::strip_height(OverlayMode::Compact);
+    let full_top = 256 - kairo::profiling::overlay::strip_height(OverlayMode::Full);
+    let compact_top = 256 - kairo::profiling::overlay::strip_height(OverlayMode::Compact);
     let sky = [0x6e, 0xc6, 0xf5];
     let dimmed_sky = [0x6e / 3, 0xc6 / 3, 0xf5 / 3];
     let red = [0xff, 0x40, 0x40];

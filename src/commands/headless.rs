@@ -4,57 +4,11 @@
 
 use std::path::Path;
 
-use crate::cart::Cart;
 use crate::console::{Console, FrameReport};
 use crate::input::InputFrame;
 use crate::meter::{Unit, load_percent};
 use crate::movie::Movie;
-use crate::saveram::SaveRam;
 use crate::session::{Fault, Session};
-
-/// Save RAM for a headless power-on: a movie's own (so replays match the recording), else
-/// what `data` holds for the cart's `save_id`, else empty. Warnings (a damaged save file,
-/// a cart with no `save_id`) go to `warn`.
-pub fn starting_save(
-    cart: &Cart,
-    movie: Option<&Movie>,
-    data: Option<&Path>,
-    warn: &mut dyn FnMut(&str),
-) -> SaveRam {
-    if let Some(movie) = movie {
-        return SaveRam::from_bytes(&movie.save);
-    }
-    let Some(dir) = data else {
-        return SaveRam::default();
-    };
-    let Some(id) = &cart.manifest.save_id else {
-        warn(&format!(
-            "{} has no save_id in cart.toml: its save RAM is not kept in {}",
-            cart.name(),
-            dir.display()
-        ));
-        return SaveRam::default();
-    };
-    let loaded = crate::savefile::load(dir, id);
-    if let Some(warning) = &loaded.warning {
-        warn(warning);
-    }
-    SaveRam::from_bytes(&loaded.data)
-}
-
-/// Stores the console's save RAM in `dir` under the cart's `save_id` if the run changed it
-/// (nothing without a `save_id`).
-pub fn store_save(console: &Console, dir: &Path) -> crate::error::Result<()> {
-    let Some(id) = &console.cart().manifest.save_id else {
-        return Ok(());
-    };
-    if console.machine().save().changes() == 0 {
-        return Ok(());
-    }
-    crate::savefile::store(dir, id, console.machine().save().used()).map_err(
-        crate::error::ToolError::write(crate::savefile::path_for(dir, id)),
-    )
-}
 
 /// The outcome of a headless run.
 #[derive(Debug, Default)]

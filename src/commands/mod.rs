@@ -1,7 +1,7 @@
 //! The user commands of `kairo` beside the window: headless runs (`kairo headless`, with
 //! its screenshots and dumps), `kairo check`, `kairo export`, `kairo pattern`'s
-//! previewer, `kairo profile` and its reports, charts and overlay (the profiler's one home
-//! above the core's collector), `kairo sound`, and a netplay peer with no window.
+//! previewer, `kairo sound`, and a netplay peer with no window. (`kairo profile` is in
+//! [`crate::profiling`], the profiler's one home.)
 
 pub mod check;
 // The web runtime is built from this library: it does not carry a copy of itself.
@@ -11,5 +11,4 @@ pub mod headless;
 #[cfg(feature = "netplay")]
 pub mod netplay;
 pub mod preview;
-pub mod profile;
 pub mod sound;

@@ -43,7 +43,7 @@ pub struct App {
 impl App {
     pub fn new(options: WindowOptions) -> App {
         let mut shell = Shell::new("carts".into(), super::config::config_dir());
-        shell.data_dir = super::saves::data_dir();
+        shell.set_data_dir(crate::saving::ram::data_dir());
         if let Some(pattern) = &options.pattern {
             let preview = options.preview;
             let build: super::shell::Build = Arc::new(move |path: &std::path::Path| {
@@ -57,7 +57,7 @@ impl App {
             }
         }
         if options.profile {
-            shell.set_profiler(Some(crate::commands::profile::overlay::OverlayMode::Full));
+            shell.set_profiler(Some(crate::profiling::overlay::OverlayMode::Full));
         }
         App {
             options,
@@ -116,17 +116,17 @@ impl App {
             KeyCode::Escape if fresh => self.shell.escape(),
             KeyCode::F3 if fresh => self.shell.cycle_profiler(),
             KeyCode::F1 if fresh => self.shell.next_slot(),
-            KeyCode::F2 if fresh => self.shell.save_slot(self.shell.slot),
-            KeyCode::F4 if fresh => self.shell.load_slot(self.shell.slot),
+            KeyCode::F2 if fresh => self.shell.save_slot(self.shell.slot()),
+            KeyCode::F4 if fresh => self.shell.load_slot(self.shell.slot()),
             KeyCode::F5 if fresh => self.shell.toggle_debug_pause(),
             KeyCode::F6 if fresh => self.shell.step(),
             KeyCode::F7 if fresh => self.shell.toggle_recording(),
             KeyCode::F8 if fresh => self.shell.toggle_debug_menu(),
             KeyCode::F9 if fresh => self.shell.save_gif(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
-            KeyCode::Tab if !repeat => self.shell.fast_forward = down,
+            KeyCode::Tab if !repeat => self.shell.set_fast_forward(down),
             KeyCode::Backspace if !repeat => {
-                self.shell.rewind_held = down;
+                self.shell.set_rewind_held(down);
                 // The netplay screen takes it to edit an address.
                 self.shell.key("Backspace", down);
             }

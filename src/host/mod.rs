@@ -8,12 +8,9 @@ pub mod config;
 pub mod input_map;
 pub mod pacing;
 mod pads;
-pub mod profiler;
 pub mod rate;
 pub mod reload;
-pub mod saves;
 pub mod shell;
-pub mod slots;
 pub mod ui;
 
 use std::path::PathBuf;

@@ -150,7 +150,7 @@ pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
             session
         }
         None => {
-            let save = kairo::commands::headless::starting_save(
+            let save = kairo::saving::ram::starting_save(
                 &cart,
                 movie.as_ref(),
                 args.data.as_deref(),
@@ -201,7 +201,7 @@ pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
         // with: storing it would overwrite the player's own save data.
         let replaying = args.input.is_some() || args.load_state.is_some();
         if !replaying || args.write_save {
-            kairo::commands::headless::store_save(session.console(), dir)?;
+            kairo::saving::ram::store_save(session.console(), dir)?;
         } else if session.console().machine().save().changes() > 0 {
             eprint_line(&format!(
                 "kairo: the replay's save RAM was not stored in {} (its save files are unchanged; --write-save stores it)",

@@ -2,8 +2,8 @@
 //! netplay screens, the browser, quit.
 
 use super::{OpenCart, Remap, RemapDevice, Screen, Session, Shell, View};
-use crate::commands::profile::overlay::OverlayMode;
 use crate::host::ui::{Menu, UiAction};
+use crate::profiling::overlay::OverlayMode;
 
 impl Shell {
     /// Carries out what the player chose in a menu.

@@ -49,11 +49,32 @@ impl GifRecorder {
     }
 }
 
+/// Screenshots (F12) and GIFs (F9): the folder they go to, and the GIF recorder.
+#[derive(Debug)]
+pub(super) struct Capture {
+    pub dir: PathBuf,
+    pub gif: GifRecorder,
+}
+
+impl Capture {
+    pub fn new(dir: PathBuf) -> Capture {
+        Capture {
+            dir,
+            gif: GifRecorder::default(),
+        }
+    }
+}
+
 impl Shell {
+    /// Where screenshots and GIFs go from now on.
+    pub fn set_screenshot_dir(&mut self, dir: PathBuf) {
+        self.capture.dir = dir;
+    }
+
     /// F9: saves the last seconds of the game as a GIF in the screenshot folder. The file is
     /// encoded on its own thread; a toast says where it went when it is written.
     pub fn save_gif(&mut self) {
-        if self.gif.busy() {
+        if self.capture.gif.busy() {
             self.toast("Still saving the last GIF".into());
             return;
         }
@@ -61,12 +82,12 @@ impl Shell {
             self.toast("No game to record".into());
             return;
         };
-        let clip = self.gif.history.clip();
+        let clip = self.capture.gif.history.clip();
         if clip.is_empty() {
             self.toast("No game pictures recorded yet".into());
             return;
         }
-        let dir = self.screenshot_dir.clone();
+        let dir = self.capture.dir.clone();
         let path = match free_path(&dir, console.cart().name(), "gif") {
             Ok(path) => path,
             Err(source) => {
@@ -84,8 +105,8 @@ impl Shell {
             });
         match encoder {
             Ok(_) => {
-                self.gif.saving = Some(report);
-                let seconds = self.gif.history.seconds();
+                self.capture.gif.saving = Some(report);
+                let seconds = self.capture.gif.history.seconds();
                 self.toast(format!("Saving GIF (last {seconds:.1} s)..."));
             }
             Err(e) => self.report_gif(&Err(GifError::Thread(e))),
@@ -103,13 +124,13 @@ impl Shell {
                 .map(Session::console)
         {
             let name = console.cart().name();
-            if self.gif.cart != name {
-                self.gif.history.clear();
-                self.gif.cart = name.to_string();
+            if self.capture.gif.cart != name {
+                self.capture.gif.history.clear();
+                self.capture.gif.cart = name.to_string();
             }
-            self.gif.history.capture(console);
+            self.capture.gif.history.capture(console);
         }
-        let outcome = match self.gif.saving.as_ref().map(Receiver::try_recv) {
+        let outcome = match self.capture.gif.saving.as_ref().map(Receiver::try_recv) {
             None | Some(Err(TryRecvError::Empty)) => return,
             Some(Ok(outcome)) => outcome,
             Some(Err(TryRecvError::Disconnected)) => Err(GifError::Lost),
@@ -120,7 +141,7 @@ impl Shell {
     /// Waits for the GIF being saved, if any, shows how it went and returns it (tests, and
     /// closing the window, which should not lose a GIF asked for just before).
     pub fn finish_gif(&mut self) -> Option<Result<PathBuf, GifError>> {
-        let report = self.gif.saving.as_ref()?;
+        let report = self.capture.gif.saving.as_ref()?;
         let outcome = report.recv().unwrap_or(Err(GifError::Lost));
         self.report_gif(&outcome);
         Some(outcome)
@@ -129,7 +150,7 @@ impl Shell {
     /// Says how a save went: a toast short enough for the screen's 30 columns (the file's
     /// name), and the whole path or error on the terminal.
     fn report_gif(&mut self, outcome: &Result<PathBuf, GifError>) {
-        self.gif.saving = None;
+        self.capture.gif.saving = None;
         match outcome {
             Ok(path) => {
                 crate::out::print_line(&format!("kairo: saved {}", path.display()));
@@ -145,6 +166,6 @@ impl Shell {
 
     /// The window's GIF recorder.
     pub fn gif(&self) -> &GifRecorder {
-        &self.gif
+        &self.capture.gif
     }
 }

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::{RemapDevice, Screen, Shell};
-use crate::host::slots::THUMB;
 use crate::host::ui::{self, color};
+use crate::saving::slots::THUMB;
 use crate::session::Session;
 use crate::spec::{SCREEN_H, SCREEN_W};
 
@@ -28,7 +28,7 @@ impl Shell {
                 console.rgba_into(rgba);
                 self.draw_overlays(rgba);
                 if let Some(profiler) = &self.profiler {
-                    profiler.draw(rgba, self.debug_paused);
+                    profiler.draw(rgba, self.play.paused());
                 }
             }
             (Screen::Viewer(_), Some(_)) => {}
@@ -108,7 +108,7 @@ impl Shell {
                 false
             }
         };
-        if self.debug_paused && matches!(self.screen, Screen::Playing) {
+        if self.play.paused() && matches!(self.screen, Screen::Playing) {
             // With the profiler up, the bottom belongs to its strip.
             let (row, hint) = match self.profiler {
                 Some(_) => (0, "F5:run F6:step Left/Right:frame"),
@@ -120,7 +120,7 @@ impl Shell {
         if let Some(badge) = self.session.as_ref().and_then(|s| s.movie_badge()) {
             // Bottom right, where carts keep their score lines least; above the debug hint
             // when that takes the bottom row, under the profiler's hint when the strip does.
-            let row = match (self.profiler.is_some(), self.debug_paused) {
+            let row = match (self.profiler.is_some(), self.play.paused()) {
                 (true, _) => 1,
                 (false, true) => rows - 3,
                 (false, false) => rows - 1,
@@ -163,10 +163,10 @@ impl Shell {
         let Some(console) = self.console() else {
             return;
         };
-        let path = match free_path(&self.screenshot_dir, console.cart().name(), "png") {
+        let path = match free_path(&self.capture.dir, console.cart().name(), "png") {
             Ok(path) => path,
             Err(e) => {
-                let dir = self.screenshot_dir.display();
+                let dir = self.capture.dir.display();
                 self.toast(format!("Screenshot failed: {dir}: {e}"));
                 return;
             }

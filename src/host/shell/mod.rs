@@ -1,8 +1,14 @@
 //! The console shell: which screen is up (browser, game, pause menu, remap, error, slots),
 //! the cart session with its hot reload, and what each vblank does. Free of winit, so it is
-//! tested by feeding it keys, pad events and vblanks. Drawing is in `draw`, remapping in
-//! `remap`, save RAM and save-state slots in `state`, recording and playing movies in
-//! `movies`.
+//! tested by feeding it keys, pad events and vblanks.
+//!
+//! Each window feature is a file that owns its state, and the shell keeps one value of it:
+//! the note line (`notes`: [`notes::Notes`]), debug pause, steps, fast-forward and rewind
+//! (`play`), save RAM and the state slots (`state`: where data is kept, the hot keys' slot),
+//! screenshots and GIFs (`clip`: the folder, the recorder), netplay (`net`: the match, told
+//! to the shell as events), movies (`movies`, the open cart's), remapping (`remap`), the
+//! debug menu and overlays (`debug`), the viewers (`viewer`), drawing (`draw`). The window
+//! and the tests set them through narrow methods (`set_fast_forward`, `set_data_dir`...).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,15 +16,15 @@ use std::time::Instant;
 
 use super::config::{self, InputConfig, Recent};
 use super::input_map::{InputMapper, PadEvent};
-use super::profiler::Profiler;
 use super::reload::CartWatcher;
-use super::saves::SaveKeeper;
-use super::slots::SlotInfo;
 use super::ui::{self, Menu, UiAction, UiCanvas};
 use crate::cart::Cart;
-use crate::commands::profile::overlay::OverlayMode;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
+use crate::profiling::live::Profiler;
+use crate::profiling::overlay::OverlayMode;
+use crate::saving::ram::SaveKeeper;
+use crate::saving::slots::SlotInfo;
 use crate::session::Session;
 
 mod actions;
@@ -29,6 +35,7 @@ mod draw;
 mod movies;
 mod net;
 mod notes;
+mod play;
 mod remap;
 mod state;
 mod viewer;
@@ -46,8 +53,7 @@ const TOAST_VBLANKS: u32 = 120;
 const WARNING_VBLANKS: u32 = 480;
 /// Lines a toast may take at the bottom of the screen.
 pub const TOAST_LINES: usize = 7;
-/// Machine vblanks per host vblank while fast-forwarding.
-pub const FAST_FORWARD: u32 = 4;
+pub use play::FAST_FORWARD;
 
 /// The screen being shown.
 #[derive(Debug)]
@@ -154,30 +160,18 @@ pub struct Shell {
     /// The note line at the bottom.
     notes: notes::Notes,
     quit: bool,
-    /// Debug pause (F5): the game stands still until stepped (F6) or resumed.
-    debug_paused: bool,
-    step_requested: bool,
-    /// Fast-forward (held Tab): the game runs [`FAST_FORWARD`] vblanks per host vblank.
-    pub fast_forward: bool,
-    /// Rewind held on the keyboard (Backspace); Select + L on a pad does the same.
-    pub rewind_held: bool,
+    /// Debug pause and steps, fast-forward, rewind held.
+    play: play::PlayControl,
     /// The cart's files changed during a netplay match: it reloads when the match ends.
     reload_after_match: bool,
-    /// Where screenshots are saved.
-    pub screenshot_dir: PathBuf,
+    /// Screenshots and GIFs: where they go, the last seconds of play.
+    capture: clip::Capture,
     /// The profiler overlay, while shown (F3).
-    pub profiler: Option<Profiler>,
-    /// Where carts' save RAM and save-state slots are kept (`None`: not kept between runs,
-    /// and no slots).
-    pub data_dir: Option<PathBuf>,
-    /// The save-state slot the hot keys use (0-based).
-    pub slot: usize,
-    /// The last seconds of play, for a GIF (F9).
-    gif: GifRecorder,
+    profiler: Option<Profiler>,
+    /// Where save data and slots are kept, the slot the hot keys use, the last load.
+    saving: state::Saving,
     /// Debug overlays drawn on the game picture, in drawing order.
-    pub overlays: Vec<crate::views::overlays::Overlay>,
-    /// How the last slot loaded came back (from memory, along this run, or replayed).
-    pub last_load: Option<crate::session::Route>,
+    overlays: Vec<crate::views::overlays::Overlay>,
     /// Netplay: a match being set up or played, and the Netplay screen's lines.
     pub netplay: net::Netplay,
 }
@@ -211,18 +205,12 @@ impl Shell {
             pad_names: BTreeMap::new(),
             notes: notes::Notes::default(),
             quit: false,
-            debug_paused: false,
-            step_requested: false,
-            fast_forward: false,
-            rewind_held: false,
+            play: play::PlayControl::default(),
             reload_after_match: false,
-            screenshot_dir: screenshot_dir(),
+            capture: clip::Capture::new(screenshot_dir()),
             profiler: None,
-            data_dir: None,
-            slot: 0,
-            gif: GifRecorder::default(),
+            saving: state::Saving::default(),
             overlays: Vec::new(),
-            last_load: None,
             netplay: net::Netplay::new(net_setup),
         };
         shell.show_browser();
@@ -358,11 +346,11 @@ impl Shell {
         };
         let netplay = self.net_vblank(word);
         let combo = Button::Select.bit() | Button::L.bit();
-        let rewinding = self.rewind_held || held & combo == combo;
+        let rewinding = self.play.rewind_held() || held & combo == combo;
         if netplay && matches!(self.screen, Screen::Playing) {
             if rewinding {
                 self.refuse_during_netplay("Rewind");
-            } else if self.fast_forward {
+            } else if self.play.fast_forward() {
                 self.refuse_during_netplay("Fast-forward");
             }
         }
@@ -387,7 +375,7 @@ impl Shell {
                 if self.mapper.pause_combo_held() && pressed & combo != 0 {
                     self.screen = Screen::Paused(ui::pause_menu());
                 } else {
-                    if self.debug_paused
+                    if self.play.paused()
                         && let Some(profiler) = &mut self.profiler
                     {
                         // The game is frozen, so the d-pad moves the graph's cursor.
@@ -458,13 +446,7 @@ impl Shell {
             // The match runs the game (see `net_vblank`).
             return;
         }
-        let vblanks = if self.debug_paused {
-            u32::from(std::mem::take(&mut self.step_requested))
-        } else if self.fast_forward {
-            FAST_FORWARD
-        } else {
-            1
-        };
+        let vblanks = self.play.vblanks();
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -540,8 +522,7 @@ impl Shell {
         if self.refuse_during_netplay("Debug pause") {
             return;
         }
-        self.debug_paused = !self.debug_paused;
-        self.step_requested = false;
+        self.play.toggle_pause();
     }
 
     /// F3: shows the profiler overlay, then its compact strip, then hides it.
@@ -568,6 +549,16 @@ impl Shell {
         }
     }
 
+    /// The profiler overlay's state, while shown.
+    pub fn profiler(&self) -> Option<&Profiler> {
+        self.profiler.as_ref()
+    }
+
+    /// The debug overlays shown, in drawing order.
+    pub fn overlays(&self) -> &[crate::views::overlays::Overlay] {
+        &self.overlays
+    }
+
     /// Notes that the window presented a picture (for the overlay's host frame rate).
     pub(crate) fn presented(&mut self, now: Instant, present_us: f32) {
         if let Some(profiler) = &mut self.profiler {
@@ -577,9 +568,17 @@ impl Shell {
 
     /// F6: while debug-paused, runs the game for one more vblank.
     pub fn step(&mut self) {
-        if self.debug_paused {
-            self.step_requested = true;
-        }
+        self.play.step();
+    }
+
+    /// Tab held or let go: fast-forward.
+    pub fn set_fast_forward(&mut self, on: bool) {
+        self.play.set_fast_forward(on);
+    }
+
+    /// Backspace held or let go: rewind.
+    pub fn set_rewind_held(&mut self, held: bool) {
+        self.play.set_rewind_held(held);
     }
 
     fn toast(&mut self, message: String) {

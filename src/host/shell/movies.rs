@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 
 use super::{OpenCart, Screen, Shell};
 use crate::console::Console;
-use crate::host::slots;
 use crate::host::ui::{Menu, UiAction};
 use crate::movie::{MAX_TICKS, Movie};
 use crate::saveram::SaveRam;
+use crate::saving::slots;
 use crate::session::Session;
 
 /// Movies listed in the menu (the newest first).
@@ -202,7 +202,7 @@ impl Shell {
     /// The folder of the running cart's movies, if there is a data folder.
     fn movie_folder(&self) -> Option<PathBuf> {
         let console = self.console()?;
-        Some(folder(self.data_dir.as_ref()?, console))
+        Some(folder(self.saving.data_dir.as_ref()?, console))
     }
 
     /// The pause menu's Movies screen: record or stop, and the movies to play back.

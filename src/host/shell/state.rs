@@ -7,10 +7,23 @@ use std::time::Instant;
 
 use super::{OpenCart, Screen, Shell};
 use crate::cart::Cart;
-use crate::host::saves::SaveKeeper;
-use crate::host::slots::{self, SLOTS, SlotInfo};
 use crate::host::ui::{Menu, UiAction};
 use crate::saveram::SaveRam;
+use crate::saving::ram::SaveKeeper;
+use crate::saving::slots::{self, SLOTS, SlotInfo};
+use crate::session::Route;
+
+/// Where a player's data is kept, and the slot the hot keys use.
+#[derive(Debug, Default)]
+pub(super) struct Saving {
+    /// Where carts' save RAM and save-state slots are kept (`None`: not kept between runs,
+    /// and no slots).
+    pub data_dir: Option<PathBuf>,
+    /// The save-state slot the hot keys use (0-based).
+    pub slot: usize,
+    /// How the last slot loaded came back (from memory, along this run, or replayed).
+    pub last_load: Option<Route>,
+}
 
 impl OpenCart {
     /// Stores the running cart's save RAM if it changed (`now`: at most once a second;
@@ -39,6 +52,21 @@ impl Drop for OpenCart {
 }
 
 impl Shell {
+    /// Where save RAM and slots are kept from now on (`None`: nowhere).
+    pub fn set_data_dir(&mut self, dir: Option<PathBuf>) {
+        self.saving.data_dir = dir;
+    }
+
+    /// The save-state slot the hot keys (F2, F4) use, 0-based.
+    pub fn slot(&self) -> usize {
+        self.saving.slot
+    }
+
+    /// How the last slot loaded came back.
+    pub fn last_load(&self) -> Option<Route> {
+        self.saving.last_load
+    }
+
     /// Save RAM to power `cart` on with: the running console's when the cart keeps its
     /// `save_id` (a retry or a reload), else what the data folder holds for it, else empty.
     pub(super) fn save_for(&mut self, cart: &Cart) -> SaveRam {
@@ -54,6 +82,7 @@ impl Shell {
         session.save_id = id;
         session.keeper = None;
         let Some((keeper, save, warning)) = self
+            .saving
             .data_dir
             .as_deref()
             .and_then(|dir| SaveKeeper::open(dir, cart))
@@ -71,7 +100,7 @@ impl Shell {
     /// The folder of the running cart's save-state slots, if there is a data folder.
     pub(super) fn slot_folder(&self) -> Option<PathBuf> {
         let cart = self.session.as_ref()?.game.as_ref()?.cart();
-        Some(slots::folder(self.data_dir.as_ref()?, cart))
+        Some(slots::folder(self.saving.data_dir.as_ref()?, cart))
     }
 
     pub(super) fn show_slots(&mut self, saving: bool) {
@@ -97,7 +126,7 @@ impl Shell {
             })
             .collect();
         let mut menu = Menu::new(if saving { "SAVE STATE" } else { "LOAD STATE" }, items);
-        menu.selected = self.slot;
+        menu.selected = self.saving.slot;
         self.screen = Screen::Slots {
             menu,
             saving,
@@ -120,7 +149,7 @@ impl Shell {
         if game.fault().is_some() {
             return;
         }
-        self.slot = slot;
+        self.saving.slot = slot;
         let message = match slots::save(&folder, slot, game) {
             Ok(()) => format!("Saved slot {}", slot + 1),
             Err(e) => {
@@ -151,10 +180,10 @@ impl Shell {
         let Some(game) = session.game.as_mut() else {
             return;
         };
-        self.slot = slot;
+        self.saving.slot = slot;
         match slots::load(&folder, slot, game) {
             Ok(route) => {
-                self.last_load = Some(route);
+                self.saving.last_load = Some(route);
                 // Save RAM comes back as it was in the state (as on a console with a
                 // battery); it is stored again only when the game next writes it (the
                 // session reports no writes of the state's past).
@@ -182,8 +211,8 @@ impl Shell {
 
     /// Moves the hot keys to the next slot (F1).
     pub(crate) fn next_slot(&mut self) {
-        self.slot = (self.slot + 1) % SLOTS;
-        self.toast(format!("State slot {}", self.slot + 1));
+        self.saving.slot = (self.saving.slot + 1) % SLOTS;
+        self.toast(format!("State slot {}", self.saving.slot + 1));
     }
 
     /// Stores every running cart's save RAM and the movie being recorded now (the window is

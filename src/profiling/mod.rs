@@ -1,11 +1,12 @@
-//! The profiler's tools, above the console: [`history`] keeps the frames and their
-//! statistics; [`report`], [`svg`], [`trace`] and [`json`] write them out for `kairo
-//! profile` ([`command`]); [`overlay`] draws the live graph the window shows. See
-//! `docs/profiling.md`.
+//! The profiler's one home above the core's collector ([`crate::profile`]): [`history`]
+//! keeps the frames and their statistics; [`report`], [`svg`], [`trace`] and [`json`] write
+//! them out for `kairo profile` ([`command`]); [`overlay`] draws the live graph the window
+//! shows, and [`live`] is the window's profiler (F3) that feeds it. See `docs/profiling.md`.
 
 pub mod command;
 pub mod history;
 pub mod json;
+pub mod live;
 pub mod overlay;
 pub mod report;
 pub mod svg;

@@ -1,23 +1,71 @@
-//! Keeps a running cart's save RAM on disk: read when the cart powers on, stored when it
-//! changed (at most about once a second) and when the cart stops (closed, switched, reloaded,
-//! the window shut). Files and their format: [`crate::savefile`].
+//! A cart's save RAM on disk, under its `save_id`: what a headless run powers on with and
+//! stores at its end ([`starting_save`], [`store_save`]), and the window's [`SaveKeeper`]:
+//! read when the cart powers on, stored when the game wrote it (at most about once a second)
+//! and when the cart stops (closed, switched, reloaded, the window shut). Files and their
+//! format: [`crate::savefile`].
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::cart::Cart;
 use crate::console::Console;
+use crate::movie::Movie;
 use crate::saveram::SaveRam;
 
 pub use crate::savefile::STORE_EVERY;
 use crate::savefile::StorePacing;
 
+#[cfg(feature = "host")]
 /// The folder save files live in: `$KAIRO_DATA_DIR`, else `saves` in the user's data folder.
 pub fn data_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("KAIRO_DATA_DIR") {
         return Some(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "kairo").map(|d| d.data_dir().join("saves"))
+}
+
+/// Save RAM for a headless power-on: a movie's own (so replays match the recording), else
+/// what `data` holds for the cart's `save_id`, else empty. Warnings (a damaged save file,
+/// a cart with no `save_id`) go to `warn`.
+pub fn starting_save(
+    cart: &Cart,
+    movie: Option<&Movie>,
+    data: Option<&Path>,
+    warn: &mut dyn FnMut(&str),
+) -> SaveRam {
+    if let Some(movie) = movie {
+        return SaveRam::from_bytes(&movie.save);
+    }
+    let Some(dir) = data else {
+        return SaveRam::default();
+    };
+    let Some(id) = &cart.manifest.save_id else {
+        warn(&format!(
+            "{} has no save_id in cart.toml: its save RAM is not kept in {}",
+            cart.name(),
+            dir.display()
+        ));
+        return SaveRam::default();
+    };
+    let loaded = crate::savefile::load(dir, id);
+    if let Some(warning) = &loaded.warning {
+        warn(warning);
+    }
+    SaveRam::from_bytes(&loaded.data)
+}
+
+/// Stores the console's save RAM in `dir` under the cart's `save_id` if the run changed it
+/// (nothing without a `save_id`).
+pub fn store_save(console: &Console, dir: &Path) -> crate::error::Result<()> {
+    let Some(id) = &console.cart().manifest.save_id else {
+        return Ok(());
+    };
+    if console.machine().save().changes() == 0 {
+        return Ok(());
+    }
+    crate::savefile::store(dir, id, console.machine().save().used()).map_err(
+        crate::error::ToolError::write(crate::savefile::path_for(dir, id)),
+    )
 }
 
 /// The save file of one running cart.

@@ -1,12 +1,12 @@
 //! The window's profiler (F3 or the pause menu): keeps the last 240 profiled frames, the
 //! overlay's mode, the cursor used while the game is frozen (F5), and the host's real frame
-//! rate, and draws [`crate::commands::profile::overlay`] over the game.
+//! rate, and draws [`crate::profiling::overlay`] over the game.
 
 use std::time::Instant;
 
-use crate::commands::profile::history::{History, OVERLAY_FRAMES};
-use crate::commands::profile::overlay::{self, OverlayMode, OverlayView};
 use crate::profile::FrameProfile;
+use crate::profiling::history::{History, OVERLAY_FRAMES};
+use crate::profiling::overlay::{self, OverlayMode, OverlayView};
 
 /// Weight of the newest interval in the host frame-rate average.
 const FPS_SMOOTHING: f32 = 0.1;
@@ -43,7 +43,7 @@ impl Profiler {
     }
 
     /// Notes that the host presented a picture at `now`, which took `present_us`.
-    pub(crate) fn presented(&mut self, now: Instant, present_us: f32) {
+    pub fn presented(&mut self, now: Instant, present_us: f32) {
         if let Some(last) = self.last_present.replace(now) {
             let seconds = (now - last).as_secs_f32();
             if seconds > 0.0 {
@@ -59,7 +59,7 @@ impl Profiler {
     }
 
     /// Moves the frozen graph's cursor by `delta` frames (starting from the newest).
-    pub(crate) fn move_cursor(&mut self, delta: isize) {
+    pub fn move_cursor(&mut self, delta: isize) {
         let len = self.history.len();
         if len == 0 {
             return;
