@@ -1,17 +1,81 @@
-//! The shell's carts: opening one (from the command line, the browser or a drop), booting
-//! it into a session, watching its folder and reloading it when its files change, and
-//! retrying after a failure.
+//! The shell's carts: the cart open in the window ([`OpenCart`]: its session, save keeper,
+//! movie and unplayed sound), opening one (from the command line, the browser or a drop),
+//! booting it into a session, watching its folder and reloading it when its files change,
+//! and retrying after a failure.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{Build, OpenCart, Screen, Shell, movies, open_cart};
+use super::{Screen, Shell, movies};
 use crate::cart::Cart;
 use crate::host::config;
 use crate::host::reload::CartWatcher;
+use crate::profiling::live::Profiler;
 use crate::rewind::REWIND_SECONDS;
+use crate::saving::ram::SaveKeeper;
 use crate::session::Session;
+
+/// How a session's cart is (re)built from its path.
+pub type Build = std::sync::Arc<dyn Fn(&Path) -> crate::error::Result<Cart>>;
+
+/// Reads a cart folder or `.kcart`.
+fn open_cart(path: &Path) -> crate::error::Result<Cart> {
+    Ok(Cart::open(path)?)
+}
+
+/// A cart opened in the window: where it came from, its files watched, its save RAM kept,
+/// and the game it runs (none while it cannot start).
+pub(super) struct OpenCart {
+    pub(super) path: PathBuf,
+    pub(super) build: Build,
+    pub(super) game: Option<Session>,
+    /// The last version of the cart that booted, to fall back to after a failed reload.
+    pub(super) last_good: Option<Cart>,
+    pub(super) watcher: Option<CartWatcher>,
+    /// The `save_id` of the cart running (save RAM carries over a reboot while it stays).
+    pub(super) save_id: Option<String>,
+    /// Stores the save RAM of a cart with a `save_id`, when there is a data folder.
+    pub(super) keeper: Option<SaveKeeper>,
+    /// A movie being recorded or played back.
+    pub(super) movie: movies::MovieMode,
+    /// The game's sound not yet handed to the sound card.
+    pub(super) audio: Vec<f32>,
+}
+
+impl OpenCart {
+    /// Runs the game one vblank with `input` (its session keeps the history and rewind
+    /// keyframes), collecting its profile when shown; `Err` is the fault that stopped it.
+    pub(super) fn advance(
+        &mut self,
+        input: crate::input::InputFrame,
+        profiler: Option<&mut Profiler>,
+    ) -> Result<(), String> {
+        let Some(game) = self.game.as_mut() else {
+            return Ok(());
+        };
+        let vblank = game.tick(input);
+        if let Some(profiler) = profiler {
+            profiler.collect(vblank.profile);
+        }
+        for line in &vblank.log {
+            crate::out::print_line(line);
+        }
+        self.audio.extend_from_slice(&vblank.audio);
+        if let Some(keeper) = &mut self.keeper {
+            keeper.saw(vblank.save_written);
+        }
+        match vblank.fault {
+            Some(fault) => Err(fault.error.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// Vblanks the game has run since power-on (0 with none).
+    pub(super) fn vblanks(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.history().ticks.len())
+    }
+}
 
 impl Shell {
     /// Opens the cart at `path` (folder or `.kcart`), from the command line, the browser or a

@@ -11,19 +11,16 @@
 //! and the tests set them through narrow methods (`set_fast_forward`, `set_data_dir`...).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use super::config::{self, InputConfig, Recent};
 use super::input_map::{InputMapper, PadEvent};
-use super::reload::CartWatcher;
 use super::ui::{self, Menu, UiAction, UiCanvas};
-use crate::cart::Cart;
 use crate::console::Console;
 use crate::input::{Button, ButtonWord};
 use crate::profiling::live::Profiler;
 use crate::profiling::overlay::OverlayMode;
-use crate::saving::ram::SaveKeeper;
 use crate::saving::slots::SlotInfo;
 use crate::session::Session;
 
@@ -40,6 +37,8 @@ mod remap;
 mod state;
 mod viewer;
 
+pub use carts::Build;
+use carts::OpenCart;
 pub use clip::{GifError, GifRecorder};
 pub use draw::screenshot_dir;
 pub use movies::{folder as movie_folder, list as movie_list};
@@ -83,67 +82,6 @@ pub enum Screen {
     Debug(Menu),
     /// A hardware viewer.
     Viewer(Viewer),
-}
-
-/// How a session's cart is (re)built from its path.
-pub type Build = std::sync::Arc<dyn Fn(&Path) -> crate::error::Result<Cart>>;
-
-/// Reads a cart folder or `.kcart`.
-fn open_cart(path: &Path) -> crate::error::Result<Cart> {
-    Ok(Cart::open(path)?)
-}
-
-/// A cart opened in the window: where it came from, its files watched, its save RAM kept,
-/// and the game it runs (none while it cannot start).
-struct OpenCart {
-    path: PathBuf,
-    build: Build,
-    game: Option<Session>,
-    /// The last version of the cart that booted, to fall back to after a failed reload.
-    last_good: Option<Cart>,
-    watcher: Option<CartWatcher>,
-    /// The `save_id` of the cart running (save RAM carries over a reboot while it stays).
-    save_id: Option<String>,
-    /// Stores the save RAM of a cart with a `save_id`, when there is a data folder.
-    keeper: Option<SaveKeeper>,
-    /// A movie being recorded or played back.
-    movie: movies::MovieMode,
-    /// The game's sound not yet handed to the sound card.
-    audio: Vec<f32>,
-}
-
-impl OpenCart {
-    /// Runs the game one vblank with `input` (its session keeps the history and rewind
-    /// keyframes), collecting its profile when shown; `Err` is the fault that stopped it.
-    fn advance(
-        &mut self,
-        input: crate::input::InputFrame,
-        profiler: Option<&mut Profiler>,
-    ) -> Result<(), String> {
-        let Some(game) = self.game.as_mut() else {
-            return Ok(());
-        };
-        let vblank = game.tick(input);
-        if let Some(profiler) = profiler {
-            profiler.collect(vblank.profile);
-        }
-        for line in &vblank.log {
-            crate::out::print_line(line);
-        }
-        self.audio.extend_from_slice(&vblank.audio);
-        if let Some(keeper) = &mut self.keeper {
-            keeper.saw(vblank.save_written);
-        }
-        match vblank.fault {
-            Some(fault) => Err(fault.error.to_string()),
-            None => Ok(()),
-        }
-    }
-
-    /// Vblanks the game has run since power-on (0 with none).
-    fn vblanks(&self) -> usize {
-        self.game.as_ref().map_or(0, |g| g.history().ticks.len())
-    }
 }
 
 /// The console shell.
