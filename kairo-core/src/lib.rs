@@ -3,6 +3,21 @@
 //! Lua script and its API, carts and their files, the console that runs them frame by frame,
 //! movies, rewind, save states, the [`session::Session`] every front end drives, and
 //! netplay's rollback logic over it (feature `netplay`).
+//!
+//! A front end needs only the face below: power a [`Cart`] on into a [`Session`] with its
+//! [`SaveRam`], feed it an [`InputFrame`] each vblank, and read the [`Vblank`] it answers
+//! (the [`FrameReport`], sound, log, whether save RAM was written, the [`Fault`]); states
+//! and movies go through the session too. The modules behind it are public for the tools
+//! and the tests that look at the hardware (read-only views of the [`Console`]).
+
+pub use cart::{Cart, CartErrors};
+pub use console::{Console, FrameReport};
+pub use input::{Button, ButtonWord, InputFrame};
+pub use movie::Movie;
+pub use saveram::SaveRam;
+pub use savestate::StateError;
+pub use script::ScriptError;
+pub use session::{Fault, Route, Session, Vblank};
 
 pub mod audio;
 pub mod bullets;
