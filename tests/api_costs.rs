@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use kairo::cart::Cart;
 use kairo::cart::files::CartFiles;
+use kairo::cart::manifest::Plane;
 use kairo::collide::hitbox::{Hitbox, Hitboxes};
 use kairo::collide::map::CollisionMap;
 use kairo::collide::mover::{Body, MoveOptions};
@@ -61,9 +62,13 @@ fn png() -> Vec<u8> {
     bytes
 }
 
-fn cart() -> Arc<Cart> {
+/// The functions whose case runs on a cart with a canvas (they need one).
+const CANVAS_CASES: &[&str] = &["pget"];
+
+fn cart(plane: &str) -> Arc<Cart> {
     let mut files = BTreeMap::new();
-    let manifest = "name = 'costs'\n[[map]]\nfile = 'm.tmx'\n[[music]]\nname = 'm'\nmml = 'c d e'\n[[sfx]]\nname = 's'\nmml = 'c'\n\
+    let manifest = format!("name = 'costs'\nplane = '{plane}'\n")
+        + "[[map]]\nfile = 'm.tmx'\n[[music]]\nname = 'm'\nmml = 'c d e'\n[[sfx]]\nname = 's'\nmml = 'c'\n\
                     [[sheet]]\nfile = 'h.aseprite'\ntile = 1024\npalette = 4\n";
     // 14 frames; tags idle 0-1, walk-down 2-5, walk-up 6-9, walk-right 10-13.
     let hero = std::fs::read(
@@ -72,7 +77,7 @@ fn cart() -> Arc<Cart> {
     )
     .expect("a real Aseprite file");
     for (path, bytes) in [
-        ("cart.toml", manifest.as_bytes().to_vec()),
+        ("cart.toml", manifest.into_bytes()),
         ("main.lua", Vec::new()),
         ("m.tmx", TMX.as_bytes().to_vec()),
         ("t.png", png()),
@@ -87,10 +92,12 @@ fn cart() -> Arc<Cart> {
 /// A Lua state with the API, a fresh machine and call context lent to it.
 fn state(cart: &Arc<Cart>) -> Heap {
     let heap = sandbox::build(cart.clone()).expect("sandbox");
-    heap.slots().lend(
-        Box::new(Machine::new(Video::default(), 1)),
-        CallContext::default(),
-    );
+    let video = match cart.manifest.plane {
+        Plane::Canvas => Video::default().with_canvas(),
+        Plane::Frame => Video::default(),
+    };
+    heap.slots()
+        .lend(Box::new(Machine::new(video, 1)), CallContext::default());
     heap
 }
 
@@ -479,6 +486,16 @@ fn cases() -> Vec<Case> {
         ("clip", "", "10, 10, 20, 20", vec![]),
         ("draw_prio", "", "1", vec![]),
         ("sprite", "", "1, 10, 10, 2, 3", vec![]),
+        (
+            "blit",
+            "",
+            // 16 x 8 px: two runs of 8 on each of 8 rows.
+            "8, 0, 16, 8, 10, 10",
+            vec![(Video, cost::BLIT + 16 * cost::DRAW_SPAN)],
+        ),
+        ("draw_pal", "", "7, 9", vec![]),
+        ("draw_transparent", "", "3, true", vec![]),
+        ("pget", "", "1, 1", vec![(Video, cost::PGET)]),
     ]
 }
 
@@ -710,18 +727,22 @@ fn every_declared_argument_is_read_as_its_declaration_says(cart: &Arc<Cart>, cas
 fn main() {
     use libtest_mimic::{Arguments, Trial};
     let arguments = Arguments::from_args();
-    let cart = cart();
+    let (cart, canvas_cart) = (cart("frame"), cart("canvas"));
+    let cart_for = |name: &str| match CANVAS_CASES.contains(&name) {
+        true => canvas_cart.clone(),
+        false => cart.clone(),
+    };
     let mut trials = vec![Trial::test("every_api_function_has_a_case", || {
         every_api_function_has_a_case();
         Ok(())
     })];
     for case in cases() {
-        let (c, same) = (cart.clone(), case.clone());
+        let (c, same) = (cart_for(case.0), case.clone());
         trials.push(Trial::test(format!("charges::{}", case.0), move || {
             charges_exactly_its_declared_cost(&c, &same);
             Ok(())
         }));
-        let (c, same) = (cart.clone(), case.clone());
+        let (c, same) = (cart_for(case.0), case.clone());
         trials.push(Trial::test(
             format!("declared_arguments::{}", case.0),
             move || {
@@ -731,7 +752,7 @@ fn main() {
         ));
     }
     for api in all_functions() {
-        let (c, name) = (cart.clone(), api.name);
+        let (c, name) = (cart_for(api.name), api.name);
         trials.push(Trial::test(
             format!("hostile_arguments::{name}"),
             move || {

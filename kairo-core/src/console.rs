@@ -149,6 +149,9 @@ impl Console {
         let mut video = Video::default();
         video.palette = cart.palette.clone();
         video.patterns = cart.patterns.clone();
+        if cart.manifest.plane == crate::cart::manifest::Plane::Canvas {
+            video = video.with_canvas();
+        }
         let mut machine = Box::new(Machine::new(video, cart.manifest.seed));
         machine.save = save.clone();
         let context = CallContext {
@@ -172,6 +175,9 @@ impl Console {
         };
         console.with_script(|script, lent| script.run_main(lent))?;
         console.with_script(|script, lent| script.call(lent, "init"))?;
+        // What the main chunk and `init()` drew stays on a canvas.
+        let (machine, _) = console.lent.as_mut().expect(LENT);
+        machine.video.end_frame(&console.cart.fonts);
         let context = console.context_mut();
         context.meter.take();
         context.log.end_frame();
@@ -345,6 +351,7 @@ impl Console {
             ));
         }
         machine.hand_bullets_to_video();
+        machine.video.end_frame(&self.cart.fonts);
         machine.video.anims.update(machine.frame);
         let work = if self.presenting {
             let work = machine

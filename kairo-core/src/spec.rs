@@ -55,6 +55,8 @@ pub const OAM_ENTRIES: usize = 256;
 pub const SPRITE_SIZES: [usize; 4] = [1, 2, 4, 8];
 /// Most tiles across or down of one sprite (`sprite` takes any w x h up to this).
 pub const SPRITE_MAX_TILES: usize = 8;
+/// Largest width or height of a `blit`'s target, in pixels.
+pub const BLIT_MAX_SIDE: usize = 1024;
 
 /// Cell sizes the collision layer may use, in pixels (those of the BG layers' maps).
 pub const COLLISION_CELL_SIZES: [i32; 3] = [8, 16, 32];
@@ -216,6 +218,13 @@ pub mod cost {
     pub const DRAW_SPAN: u64 = 1;
     /// One glyph printed (video).
     pub const GLYPH: u64 = 4;
+    /// One `blit`, or one `sprite` on a cart with a canvas, when called (video); its pixels
+    /// cost `DRAW_SPAN` per started 8 of a row inside the clip.
+    pub const BLIT: u64 = 16;
+    /// One `pget` (video).
+    pub const PGET: u64 = 4;
+    /// Compositing the canvas of a cart that has one, per frame (video).
+    pub const CANVAS: u64 = 2_000;
     /// One `move_body` call (collision).
     pub const MOVE_BODY: u64 = 112;
     /// Each step of at most one cell a fast move is split into, beyond the first (collision).

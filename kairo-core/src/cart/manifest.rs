@@ -42,6 +42,21 @@ pub struct Manifest {
     pub sfx: Vec<SoundDecl>,
     #[serde(default, rename = "font")]
     pub fonts: Vec<FontDecl>,
+    /// Where drawings go: `"frame"` (the default: drawn for one frame, each at its priority)
+    /// or `"canvas"` (painted in call order into a picture kept until `cls`).
+    #[serde(default)]
+    pub plane: Plane,
+}
+
+/// The drawing plane a cart draws on (`plane` in `cart.toml`).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Plane {
+    /// Drawings last one frame, each composited at its own priority.
+    #[default]
+    Frame,
+    /// Drawings are painted in call order into the canvas, which keeps them until `cls`.
+    Canvas,
 }
 
 /// `[[font]]`: a PNG grid of glyphs `print` can draw with, by name.

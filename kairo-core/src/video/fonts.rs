@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use crate::spec::{FONT_FIRST_CHAR, FONT_SIZE, cost};
 use crate::video::font;
-use crate::video::framebuffer::Framebuffer;
+use crate::video::framebuffer::Pixels;
 
 /// The largest glyph cell side, in pixels.
 pub(crate) const MAX_GLYPH_SIDE: usize = 16;
@@ -74,9 +74,9 @@ impl Font {
 
     /// Draws `text` at (x, y) in `color`, only inside `clip` (x0, y0, x1, y1; ends
     /// excluded); `\n` starts a new line one line height lower.
-    pub fn draw(
+    pub(crate) fn draw(
         &self,
-        fb: &mut Framebuffer,
+        fb: &mut impl Pixels,
         text: &[u8],
         (x, y): (i32, i32),
         color: u8,

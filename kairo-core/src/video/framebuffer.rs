@@ -11,6 +11,26 @@ use crate::video::patterns::TileRow;
 /// Bytes between the starts of two rows.
 pub(crate) const STRIDE: usize = SCREEN_W + 8;
 
+/// Where drawings are painted: the framebuffer (the frame plane's drawings, composited each
+/// frame) or the canvas (drawings kept until `cls`). Callers clip.
+pub(crate) trait Pixels {
+    /// Sets pixel (x, y).
+    fn set(&mut self, x: usize, y: usize, index: u8);
+    /// Sets pixels `x0..=x1` of row `y`.
+    fn fill_span(&mut self, y: usize, x0: usize, x1: usize, index: u8);
+}
+
+impl Pixels for Framebuffer {
+    #[inline]
+    fn set(&mut self, x: usize, y: usize, index: u8) {
+        Framebuffer::set(self, x, y, index);
+    }
+
+    fn fill_span(&mut self, y: usize, x0: usize, x1: usize, index: u8) {
+        self.row_mut(y)[x0..=x1].fill(index);
+    }
+}
+
 /// The indexed framebuffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Framebuffer {

@@ -6,9 +6,12 @@
 //! order drawn), the sprites of that priority (highest OAM index first, so sprite 0 ends in
 //! front), then the bullet layer if it has that priority; last, the drawings at priority 4
 //! (the default: in front of everything). The bullet layer's drawing is paid for by the
-//! bullet unit. See `docs/hardware.md` ("Video").
+//! bullet unit. A cart with a canvas (`plane = "canvas"`) has its drawings painted into the
+//! canvas in call order as each frame ends, and the canvas composited as one picture at the
+//! drawing priority in place of the drawings. See `docs/hardware.md` ("Video").
 
 pub mod anim;
+pub mod canvas;
 pub mod cell;
 pub mod font;
 pub mod fonts;
@@ -23,6 +26,7 @@ pub mod stress;
 
 use crate::spec::{BG_LAYERS, OAM_ENTRIES, PRIORITY_LEVELS, cost};
 use anim::TileAnimations;
+use canvas::Canvas;
 use fonts::Font;
 use framebuffer::Framebuffer;
 use layer::BgLayer;
@@ -41,8 +45,11 @@ pub struct Video {
     pub(crate) anims: TileAnimations,
     #[serde(with = "crate::serde_array::boxed")]
     pub(crate) oam: Box<[Sprite; OAM_ENTRIES]>,
-    /// What `cls`, `print` and the shape functions drew this frame, and their state.
+    /// What `cls`, `print`, the shape functions and `blit` drew this frame, and their state.
     pub(crate) plane: DrawingPlane,
+    /// The canvas, on a cart that draws on one (`plane = "canvas"`): the drawings of every
+    /// frame painted into it, kept until `cls`.
+    pub(crate) canvas: Option<Box<Canvas>>,
     /// Sprites `sprite` could not place this frame because OAM was full (a count for the
     /// frame's report, not state).
     #[serde(skip)]
@@ -66,6 +73,7 @@ impl Default for Video {
             anims: TileAnimations::default(),
             oam: Box::new([Sprite::default(); OAM_ENTRIES]),
             plane: DrawingPlane::default(),
+            canvas: None,
             sprites_dropped: 0,
             next_lend: OAM_ENTRIES as u16 - 1,
             bullets: Vec::new(),
@@ -83,12 +91,16 @@ pub(crate) struct ComposeWork {
     pub(crate) sprite_rows: u64,
     /// Cycles of each layer (its layer cost and line-scroll cost), by layer number.
     pub(crate) layer_cycles: [u64; BG_LAYERS],
+    /// Whether a canvas was composited.
+    pub(crate) canvas: bool,
 }
 
 impl ComposeWork {
     /// Cycles this work costs the video unit.
     pub fn cycles(&self) -> u64 {
-        self.layer_cycles.iter().sum::<u64>() + self.sprite_cycles()
+        self.layer_cycles.iter().sum::<u64>()
+            + self.sprite_cycles()
+            + u64::from(self.canvas) * cost::CANVAS
     }
 
     /// Cycles of the sprites and their rows.
@@ -149,7 +161,10 @@ impl Video {
     pub(crate) fn compose_work(&self) -> ComposeWork {
         // What composing counts, in one pass over the layers and one over OAM: the order
         // composing draws in does not change the sums.
-        let mut work = ComposeWork::default();
+        let mut work = ComposeWork {
+            canvas: self.canvas.is_some(),
+            ..ComposeWork::default()
+        };
         let shown = |priority: u8| usize::from(priority) < PRIORITY_LEVELS;
         for (number, layer) in self.layers.iter().enumerate() {
             if layer.enabled && shown(layer.priority) {
@@ -170,7 +185,19 @@ impl Video {
     }
 
     fn compose_into(&self, mut fb: Option<&mut Framebuffer>, cart_fonts: &[Font]) -> ComposeWork {
-        let mut work = ComposeWork::default();
+        let mut work = ComposeWork {
+            canvas: self.canvas.is_some(),
+            ..ComposeWork::default()
+        };
+        // The drawings of `priority`: the canvas, on a cart with one, at the drawing priority.
+        let drawings = |priority: u8, fb: &mut Framebuffer| match &self.canvas {
+            Some(canvas) => {
+                if self.plane.state.priority.min(FRONT) == priority {
+                    canvas.compose(fb);
+                }
+            }
+            None => self.plane.render(priority, fb, &self.patterns, cart_fonts),
+        };
         if let Some(fb) = fb.as_deref_mut() {
             match self.plane.background {
                 Some(color) => fb.fill(color),
@@ -191,7 +218,7 @@ impl Video {
                 }
             }
             if let Some(fb) = fb.as_deref_mut() {
-                self.plane.render(priority, fb, cart_fonts);
+                drawings(priority, fb);
             }
             for sprite in self.oam.iter().rev() {
                 if sprite.priority == priority && sprite.on_screen() {
@@ -211,9 +238,28 @@ impl Video {
             }
         }
         if let Some(fb) = fb {
-            self.plane.render(FRONT, fb, cart_fonts);
+            drawings(FRONT, fb);
         }
         work
+    }
+
+    /// Ends a machine frame's drawing: on a cart with a canvas, the frame's drawings are
+    /// painted into it in the order they were made (whether the frame is shown or not).
+    pub(crate) fn end_frame(&mut self, cart_fonts: &[Font]) {
+        if let Some(canvas) = &mut self.canvas {
+            self.plane.paint(canvas, &self.patterns, cart_fonts);
+        }
+    }
+
+    /// The video unit of a cart with a canvas (`plane = "canvas"`), as it powers on.
+    pub fn with_canvas(mut self) -> Video {
+        self.canvas = Some(Box::default());
+        self
+    }
+
+    /// The canvas, on a cart with one.
+    pub fn canvas(&self) -> Option<&Canvas> {
+        self.canvas.as_deref()
     }
 
     /// Starts a machine frame: the drawing plane and the lent sprites hold one frame's
@@ -225,10 +271,19 @@ impl Video {
     }
 
     /// `cls`: forgets this frame's drawings and lent sprites, resets the clip and, given a
-    /// colour, makes it this frame's background, behind everything.
+    /// colour, makes it this frame's background, behind everything. On a cart with a canvas,
+    /// the canvas is filled with the colour (through the draw palette), or without one left
+    /// with nothing drawn.
     pub fn cls(&mut self, color: Option<u8>) {
         self.release_lent_sprites();
-        self.plane.cls(color);
+        let color = color.map(|c| self.plane.palette.get(c));
+        match &mut self.canvas {
+            Some(canvas) => {
+                self.plane.cls(None);
+                canvas.clear(color);
+            }
+            None => self.plane.cls(color),
+        }
     }
 
     /// Hides every lent sprite and starts lending from the last OAM entry again.

@@ -1,16 +1,19 @@
-//! The drawing plane: what `cls`, `print` and the shape functions draw, for one frame. Each
-//! command keeps the priority it was drawn at (0-3 like the layers, 4 = in front of
-//! everything), so drawings can sit between layers or behind sprites. The plane's state —
-//! camera, clip rectangle, fill pattern, priority — lasts until the cart changes it; the
-//! commands are forgotten at the start of every machine frame. Colours are full palette
-//! indices (palette * 16 + colour) and always opaque.
+//! The drawing plane: what `cls`, `print`, the shape functions and `blit` draw, for one
+//! frame. Each command keeps the priority it was drawn at (0-3 like the layers, 4 = in front
+//! of everything), so drawings can sit between layers or behind sprites. The plane's state —
+//! camera, clip rectangle, fill pattern, priority, draw palette — lasts until the cart
+//! changes it; the commands are forgotten at the start of every machine frame, or, on a cart
+//! with a canvas ([`crate::video::canvas`]), painted into it in order as the frame ends.
+//! Colours are full palette indices (palette * 16 + colour), swapped through the draw
+//! palette when drawn, and opaque (a blit's pixels of a transparent colour are not drawn).
 //!
 //! Shapes are rasterized when drawn (see [`crate::video::raster`]) into spans already cut to
 //! the clip, so the cost the API charges is the work the compositor will do.
 
-use crate::spec::PRIORITY_LEVELS;
+use crate::spec::{PALETTE_ENTRIES, PATTERN_SHEET_TILES_W, PRIORITY_LEVELS, TILE_SIZE};
 use crate::video::fonts::{self, Font};
-use crate::video::framebuffer::Framebuffer;
+use crate::video::framebuffer::{Framebuffer, Pixels};
+use crate::video::patterns::PatternVram;
 use crate::video::raster::{self, Clip, Span};
 
 /// The priority in front of everything (the default).
@@ -60,6 +63,129 @@ impl Default for DrawState {
     }
 }
 
+/// The draw palette: the colour each full palette index is drawn as (`draw_pal`), and which
+/// colours of a tile a blit leaves out (`draw_transparent`). Applied when a drawing is made.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DrawPalette {
+    #[serde(with = "crate::serde_array::boxed")]
+    map: Box<[u8; PALETTE_ENTRIES]>,
+    /// Bit `c`: tile colour `c` (0-15) is drawn by blits; colour 0 alone is left out at first.
+    opaque: u16,
+}
+
+impl Default for DrawPalette {
+    fn default() -> Self {
+        DrawPalette {
+            map: Box::new(std::array::from_fn(|i| i as u8)),
+            opaque: !1,
+        }
+    }
+}
+
+impl DrawPalette {
+    /// The colour `index` is drawn as.
+    #[inline]
+    pub fn get(&self, index: u8) -> u8 {
+        self.map[usize::from(index)]
+    }
+
+    /// Draws `index` as `to` from now on; returns what it was drawn as.
+    pub fn set(&mut self, index: u8, to: u8) -> u8 {
+        std::mem::replace(&mut self.map[usize::from(index)], to)
+    }
+
+    /// Whether blits leave tile colour `color` (0-15) out.
+    pub fn transparent(&self, color: u8) -> bool {
+        self.opaque & (1 << (color & 15)) == 0
+    }
+
+    /// Makes blits leave tile colour `color` (0-15) out, or draw it; returns whether it was
+    /// left out.
+    pub fn set_transparent(&mut self, color: u8, transparent: bool) -> bool {
+        let was = self.transparent(color);
+        let bit = 1 << (color & 15);
+        if transparent {
+            self.opaque &= !bit;
+        } else {
+            self.opaque |= bit;
+        }
+        was
+    }
+
+    /// What the 16 colours of a tile are drawn as with palette `palette`, and which are drawn.
+    fn for_tiles(&self, palette: u8) -> ([u8; 16], u16) {
+        let base = usize::from(palette & 15) * 16;
+        (std::array::from_fn(|c| self.map[base + c]), self.opaque)
+    }
+}
+
+/// A rectangle of the pattern sheet (VRAM seen as a picture 16 tiles wide) drawn scaled
+/// into a rectangle of the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Blit {
+    /// The source: top-left pixel and size on the sheet.
+    pub source: [u16; 4],
+    /// The destination on screen (after the camera): top-left pixel and size.
+    pub target: [i32; 4],
+    pub flip_x: bool,
+    pub flip_y: bool,
+}
+
+/// Pixels across the pattern sheet.
+pub const SHEET_W: usize = PATTERN_SHEET_TILES_W * TILE_SIZE;
+
+impl Blit {
+    /// The screen rows and columns it draws inside `clip` (ends excluded), or `None`.
+    fn visible(&self, clip: &Clip) -> Option<(i32, i32, i32, i32)> {
+        let [x, y, w, h] = self.target;
+        let (x0, x1) = (x.max(clip.x0), x.saturating_add(w).min(clip.x1));
+        let (y0, y1) = (y.max(clip.y0), y.saturating_add(h).min(clip.y1));
+        (x0 < x1 && y0 < y1).then_some((x0, x1, y0, y1))
+    }
+
+    /// The 8-pixel runs it draws inside `clip` (what it costs beyond the call).
+    pub fn runs(&self, clip: &Clip) -> u64 {
+        self.visible(clip).map_or(0, |(x0, x1, y0, y1)| {
+            (y1 - y0) as u64 * ((x1 - x0) as u64).div_ceil(8)
+        })
+    }
+
+    /// Paints it: each screen pixel shows the sheet pixel its position scales to (nearest,
+    /// from the top-left), drawn as `colors` says unless its colour is not in `opaque`.
+    fn render(
+        &self,
+        patterns: &PatternVram,
+        clip: &Clip,
+        (colors, opaque): ([u8; 16], u16),
+        out: &mut impl Pixels,
+    ) {
+        let Some((x0, x1, y0, y1)) = self.visible(clip) else {
+            return;
+        };
+        let [sx, sy, sw, sh] = self.source.map(i64::from);
+        let [tx, ty, tw, th] = self.target.map(i64::from);
+        for y in y0..y1 {
+            let mut v = (i64::from(y) - ty) * sh / th;
+            if self.flip_y {
+                v = sh - 1 - v;
+            }
+            let sheet_y = (sy + v) as usize;
+            for x in x0..x1 {
+                let mut u = (i64::from(x) - tx) * sw / tw;
+                if self.flip_x {
+                    u = sw - 1 - u;
+                }
+                let sheet_x = (sx + u) as usize;
+                let tile = (sheet_y / TILE_SIZE) * PATTERN_SHEET_TILES_W + sheet_x / TILE_SIZE;
+                let color = patterns.pixel(tile, sheet_x % TILE_SIZE, sheet_y % TILE_SIZE);
+                if opaque & (1 << color) != 0 {
+                    out.set(x as usize, y as usize, colors[usize::from(color)]);
+                }
+            }
+        }
+    }
+}
+
 /// One drawing command.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Command {
@@ -70,6 +196,14 @@ enum Command {
         fill: FillPattern,
         start: u32,
         end: u32,
+    },
+    /// A blit, with the tile colours it draws (through the draw palette) and which it draws.
+    Blit {
+        priority: u8,
+        blit: Blit,
+        colors: [u8; 16],
+        opaque: u16,
+        clip: Clip,
     },
     /// Text bytes `start..end` of the text buffer.
     Text {
@@ -88,6 +222,8 @@ enum Command {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DrawingPlane {
     pub state: DrawState,
+    /// The draw palette (lasting state, like `state`).
+    pub palette: DrawPalette,
     /// The colour `cls` filled the screen with this frame, behind everything.
     pub background: Option<u8>,
     commands: Vec<Command>,
@@ -143,6 +279,11 @@ impl DrawingPlane {
         fill: FillPattern,
         raster: impl FnOnce(&Clip, &mut Vec<Span>) -> u64,
     ) -> u64 {
+        let color = self.palette.get(color);
+        let fill = FillPattern {
+            alt: fill.alt.map(|alt| self.palette.get(alt)),
+            ..fill
+        };
         let start = self.spans.len();
         let examined = raster(&self.state.clip, &mut self.spans);
         let added = &self.spans[start..];
@@ -233,6 +374,7 @@ impl DrawingPlane {
     /// Queues `text` in font number `font` at (x, y); `\n` starts a new line.
     pub fn print(&mut self, font: u8, text: &[u8], at: (i32, i32), color: u8) {
         let (x, y) = self.to_screen(at);
+        let color = self.palette.get(color);
         let start = self.text.len() as u32;
         self.text.extend_from_slice(text);
         let near = |v: i64| v.clamp(-(1 << 20), 1 << 20) as i32;
@@ -248,8 +390,32 @@ impl DrawingPlane {
         });
     }
 
-    /// Draws the commands of `priority` over `fb`, in the order they were queued.
-    pub fn render(&self, priority: u8, fb: &mut Framebuffer, cart_fonts: &[Font]) {
+    /// Queues `blit` (its target already through the camera) with palette `palette`; returns
+    /// the 8-pixel runs it draws inside the clip.
+    pub fn blit(&mut self, blit: Blit, palette: u8) -> u64 {
+        let clip = self.state.clip;
+        let runs = blit.runs(&clip);
+        if runs > 0 {
+            let (colors, opaque) = self.palette.for_tiles(palette);
+            self.commands.push(Command::Blit {
+                priority: self.state.priority,
+                blit,
+                colors,
+                opaque,
+                clip,
+            });
+        }
+        runs
+    }
+
+    /// Draws the commands of `priority` over `out`, in the order they were queued.
+    pub(crate) fn render(
+        &self,
+        priority: u8,
+        out: &mut impl Pixels,
+        patterns: &PatternVram,
+        cart_fonts: &[Font],
+    ) {
         for command in &self.commands {
             match *command {
                 Command::Spans {
@@ -260,8 +426,15 @@ impl DrawingPlane {
                     end,
                 } if p == priority => {
                     let spans = &self.spans[start as usize..end as usize];
-                    draw_spans(fb, spans, color, fill);
+                    draw_spans(out, spans, color, fill);
                 }
+                Command::Blit {
+                    priority: p,
+                    blit,
+                    colors,
+                    opaque,
+                    clip,
+                } if p == priority => blit.render(patterns, &clip, (colors, opaque), out),
                 Command::Text {
                     priority: p,
                     font,
@@ -274,7 +447,7 @@ impl DrawingPlane {
                 } if p == priority => {
                     let text = &self.text[start as usize..end as usize];
                     let font = fonts::by_number(cart_fonts, font);
-                    font.draw(fb, text, (x, y), color, clip.bounds());
+                    font.draw(out, text, (x, y), color, clip.bounds());
                 }
                 _ => {}
             }
@@ -283,23 +456,47 @@ impl DrawingPlane {
 
     /// Draws every command, whatever its priority, over `fb` (the console's own UI).
     pub fn render_all(&self, fb: &mut Framebuffer) {
+        // The UI blits nothing, so the patterns are never read.
+        static NO_PATTERNS: std::sync::OnceLock<PatternVram> = std::sync::OnceLock::new();
+        let patterns = NO_PATTERNS.get_or_init(PatternVram::default);
         for priority in 0..=FRONT {
-            self.render(priority, fb, &[]);
+            self.render(priority, fb, patterns, &[]);
         }
+    }
+
+    /// Paints this frame's commands into `canvas` in the order they were made, and forgets
+    /// them (a canvas cart's frame end; its `cls` clears the canvas itself).
+    pub(crate) fn paint(
+        &mut self,
+        canvas: &mut crate::video::canvas::Canvas,
+        patterns: &PatternVram,
+        cart_fonts: &[Font],
+    ) {
+        // Commands keep their priority; on a canvas only their order counts.
+        let priority = self.state.priority;
+        for command in &mut self.commands {
+            match command {
+                Command::Spans { priority: p, .. }
+                | Command::Blit { priority: p, .. }
+                | Command::Text { priority: p, .. } => *p = priority,
+            }
+        }
+        self.render(priority, canvas, patterns, cart_fonts);
+        self.clear();
     }
 }
 
-fn draw_spans(fb: &mut Framebuffer, spans: &[Span], color: u8, fill: FillPattern) {
+fn draw_spans(out: &mut impl Pixels, spans: &[Span], color: u8, fill: FillPattern) {
     for span in spans {
         let y = usize::from(span.y);
         let (x0, x1) = (usize::from(span.x0), usize::from(span.x1));
         if fill.bits == 0 {
-            fb.row_mut(y)[x0..=x1].fill(color);
+            out.fill_span(y, x0, x1, color);
             continue;
         }
         for x in x0..=x1 {
             if let Some(c) = fill.color_at(x, y, color) {
-                fb.set(x, y, c);
+                out.set(x, y, c);
             }
         }
     }
@@ -383,14 +580,14 @@ mod tests {
         plane.state.priority = FRONT;
         plane.print(1, b"A", (10, 10), 6);
         let mut fb = Framebuffer::default();
-        plane.render(FRONT, &mut fb, &[]);
+        plane.render(FRONT, &mut fb, &PatternVram::default(), &[]);
         assert_eq!(fb.get(1, 1), 0);
         assert_eq!(
             fb.get(11, 10),
             6,
             "the small font's A: .#. on its first row"
         );
-        plane.render(1, &mut fb, &[]);
+        plane.render(1, &mut fb, &PatternVram::default(), &[]);
         assert_eq!(fb.get(1, 1), 4);
     }
 }

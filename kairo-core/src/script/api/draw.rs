@@ -7,9 +7,9 @@ use crate::meter::Unit;
 use crate::script::api::common::{COLOR, FLAGS, PALETTE, PRIORITY, TILE};
 use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
-use crate::spec::{SPRITE_MAX_TILES, cost};
+use crate::spec::{BLIT_MAX_SIDE, PATTERN_SHEET_TILES_H, SPRITE_MAX_TILES, TILE_SIZE, cost};
 use crate::video::fonts::{self, Font};
-use crate::video::plane::{FRONT, FillPattern};
+use crate::video::plane::{Blit, FRONT, FillPattern, SHEET_W};
 use crate::video::raster::Clip;
 use crate::video::sprite::Sprite;
 
@@ -43,6 +43,16 @@ const SPANS: &[Cost] = &[Cost::each(
     "per 8 pixels of a row drawn inside the clip, and per row of the clip crossed that draws none",
     Unit::Video,
 )];
+const BLIT_COST: &[Cost] = &[
+    Cost::call(cost::BLIT, Unit::Video),
+    Cost::each(
+        cost::DRAW_SPAN,
+        "per 8 pixels of a row drawn inside the clip",
+        Unit::Video,
+    ),
+];
+/// Pixels down the pattern sheet.
+const SHEET_H: usize = PATTERN_SHEET_TILES_H * TILE_SIZE;
 const LENGTH: &[Cost] = &[Cost::each(
     cost::DRAW_SPAN,
     "per 8 pixels of length",
@@ -51,8 +61,10 @@ const LENGTH: &[Cost] = &[Cost::each(
 
 pub(crate) const GROUP: ApiGroup = ApiGroup {
     title: "Drawing",
-    intro: "Text, shapes and sprites drawn for one frame only: call them from `draw()` every \
-            frame. Colours are full palette indices 0-255 (palette * 16 + colour) of palette \
+    intro: "Text, shapes, blits and sprites drawn for one frame only: call them from `draw()` \
+            every frame. On a cart with a canvas (`plane = \"canvas\"` in `cart.toml`) they are \
+            painted into it in call order and kept until `cls` instead (see \"The canvas\" in \
+            docs/hardware.md). Colours are full palette indices 0-255 (palette * 16 + colour) of palette \
             RAM, so `7` is colour 7 of palette 0 and `0x17` colour 7 of palette 1; drawn \
             colours are opaque, colour 0 included (it shows palette 0 colour 0, the backdrop). \
             Coordinates are screen pixels moved by the camera (`camera`); everything is cut \
@@ -71,7 +83,9 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
                   resets the clip. With a colour, the screen is filled with it for this \
                   frame, in place of the backdrop, as after PICO-8's `cls`. Draw order rule \
                   10: everything is in front of the backdrop and of the colour of \
-                  `cls(color)`.",
+                  `cls(color)`. On a cart with a canvas, `cls(color)` fills the canvas and \
+                  `cls()` leaves nothing drawn on it (the layers, sprites and backdrop show \
+                  through).",
             cost: &[],
             call: cls,
         },
@@ -270,7 +284,9 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
                   entries (a `spr` sprite in an entry below the borrowed one covers it); rule \
                   9: a drawing at `draw_prio` 4 (the default) is in front of every layer, \
                   sprite and bullet, whenever it is drawn (text and shapes cover `sprite` \
-                  sprites even when drawn before them).",
+                  sprites even when drawn before them). On a cart with a canvas, `sprite` is \
+                  a `blit` of the block instead (through the draw palette, in call order, \
+                  kept until `cls`; `priority` is not used) and returns nothing.",
             cost: &[
                 Cost::later(cost::SPRITE, "", Unit::Video, "when drawn"),
                 Cost::later(
@@ -279,8 +295,63 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
                     Unit::Video,
                     "when drawn",
                 ),
+                Cost::each(
+                    cost::BLIT,
+                    "call on a cart with a canvas (instead of the above), plus `DRAW_SPAN` per 8 \
+                     pixels of a row drawn inside the clip",
+                    Unit::Video,
+                ),
             ],
             call: sprite,
+        },
+        ApiFn {
+            name: "blit",
+            args: &[
+                Arg::int("sx", 0, SHEET_W as i64 - 1),
+                Arg::int("sy", 0, SHEET_H as i64 - 1),
+                Arg::int("sw", 1, SHEET_W as i64),
+                Arg::int("sh", 1, SHEET_H as i64),
+                X,
+                Y,
+                Arg::int("w", 1, BLIT_MAX_SIDE as i64).optional("sw"),
+                Arg::int("h", 1, BLIT_MAX_SIDE as i64).optional("sh"),
+                PALETTE,
+                FLAGS,
+            ],
+            returns: "",
+            doc: "Draws the `sw` x `sh` px rectangle at (sx, sy) of the pattern sheet (pattern                   VRAM seen as a picture 16 tiles, 128 px, wide and 1024 px down: tile `t` at                   (t % 16 * 8, t // 16 * 8)) into the `w` x `h` px rectangle at (x, y), scaled                   to fit (each pixel shows the sheet pixel its position scales to, from the                   top-left; no smoothing), through the camera and the clip, with palette                   `palette` and the flips of `flags` (1: horizontal, 2: vertical). Tile colours                   `draw_transparent` leaves out (colour 0 at power-on) are not drawn; the others                   are drawn through the draw palette (`draw_pal`). It is a drawing: drawn at                   `draw_prio`, in the order drawings are made. The rectangle must lie on the                   sheet.",
+            cost: BLIT_COST,
+            call: blit,
+        },
+        ApiFn {
+            name: "draw_pal",
+            args: &[
+                Arg::int("color", 0, 255).optional("resets every colour"),
+                Arg::int("to", 0, 255).optional("only reads it"),
+            ],
+            returns: "old_to",
+            doc: "Draw palette: drawings made after it in `color` (a full palette index) are                   drawn in `to` instead — shapes, text, `cls` and the pixels of `blit` and of                   `sprite` on a canvas (the palette index a tile pixel has with its palette).                   Returns what `color` was drawn as; `draw_pal(color)` only reads it;                   `draw_pal()` draws every colour as itself again. Layers, `spr` sprites,                   bullets and the frame's `sprite` sprites are not affected. It lasts until                   changed.",
+            cost: &[],
+            call: draw_pal,
+        },
+        ApiFn {
+            name: "draw_transparent",
+            args: &[
+                Arg::int("color", 0, 15).optional("resets: only colour 0 is left out"),
+                Arg::new("transparent", Kind::Bool).optional("only reads it"),
+            ],
+            returns: "was_transparent",
+            doc: "Makes `blit` (and `sprite` on a canvas) leave out the pixels of tile colour                   `color` (0-15), or draw them. At power-on only colour 0 is left out. Returns                   whether it was left out; `draw_transparent(color)` only reads it;                   `draw_transparent()` resets. It lasts until changed.",
+            cost: &[],
+            call: draw_transparent,
+        },
+        ApiFn {
+            name: "pget",
+            args: &[X, Y],
+            returns: "color",
+            doc: "The colour (full palette index) of the canvas at (x, y) through the camera,                   with this frame's drawings so far; nil where nothing is drawn or off the                   screen. Only a cart with a canvas (`plane = \"canvas\"` in `cart.toml`)                   has one to read: on another it is an error.",
+            cost: &[Cost::call(cost::PGET, Unit::Video)],
+            call: pget,
         },
     ],
     constants: &[],
@@ -477,6 +548,93 @@ fn draw_prio(c: &mut Call) -> LuaResult<MultiValue> {
     c.ret(i64::from(old))
 }
 
+/// Draws `blit` (target through the camera) with `palette`, and charges it.
+fn draw_blit(c: &mut Call, mut blit: Blit, palette: u8) -> LuaResult<()> {
+    let (x, y) = c.m.video.plane.to_screen((blit.target[0], blit.target[1]));
+    // Far off the screen is as good as the clamp: nothing shows.
+    let near = |v: i64| v.clamp(-(1 << 20), 1 << 20) as i32;
+    blit.target[0] = near(x);
+    blit.target[1] = near(y);
+    let runs = c.m.video.plane.blit(blit, palette);
+    c.charge(Unit::Video, cost::BLIT + runs * cost::DRAW_SPAN)
+}
+
+fn blit(c: &mut Call) -> LuaResult<MultiValue> {
+    let (sx, sy, sw, sh) = (c.int_arg(0)?, c.int_arg(1)?, c.int_arg(2)?, c.int_arg(3)?);
+    let at = point(c, 4)?;
+    let w = c.opt_int_arg(6)?.unwrap_or(sw);
+    let h = c.opt_int_arg(7)?.unwrap_or(sh);
+    let palette = c.int_arg(8)? as u8;
+    let flags = c.int_arg(9)?;
+    if sx + sw > SHEET_W as i64 || sy + sh > SHEET_H as i64 {
+        return Err(c.error(format!(
+            "the rectangle {sw} x {sh} at ({sx}, {sy}) runs off the pattern sheet ({SHEET_W} x {SHEET_H} px)"
+        )));
+    }
+    if w > BLIT_MAX_SIDE as i64 || h > BLIT_MAX_SIDE as i64 {
+        return Err(c.error(format!("w and h are 1..{BLIT_MAX_SIDE}")));
+    }
+    let blit = Blit {
+        source: [sx, sy, sw, sh].map(|v| v as u16),
+        target: [at.0, at.1, w as i32, h as i32],
+        flip_x: flags & 1 != 0,
+        flip_y: flags & 2 != 0,
+    };
+    draw_blit(c, blit, palette)?;
+    c.ret(())
+}
+
+fn draw_pal(c: &mut Call) -> LuaResult<MultiValue> {
+    let Some(color) = c.opt_int_arg(0)? else {
+        for i in 0..=255 {
+            c.m.video.plane.palette.set(i, i);
+        }
+        return c.ret(());
+    };
+    let old = match c.opt_int_arg(1)? {
+        Some(to) => c.m.video.plane.palette.set(color as u8, to as u8),
+        None => c.m.video.plane.palette.get(color as u8),
+    };
+    c.ret(i64::from(old))
+}
+
+fn draw_transparent(c: &mut Call) -> LuaResult<MultiValue> {
+    let Some(color) = c.opt_int_arg(0)? else {
+        for i in 0..16 {
+            c.m.video.plane.palette.set_transparent(i, i == 0);
+        }
+        return c.ret(());
+    };
+    let was = match c.is_nil(1) {
+        true => c.m.video.plane.palette.transparent(color as u8),
+        false => {
+            let transparent = c.bool_arg(1);
+            c.m.video
+                .plane
+                .palette
+                .set_transparent(color as u8, transparent)
+        }
+    };
+    c.ret(was)
+}
+
+fn pget(c: &mut Call) -> LuaResult<MultiValue> {
+    let at = point(c, 0)?;
+    if c.m.video.canvas.is_none() {
+        return Err(c.error(
+            "this cart has no canvas to read (plane = \"canvas\" in cart.toml gives it one)",
+        ));
+    }
+    c.charge(Unit::Video, cost::PGET)?;
+    let (x, y) = c.m.video.plane.to_screen(at);
+    let video = &mut c.m.video;
+    let canvas = video.canvas.as_deref_mut().expect("checked above");
+    // This frame's drawings so far are painted first, in their order.
+    video.plane.paint(canvas, &video.patterns, &c.cart.fonts);
+    let color = canvas.get(x, y).map(i64::from);
+    c.ret(color)
+}
+
 fn sprite(c: &mut Call) -> LuaResult<MultiValue> {
     let tile = c.int_arg(0)? as u32;
     let at = point(c, 1)?;
@@ -484,6 +642,26 @@ fn sprite(c: &mut Call) -> LuaResult<MultiValue> {
     let palette = c.int_arg(5)? as u8;
     let flags = c.int_arg(6)?;
     let priority = c.int_arg(7)?;
+    if c.m.video.canvas.is_some() {
+        // On a canvas, a sprite is a blit of its block, drawn in call order.
+        let tile = tile as usize % crate::spec::PATTERN_TILES;
+        let sheet_w = crate::spec::PATTERN_SHEET_TILES_W;
+        let (sx, sy) = (tile % sheet_w * TILE_SIZE, tile / sheet_w * TILE_SIZE);
+        let (pw, ph) = (usize::from(w) * TILE_SIZE, usize::from(h) * TILE_SIZE);
+        let blit = Blit {
+            source: [sx, sy, pw.min(SHEET_W - sx), ph.min(SHEET_H - sy)].map(|v| v as u16),
+            target: [
+                at.0,
+                at.1,
+                pw.min(SHEET_W - sx) as i32,
+                ph.min(SHEET_H - sy) as i32,
+            ],
+            flip_x: flags & 1 != 0,
+            flip_y: flags & 2 != 0,
+        };
+        draw_blit(c, blit, palette)?;
+        return c.ret(());
+    }
     let plane = &c.m.video.plane;
     let (x, y) = plane.to_screen(at);
     let near = |v: i64| v.clamp(-(1 << 20), 1 << 20) as i32;
