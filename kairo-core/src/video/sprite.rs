@@ -138,28 +138,37 @@ impl Sprite {
         let (w, tile) = (usize::from(self.w), usize::from(self.tile));
         let clip = &self.clip;
         let tile_px = TILE_SIZE as i32;
+        // What each tile column does on every line, worked out once: the tile it reads
+        // (counted from the row's first tile), the clip's mask, where it lands and the shift
+        // of a column cut by the left edge.
+        let mut columns = [(0usize, 0u64, 0usize, 0u32); SPRITE_MAX_TILES];
+        let count = last_column + 1 - first_column;
+        for (slot, column) in columns.iter_mut().zip(first_column..=last_column) {
+            let src_column = if self.flip_x { w - 1 - column } else { column };
+            let x = self.x + column as i32 * tile_px;
+            // Pixels outside the clip's columns become transparent.
+            let keep_from = (clip.x0 - x).clamp(0, 8);
+            let keep_to = (clip.x1 - x).clamp(0, 8);
+            let mask = byte_mask(keep_from as u32, keep_to as u32);
+            let (at, shift) = if x < 0 {
+                (0, (-x * 8) as u32)
+            } else {
+                (x as usize, 0)
+            };
+            *slot = (src_column, mask, at, shift);
+        }
         for screen_y in top..bottom {
             let mut sy = (screen_y - self.y) as usize;
             if self.flip_y {
                 sy = height as usize - 1 - sy;
             }
             let row_tile = tile + (sy / TILE_SIZE) * PATTERN_SHEET_TILES_W;
+            let tile_row = sy % TILE_SIZE;
             let line = fb.row_with_slack(screen_y as usize);
-            for column in first_column..=last_column {
-                let src_column = if self.flip_x { w - 1 - column } else { column };
-                let row = vram.row(row_tile + src_column, sy % TILE_SIZE);
+            for &(src_column, mask, at, shift) in &columns[..count] {
+                let row = vram.row(row_tile + src_column, tile_row);
                 let row = if self.flip_x { row.swap_bytes() } else { row };
-                let x = self.x + column as i32 * tile_px;
-                // Pixels outside the clip's columns become transparent.
-                let keep_from = (clip.x0 - x).clamp(0, 8);
-                let keep_to = (clip.x1 - x).clamp(0, 8);
-                let mask = byte_mask(keep_from as u32, keep_to as u32);
-                let row = row & mask;
-                let (at, row) = if x < 0 {
-                    (0, row >> (-x * 8))
-                } else {
-                    (x as usize, row)
-                };
+                let row = (row & mask) >> shift;
                 let dst: &mut [u8; 8] = (&mut line[at..at + 8]).try_into().expect("8 bytes");
                 blend8(dst, row, self.palette);
             }
