@@ -18,6 +18,7 @@ pub mod error;
 pub mod harness;
 #[cfg(feature = "host")]
 pub mod host;
+pub mod import;
 pub mod profiling;
 pub mod saving;
 pub mod views;

@@ -46,6 +46,8 @@ const LAYERS: &[&[&str]] = &[
     // The profiler's reports, charts and live overlay; the files kept for players (save RAM,
     // save-state slots).
     &["profiling", "saving"],
+    // Carts of other consoles brought over (PICO-8).
+    &["import"],
     // The user commands: headless runs, check, export, pattern previewer, sound, a netplay
     // peer.
     &["commands"],

@@ -1,0 +1,743 @@
+//! PICO-8's Lua dialect to standard Lua 5.4, line for line: every line of the output is the
+//! same line of the input, so an error at line N of the translation is at line N of the
+//! cart's code (and at `.p8` line `lua_line + N - 1`). Comments and layout are kept.
+//!
+//! What is rewritten:
+//! - compound assignments (`a += b`, also `-= *= /= %= ^= ..= \= &= |= ^^= <<= >>=`) become
+//!   `a = a + (b)`;
+//! - the one-line `if (cond) statements [else statements]` and `while (cond) statements`
+//!   get their `then ... end` / `do ... end`;
+//! - `!=` is `~=`, `\` (integer division) is `//`, `^^` (exclusive or) is `~`;
+//! - `//` starts a comment, as in PICO-8 (`--` in Lua);
+//! - `?expr, ...` at the start of a statement is `print(expr, ...)`;
+//! - `@a`, `%a`, `$a` are `peek(a)`, `peek2(a)`, `peek4(a)`;
+//! - numbers: binary literals (`0b1010.1`) and hex literals past 0x7fff are written as the
+//!   16.16 value PICO-8 reads (`0xffff` is -1);
+//! - the button glyphs (⬅️ ➡️ ⬆️ ⬇️ 🅾️ ❎) outside strings are the button numbers 0-5.
+//!
+//! What cannot be translated is refused with its line and the feature: `#include` (handled
+//! by the importer, which reads the file beside the cart), the rotate and logical-shift
+//! operators (`>>>`, `<<>`, `>><`, and their `=` forms), and any other glyph in the code.
+
+use std::fmt;
+
+/// Why a line could not be translated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LuaError {
+    /// The line of the code, 1-based.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LuaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for LuaError {}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Name,
+    Number,
+    Str,
+    /// A comment (kept, `//` ones turned into `--`).
+    Comment,
+    /// Spaces and tabs (newlines are their own kind).
+    Space,
+    Newline,
+    Op,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    kind: Kind,
+    text: String,
+    line: usize,
+}
+
+/// Operators, longest first.
+const OPS: &[&str] = &[
+    ">>>=", "<<>=", ">><=", "^^=", "..=", "<<=", ">>=", ">>>", "<<>", ">><", "...", "+=", "-=",
+    "*=", "/=", "%=", "^=", "\\=", "&=", "|=", "==", "~=", "!=", "<=", ">=", "<<", ">>", "::",
+    "..", "^^", "+", "-", "*", "/", "%", "^", "#", "&", "~", "|", "<", ">", "=", "(", ")", "{",
+    "}", "[", "]", ";", ":", ",", ".", "\\", "@", "$", "?",
+];
+
+/// The button glyphs and their numbers.
+const BUTTON_GLYPHS: &[(&str, u8)] = &[
+    ("⬅️", 0),
+    ("➡️", 1),
+    ("⬆️", 2),
+    ("⬇️", 3),
+    ("🅾️", 4),
+    ("❎", 5),
+    ("⬅", 0),
+    ("➡", 1),
+    ("⬆", 2),
+    ("⬇", 3),
+    ("🅾", 4),
+];
+
+fn error(line: usize, message: impl Into<String>) -> LuaError {
+    LuaError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The level of a long bracket opening at `s` (`[[` 0, `[=[` 1...), if one does.
+fn long_bracket(s: &str) -> Option<usize> {
+    let rest = s.strip_prefix('[')?;
+    let level = rest.bytes().take_while(|&b| b == b'=').count();
+    rest[level..].starts_with('[').then_some(level)
+}
+
+fn tokenize(source: &str) -> Result<Vec<Token>, LuaError> {
+    let mut tokens = Vec::new();
+    let mut line = 1;
+    let mut rest = source;
+    while let Some(c) = rest.chars().next() {
+        let start_line = line;
+        let (kind, len) = if c == '\n' {
+            (Kind::Newline, 1)
+        } else if c == ' ' || c == '\t' || c == '\r' {
+            let n = rest
+                .bytes()
+                .take_while(|&b| b == b' ' || b == b'\t' || b == b'\r')
+                .count();
+            (Kind::Space, n)
+        } else if rest.starts_with("--") || rest.starts_with("//") {
+            match long_bracket(&rest[2..]).filter(|_| rest.starts_with("--")) {
+                Some(level) => {
+                    let close = format!("]{}]", "=".repeat(level));
+                    let end = rest[2..]
+                        .find(&close)
+                        .ok_or_else(|| error(line, "a long comment is never closed"))?;
+                    (Kind::Comment, 2 + end + close.len())
+                }
+                None => (Kind::Comment, rest.find('\n').unwrap_or(rest.len())),
+            }
+        } else if c == '"' || c == '\'' {
+            let mut escaped = false;
+            let mut end = None;
+            for (i, ch) in rest.char_indices().skip(1) {
+                match ch {
+                    '\n' if !escaped => return Err(error(line, "a string runs past its line")),
+                    '\\' if !escaped => escaped = true,
+                    ch if ch == c && !escaped => {
+                        end = Some(i + 1);
+                        break;
+                    }
+                    _ => escaped = false,
+                }
+            }
+            let end = end.ok_or_else(|| error(line, "a string is never closed"))?;
+            (Kind::Str, end)
+        } else if let Some(level) = long_bracket(rest) {
+            let close = format!("]{}]", "=".repeat(level));
+            let end = rest
+                .find(&close)
+                .ok_or_else(|| error(line, "a long string is never closed"))?;
+            (Kind::Str, end + close.len())
+        } else if c.is_ascii_digit()
+            || (c == '.' && rest[1..].starts_with(|d: char| d.is_ascii_digit()))
+        {
+            let n = rest
+                .char_indices()
+                .take_while(|&(i, ch)| {
+                    ch.is_ascii_alphanumeric()
+                        || ch == '.'
+                        || ch == '_'
+                        // An exponent's sign (not in hex, where p-exponents are rare).
+                        || ((ch == '-' || ch == '+')
+                            && i > 0
+                            && matches!(rest.as_bytes()[i - 1], b'e' | b'E')
+                            && !rest.starts_with("0x")
+                            && !rest.starts_with("0X"))
+                })
+                .last()
+                .map_or(1, |(i, ch)| i + ch.len_utf8());
+            (Kind::Number, n)
+        } else if c.is_alphabetic() || c == '_' {
+            let n = rest
+                .char_indices()
+                .take_while(|&(_, ch)| ch.is_ascii_alphanumeric() || ch == '_')
+                .last()
+                .map_or(1, |(i, ch)| i + ch.len_utf8());
+            (Kind::Name, n.max(c.len_utf8()))
+        } else if let Some(op) = OPS.iter().find(|op| rest.starts_with(**op)) {
+            (Kind::Op, op.len())
+        } else if let Some((glyph, _)) = BUTTON_GLYPHS.iter().find(|(g, _)| rest.starts_with(g)) {
+            (Kind::Name, glyph.len())
+        } else {
+            return Err(error(
+                line,
+                format!(
+                    "`{c}` (U+{:04X}) outside a string: PICO-8 glyphs in code other than the buttons are not translated",
+                    c as u32
+                ),
+            ));
+        };
+        let text = &rest[..len];
+        line += text.matches('\n').count();
+        tokens.push(Token {
+            kind,
+            text: text.to_string(),
+            line: start_line,
+        });
+        rest = &rest[len..];
+    }
+    Ok(tokens)
+}
+
+const BINARY_OPS: &[&str] = &[
+    "+", "-", "*", "/", "%", "^", "..", "==", "~=", "!=", "<", ">", "<=", ">=", "and", "or", "&",
+    "|", "~", "^^", "<<", ">>", "\\",
+];
+const UNARY_OPS: &[&str] = &["-", "not", "#", "~", "@", "%", "$"];
+/// Keywords that end an expression (and start or end a statement).
+const STATEMENT_WORDS: &[&str] = &[
+    "do", "end", "else", "elseif", "then", "until", "if", "while", "for", "repeat", "local",
+    "return", "break", "goto", "function",
+];
+
+/// The code's tokens, with the layout between them skipped when parsing.
+struct Parser<'a> {
+    tokens: &'a [Token],
+}
+
+impl Parser<'_> {
+    /// The next index at or after `i` of a token that is not layout, stopping at newlines
+    /// when `stop_at_newline`.
+    fn skip(&self, mut i: usize, stop_at_newline: bool) -> usize {
+        while let Some(t) = self.tokens.get(i) {
+            match t.kind {
+                Kind::Space | Kind::Comment => i += 1,
+                Kind::Newline if !stop_at_newline => i += 1,
+                _ => break,
+            }
+        }
+        i
+    }
+
+    fn text(&self, i: usize) -> &str {
+        self.tokens.get(i).map_or("", |t| t.text.as_str())
+    }
+
+    fn kind(&self, i: usize) -> Option<Kind> {
+        self.tokens.get(i).map(|t| t.kind)
+    }
+
+    /// The index just past the bracket that closes the one at `i`.
+    fn close(&self, i: usize) -> Result<usize, LuaError> {
+        let (open, close) = match self.text(i) {
+            "(" => ("(", ")"),
+            "[" => ("[", "]"),
+            "{" => ("{", "}"),
+            _ => unreachable!("close is called on an opening bracket"),
+        };
+        let mut depth = 0;
+        for j in i..self.tokens.len() {
+            if self.kind(j) == Some(Kind::Op) {
+                if self.text(j) == open {
+                    depth += 1;
+                } else if self.text(j) == close {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(j + 1);
+                    }
+                }
+            }
+        }
+        Err(error(
+            self.tokens[i].line,
+            format!("`{open}` is never closed"),
+        ))
+    }
+
+    /// The index just past the `end` of a `function` body starting at `i`.
+    fn function_end(&self, i: usize) -> Result<usize, LuaError> {
+        let mut depth = 0;
+        for j in i..self.tokens.len() {
+            if self.kind(j) != Some(Kind::Name) {
+                continue;
+            }
+            match self.text(j) {
+                "function" | "do" | "then" | "repeat" => depth += 1,
+                "end" | "until" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(j + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err(error(self.tokens[i].line, "`function` has no `end`"))
+    }
+
+    /// The index just past the expression starting at `i` (layout on its ends excluded).
+    fn expression(&self, i: usize) -> Result<usize, LuaError> {
+        let mut end = self.operand(i)?;
+        loop {
+            let next = self.skip(end, false);
+            let op = self.text(next);
+            let is_binary = matches!(self.kind(next), Some(Kind::Op) | Some(Kind::Name))
+                && BINARY_OPS.contains(&op);
+            if !is_binary {
+                return Ok(end);
+            }
+            end = self.operand(self.skip(next + 1, false))?;
+        }
+    }
+
+    /// Unary operators, then a simple expression with its suffixes.
+    fn operand(&self, mut i: usize) -> Result<usize, LuaError> {
+        while UNARY_OPS.contains(&self.text(i)) {
+            i = self.skip(i + 1, false);
+        }
+        self.suffixed(i)
+    }
+
+    fn suffixed(&self, i: usize) -> Result<usize, LuaError> {
+        let line = self.tokens.get(i).map_or(0, |t| t.line);
+        let mut end = match (self.kind(i), self.text(i)) {
+            (Some(Kind::Op), "(") | (Some(Kind::Op), "{") => self.close(i)?,
+            (Some(Kind::Name), "function") => self.function_end(i)?,
+            (Some(Kind::Op), "...") | (Some(Kind::Number), _) | (Some(Kind::Str), _) => i + 1,
+            (Some(Kind::Name), word) if !STATEMENT_WORDS.contains(&word) => i + 1,
+            _ => {
+                return Err(error(
+                    line,
+                    format!("an expression was expected at `{}`", self.text(i)),
+                ));
+            }
+        };
+        loop {
+            // A call's `(` must be on the same line in PICO-8 code as written here: a `(`
+            // starting the next line is a new statement (as Lua warns of ambiguity).
+            let next = self.skip(end, true);
+            match (self.kind(next), self.text(next)) {
+                (Some(Kind::Op), ".") | (Some(Kind::Op), ":") => {
+                    end = self.skip(next + 1, false) + 1;
+                }
+                (Some(Kind::Op), "[") | (Some(Kind::Op), "(") | (Some(Kind::Op), "{") => {
+                    end = self.close(next)?
+                }
+                (Some(Kind::Str), _) => end = next + 1,
+                _ => return Ok(end),
+            }
+        }
+    }
+}
+
+/// Writes a PICO-8 number as the value PICO-8 reads (binary literals, and hex past 0x7fff,
+/// wrap into 16.16); others as written.
+fn number(text: &str, line: usize) -> Result<String, LuaError> {
+    let lower = text.to_ascii_lowercase();
+    let (radix, digits) = if let Some(d) = lower.strip_prefix("0b") {
+        (2, d)
+    } else if let Some(d) = lower.strip_prefix("0x") {
+        (16, d)
+    } else {
+        return Ok(text.to_string());
+    };
+    if radix == 16 && digits.contains('p') {
+        return Ok(text.to_string());
+    }
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let bad = || error(line, format!("`{text}` is not a number"));
+    let int_value = if int.is_empty() {
+        0
+    } else {
+        u64::from_str_radix(int, radix).map_err(|_| bad())?
+    };
+    let mut value = (int_value & 0xFFFF) as f64;
+    let mut scale = 1.0 / f64::from(radix);
+    for d in frac.chars() {
+        value += f64::from(d.to_digit(radix).ok_or_else(bad)?) * scale;
+        scale /= f64::from(radix);
+    }
+    // Only 16 bits of fraction count.
+    value = (value * 65536.0).floor() / 65536.0;
+    if value >= 32768.0 {
+        value -= 65536.0;
+    }
+    if radix == 16 && int_value <= 0x7FFF {
+        // Lua 5.4 reads hex fractions the same way.
+        return Ok(text.to_string());
+    }
+    Ok(if value.fract() == 0.0 {
+        format!("{}", value as i64)
+    } else {
+        format!("{value}")
+    })
+}
+
+/// The binary operator an assignment operator stands for.
+fn compound(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "+=" => "+",
+        "-=" => "-",
+        "*=" => "*",
+        "/=" => "/",
+        "%=" => "%",
+        "^=" => "^",
+        "..=" => "..",
+        "\\=" => "//",
+        "&=" => "&",
+        "|=" => "|",
+        "^^=" => "~",
+        "<<=" => "<<",
+        ">>=" => ">>",
+        _ => return None,
+    })
+}
+
+/// Translates PICO-8 Lua to Lua 5.4, line for line.
+pub fn translate(source: &str) -> Result<String, LuaError> {
+    let mut tokens = tokenize(source)?;
+    // Refusals first, with their lines.
+    for t in &tokens {
+        if t.kind == Kind::Op
+            && matches!(
+                t.text.as_str(),
+                ">>>" | "<<>" | ">><" | ">>>=" | "<<>=" | ">><="
+            )
+        {
+            return Err(error(
+                t.line,
+                format!(
+                    "`{}` (rotate / logical shift) is not translated yet",
+                    t.text
+                ),
+            ));
+        }
+    }
+    if let Some(line) = source
+        .lines()
+        .position(|l| l.trim_start().starts_with("#include"))
+    {
+        return Err(error(
+            line + 1,
+            "`#include` is read by the importer, not here",
+        ));
+    }
+    // Token by token replacements that need no parsing.
+    for t in tokens.iter_mut() {
+        match t.kind {
+            Kind::Comment if t.text.starts_with("//") => t.text.replace_range(..2, "--"),
+            Kind::Op if t.text == "!=" => t.text = "~=".into(),
+            Kind::Op if t.text == "\\" => t.text = "//".into(),
+            Kind::Op if t.text == "^^" => t.text = "~".into(),
+            Kind::Number => t.text = number(&t.text, t.line)?,
+            Kind::Name => {
+                if let Some((_, n)) = BUTTON_GLYPHS.iter().find(|(g, _)| *g == t.text) {
+                    t.text = n.to_string();
+                    t.kind = Kind::Number;
+                }
+            }
+            _ => {}
+        }
+    }
+    // Insertions: (token index, index of the construct's first token, text before it).
+    let mut before: Vec<(usize, usize, String)> = Vec::new();
+    let mut replace: Vec<(usize, String)> = Vec::new();
+    let parser = Parser { tokens: &tokens };
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        match (t.kind, t.text.as_str()) {
+            (Kind::Op, op) if compound(op).is_some() => {
+                let binary = compound(op).expect("checked");
+                let start = statement_target(&parser, i)?;
+                let target: String = tokens[start..i]
+                    .iter()
+                    .map(|t| t.text.as_str())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_string();
+                let rhs = parser.skip(i + 1, false);
+                let end = parser.expression(rhs)?;
+                replace.push((i, format!("= {target} {binary}")));
+                before.push((rhs, i, "(".into()));
+                before.push((end, i, ")".into()));
+            }
+            (Kind::Op, "?") if starts_statement(&parser, i) => {
+                replace.push((i, "print(".into()));
+                let end = line_end(&tokens, i);
+                before.push((end, i, ")".into()));
+            }
+            (Kind::Op, "@" | "%" | "$") if is_unary_here(&parser, i) => {
+                let f = match t.text.as_str() {
+                    "@" => "peek",
+                    "%" => "peek2",
+                    _ => "peek4",
+                };
+                let operand = parser.skip(i + 1, false);
+                let end = parser.suffixed(operand)?;
+                replace.push((i, format!("{f}(")));
+                before.push((end, i, ")".into()));
+            }
+            (Kind::Name, word @ ("if" | "while")) => {
+                if let Some((close, end)) = shorthand(&parser, i)? {
+                    let (open_word, close_word) = if word == "if" {
+                        ("then", "end")
+                    } else {
+                        ("do", "end")
+                    };
+                    before.push((close, i, format!(" {open_word}")));
+                    before.push((end, i, format!(" {close_word}")));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let mut out = String::with_capacity(source.len() + 64);
+    // At one place, what closes the inner construct (started later) comes first.
+    before.sort_by_key(|&(at, start, _)| (at, std::cmp::Reverse(start)));
+    let mut inserts = before.into_iter().peekable();
+    for (i, t) in tokens.iter().enumerate() {
+        while let Some((_, _, text)) = inserts.next_if(|(at, _, _)| *at == i) {
+            out.push_str(&text);
+        }
+        match replace.iter().find(|(at, _)| *at == i) {
+            Some((_, text)) => out.push_str(text),
+            None => out.push_str(&t.text),
+        }
+    }
+    for (_, _, text) in inserts {
+        out.push_str(&text);
+    }
+    Ok(out)
+}
+
+/// Where the assignment target ending before `op` starts: a name with `.name` and `[...]`
+/// suffixes.
+fn statement_target(parser: &Parser, op: usize) -> Result<usize, LuaError> {
+    let line = parser.tokens[op].line;
+    let mut i = op;
+    // Back over layout.
+    while i > 0 && matches!(parser.kind(i - 1), Some(Kind::Space)) {
+        i -= 1;
+    }
+    loop {
+        if i == 0 {
+            return Err(error(line, "an assignment with nothing to assign to"));
+        }
+        match (parser.kind(i - 1), parser.text(i - 1)) {
+            (Some(Kind::Op), "]") => {
+                let mut depth = 0;
+                let mut j = i - 1;
+                loop {
+                    match parser.text(j) {
+                        "]" => depth += 1,
+                        "[" => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    if j == 0 {
+                        return Err(error(line, "`]` without `[`"));
+                    }
+                    j -= 1;
+                }
+                i = j;
+            }
+            (Some(Kind::Name), word) if !STATEMENT_WORDS.contains(&word) => {
+                i -= 1;
+                if i > 0 && matches!(parser.text(i - 1), "." | ":") {
+                    i -= 1;
+                } else {
+                    return Ok(i);
+                }
+            }
+            (Some(Kind::Op), ")") => {
+                return Err(error(line, "a compound assignment to a call's result"));
+            }
+            _ => {
+                return Err(error(
+                    line,
+                    "a compound assignment needs a variable or field before it",
+                ));
+            }
+        }
+    }
+}
+
+/// Whether the token at `i` begins a statement (first on its line, or after `;`, `then`,
+/// `do`, `else`).
+fn starts_statement(parser: &Parser, i: usize) -> bool {
+    let mut j = i;
+    while j > 0 {
+        j -= 1;
+        match parser.kind(j) {
+            Some(Kind::Space) => continue,
+            Some(Kind::Newline) => return true,
+            _ => return matches!(parser.text(j), ";" | "then" | "do" | "else"),
+        }
+    }
+    true
+}
+
+/// Whether `@`, `%` or `$` at `i` is the unary peek (no operand before it).
+fn is_unary_here(parser: &Parser, i: usize) -> bool {
+    let mut j = i;
+    while j > 0 {
+        j -= 1;
+        match parser.kind(j) {
+            Some(Kind::Space) | Some(Kind::Comment) | Some(Kind::Newline) => continue,
+            Some(Kind::Op) => return !matches!(parser.text(j), ")" | "]" | "}" | "..."),
+            Some(Kind::Name) => {
+                return STATEMENT_WORDS.contains(&parser.text(j))
+                    || BINARY_OPS.contains(&parser.text(j))
+                    || parser.text(j) == "not";
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The index of the newline (or comment, or the end) that ends the line of token `i`.
+fn line_end(tokens: &[Token], i: usize) -> usize {
+    let mut end = i;
+    while let Some(t) = tokens.get(end) {
+        if t.kind == Kind::Newline || (t.kind == Kind::Comment && !t.text.contains('\n')) {
+            break;
+        }
+        end += 1;
+    }
+    // Before trailing spaces.
+    while end > i && tokens[end - 1].kind == Kind::Space {
+        end -= 1;
+    }
+    end
+}
+
+/// For `if`/`while` at `i`: when it is PICO-8's one-line form (a parenthesised condition and
+/// no `then`/`do` on the line), the index after the `)` and the end of the line.
+fn shorthand(parser: &Parser, i: usize) -> Result<Option<(usize, usize)>, LuaError> {
+    let open = parser.skip(i + 1, true);
+    if parser.text(open) != "(" {
+        return Ok(None);
+    }
+    let cond_end = parser.expression(open)?;
+    let after = parser.skip(cond_end, true);
+    let word = if parser.text(i) == "if" { "then" } else { "do" };
+    // `then`/`do` next, or nothing more on the line: the ordinary form.
+    if parser.text(after) == word || matches!(parser.kind(after), Some(Kind::Newline) | None) {
+        return Ok(None);
+    }
+    // The condition must be the parenthesis alone (PICO-8's rule), and the line must hold no
+    // `then`/`do` of its own further on.
+    let close = parser.close(open)?;
+    if close != cond_end {
+        return Ok(None);
+    }
+    let end = line_end(parser.tokens, i);
+    let mut depth = 0;
+    for j in after..end {
+        if parser.kind(j) != Some(Kind::Name) {
+            continue;
+        }
+        match parser.text(j) {
+            "function" | "do" | "then" | "repeat" => depth += 1,
+            "end" | "until" => depth -= 1,
+            w if w == word && depth == 0 => return Ok(None),
+            _ => {}
+        }
+    }
+    Ok(Some((close, end)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lua(source: &str) -> String {
+        translate(source).unwrap_or_else(|e| panic!("{source}: {e}"))
+    }
+
+    #[test]
+    fn compound_assignments_take_their_whole_right_side() {
+        assert_eq!(lua("x += 1"), "x = x + (1)");
+        assert_eq!(
+            lua("a.b[i+1].c -= f(2) * 3 y = 2"),
+            "a.b[i+1].c = a.b[i+1].c - (f(2) * 3) y = 2"
+        );
+        assert_eq!(lua("s ..= \"!\""), "s = s .. (\"!\")");
+        assert_eq!(lua("if c then n \\= 2 end"), "if c then n = n // (2) end");
+        assert_eq!(lua("v ^^= 3"), "v = v ~ (3)");
+    }
+
+    #[test]
+    fn one_line_ifs_and_whiles_get_their_words() {
+        assert_eq!(lua("if (a) b=1"), "if (a) then b=1 end");
+        assert_eq!(
+            lua("if (a) b=1 else b=2 -- note"),
+            "if (a) then b=1 else b=2 end -- note"
+        );
+        assert_eq!(lua("while (i<3) i+=1"), "while (i<3) do i= i +(1) end");
+        assert_eq!(lua("if (a) then b() end"), "if (a) then b() end");
+        assert_eq!(
+            lua("if (a) and b then\nc()\nend"),
+            "if (a) and b then\nc()\nend"
+        );
+        assert_eq!(lua("if (a)\nthen b() end"), "if (a)\nthen b() end");
+    }
+
+    #[test]
+    fn operators_comments_and_shorthands() {
+        assert_eq!(lua("if a != b then end // c"), "if a ~= b then end -- c");
+        assert_eq!(lua("x = 7 \\ 2"), "x = 7 // 2");
+        assert_eq!(lua("?\"hi\", 1, 2"), "print(\"hi\", 1, 2)");
+        assert_eq!(
+            lua("x = @0x5f00 + %(a+1)"),
+            "x = peek(0x5f00) + peek2((a+1))"
+        );
+        assert_eq!(lua("y = a % b"), "y = a % b");
+        assert_eq!(
+            lua("if btn(⬅️) or btn(❎) then end"),
+            "if btn(0) or btn(5) then end"
+        );
+        assert_eq!(lua("s = \"⬅️ != ?\""), "s = \"⬅️ != ?\"");
+    }
+
+    #[test]
+    fn numbers_read_as_pico8_reads_them() {
+        assert_eq!(lua("f = 0b1010"), "f = 10");
+        assert_eq!(lua("f = 0b0101101001011010.1"), "f = 23130.5");
+        assert_eq!(lua("f = 0xffff"), "f = -1");
+        assert_eq!(
+            lua("f = 0x7fff + 0x1.8 + 1.5e3"),
+            "f = 0x7fff + 0x1.8 + 1.5e3"
+        );
+    }
+
+    #[test]
+    fn lines_stay_where_they_were() {
+        let source = "a += 1\n--[[ long\ncomment ]]\nif (x) y -= 2\n?x\n";
+        let out = lua(source);
+        assert_eq!(out.lines().count(), source.lines().count());
+        assert_eq!(out.lines().nth(3), Some("if (x) then y = y - (2) end"));
+    }
+
+    #[test]
+    fn what_cannot_be_translated_names_its_line() {
+        let err = translate("a = 1\nb = a >>> 2").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.message.contains(">>>"), "{err}");
+        let err = translate("x = 1\nfillp(▒)").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.message.contains("U+2592"), "{err}");
+        assert_eq!(translate("#include x.lua").unwrap_err().line, 1);
+        assert_eq!(translate("s = \"open").unwrap_err().line, 1);
+    }
+}
