@@ -4,3 +4,4 @@
 pub mod folder;
 pub mod lua;
 pub mod p8;
+pub mod png;
