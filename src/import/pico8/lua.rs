@@ -160,17 +160,17 @@ fn tokenize(source: &str) -> Result<Vec<Token>, LuaError> {
                 .last()
                 .map_or(1, |(i, ch)| i + ch.len_utf8());
             (Kind::Number, n)
-        } else if c.is_alphabetic() || c == '_' {
+        } else if let Some((glyph, _)) = BUTTON_GLYPHS.iter().find(|(g, _)| rest.starts_with(g)) {
+            (Kind::Name, glyph.len())
+        } else if c.is_ascii_alphabetic() || c == '_' {
             let n = rest
                 .char_indices()
                 .take_while(|&(_, ch)| ch.is_ascii_alphanumeric() || ch == '_')
                 .last()
                 .map_or(1, |(i, ch)| i + ch.len_utf8());
-            (Kind::Name, n.max(c.len_utf8()))
+            (Kind::Name, n)
         } else if let Some(op) = OPS.iter().find(|op| rest.starts_with(**op)) {
             (Kind::Op, op.len())
-        } else if let Some((glyph, _)) = BUTTON_GLYPHS.iter().find(|(g, _)| rest.starts_with(g)) {
-            (Kind::Name, glyph.len())
         } else {
             return Err(error(
                 line,
@@ -706,6 +706,10 @@ mod tests {
         assert_eq!(
             lua("if btn(⬅️) or btn(❎) then end"),
             "if btn(0) or btn(5) then end"
+        );
+        assert_eq!(
+            lua("if btnp(\u{1F17E}\u{FE0F}) then end"),
+            "if btnp(4) then end"
         );
         assert_eq!(lua("s = \"⬅️ != ?\""), "s = \"⬅️ != ?\"");
     }
