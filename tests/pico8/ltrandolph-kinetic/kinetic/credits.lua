@@ -1,0 +1,13 @@
+function showCredits()
+    showTextScreen([[a GAME BY;46;27
+|bILL cLARK;44;34
+|cONCEPT aRT;43;45
+|kIT sEATON;44;52
+|bUILT wITH;44;63
+|pICO-8, aSEPRITE;32;70
+|tHANK yOU;46;81
+|sARAH AND jONATHAN;28;88
+|tHANKS FOR PLAYING!
+cOME SAY HI:
+DISCORD.GG/ezgfcd5;25;103]])
+end

@@ -1,0 +1,6 @@
+function reset_effects()
+  particles = {}
+  emitters = {}
+  trails = {}
+  reset_blending()
+end
