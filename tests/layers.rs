@@ -24,6 +24,8 @@ const LAYERS: &[&[&str]] = &[
     &["meter", "input", "savefile"],
     // The hardware units.
     &["video", "collide", "bullets", "audio", "saveram"],
+    // PICO-8's memory and drawing, shown on the video unit's canvas.
+    &["pico8"],
     // The machine, cart data, movies and the profiler's collector.
     &["machine", "cart", "movie", "profile"],
     // The cart's Lua state and its API.
@@ -122,7 +124,7 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 }
 
 /// The last layer of `kairo-core`: the modules above it are the `kairo` crate's.
-const LAST_CORE_LAYER: usize = 8;
+const LAST_CORE_LAYER: usize = 9;
 
 #[test]
 fn nothing_imports_upward() {

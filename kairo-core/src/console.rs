@@ -152,7 +152,16 @@ impl Console {
         if cart.manifest.plane == crate::cart::manifest::Plane::Canvas {
             video = video.with_canvas();
         }
+        if cart.pico8.is_some() {
+            for (index, rgb) in crate::pico8::palette_colors() {
+                video.palette.set(index as u8, rgb);
+            }
+        }
         let mut machine = Box::new(Machine::new(video, cart.manifest.seed));
+        machine.pico8 = cart
+            .pico8
+            .as_deref()
+            .map(|rom| Box::new(crate::pico8::Pico8::new(rom)));
         machine.save = save.clone();
         let context = CallContext {
             cap: INIT_CAP,
@@ -174,7 +183,12 @@ impl Console {
             power_on_save: save,
         };
         console.with_script(|script, lent| script.run_main(lent))?;
-        console.with_script(|script, lent| script.call(lent, "init"))?;
+        let init = if console.cart.pico8.is_some() {
+            "_init"
+        } else {
+            "init"
+        };
+        console.with_script(|script, lent| script.call(lent, init))?;
         // What the main chunk and `init()` drew stays on a canvas.
         let (machine, _) = console.lent.as_mut().expect(LENT);
         machine.video.end_frame(&console.cart.fonts);
@@ -323,7 +337,27 @@ impl Console {
             audio_us: std::mem::take(&mut self.audio_us),
             ..HostTimes::default()
         };
-        let mut scripted = self.with_script(|script, lent| script.call(lent, "update"));
+        // A PICO-8 cart's own entry points, at its frame rate (none on a 30 fps cart's
+        // frames between).
+        let (update, draw) = match self.lent.as_mut().expect(LENT).0.pico8.as_deref_mut() {
+            Some(pico8) => {
+                let has_update60 = self.script.defines("_update60");
+                let names = pico8.next_frame(has_update60);
+                if names.is_some() {
+                    let input = &self.lent.as_ref().expect(LENT).0.input;
+                    let input = *input;
+                    if let Some(pico8) = self.lent.as_mut().expect(LENT).0.pico8.as_deref_mut() {
+                        pico8.latch_buttons(&input);
+                    }
+                }
+                names.unwrap_or(("", ""))
+            }
+            None => ("update", "draw"),
+        };
+        let mut scripted = match update {
+            "" => Ok(false),
+            name => self.with_script(|script, lent| script.call(lent, name)),
+        };
         host.script_us += clock.lap();
         if scripted.is_ok() {
             let (machine, context) = self.lent.as_mut().expect(LENT);
@@ -332,8 +366,17 @@ impl Console {
                 .meter
                 .charge(Unit::Bullets, machine.step_bullets(patterns));
             host.bullets_us = clock.lap();
-            scripted = self.with_script(|script, lent| script.call(lent, "draw"));
+            scripted = match draw {
+                "" => Ok(false),
+                name => self.with_script(|script, lent| script.call(lent, name)),
+            };
             host.script_us += clock.lap();
+            if draw == "_draw" {
+                // What the cart drew this frame shows.
+                let (machine, context) = self.lent.as_mut().expect(LENT);
+                machine.present_pico8();
+                context.meter.charge(Unit::Video, cost::PICO8_SCREEN);
+            }
         }
         self.context_mut().log.end_frame();
         if let Err(e) = scripted {

@@ -35,6 +35,7 @@ pub mod movie;
 #[cfg(feature = "netplay")]
 pub mod netplay;
 pub mod out;
+pub mod pico8;
 pub mod profile;
 pub mod rewind;
 pub mod rng;

@@ -33,6 +33,8 @@ pub struct Machine {
     /// Cycles of the audio mixed in the vblanks since the last machine frame, paid by the
     /// next one.
     pub(crate) audio_owed: u64,
+    /// PICO-8's memory, on a cart that runs on the PICO-8 layer.
+    pub(crate) pico8: Option<Box<crate::pico8::Pico8>>,
 }
 
 impl Machine {
@@ -85,6 +87,18 @@ impl Machine {
     /// Replaces save RAM (a host handing in the player's stored data before a power-on).
     pub fn set_save(&mut self, save: SaveRam) {
         self.save = save;
+    }
+
+    /// Shows a PICO-8 cart's screen on its canvas.
+    pub(crate) fn present_pico8(&mut self) {
+        if let (Some(pico8), Some(canvas)) = (&self.pico8, self.video.canvas.as_deref_mut()) {
+            pico8.present(canvas);
+        }
+    }
+
+    /// PICO-8's memory, on a cart that runs on the PICO-8 layer.
+    pub fn pico8(&self) -> Option<&crate::pico8::Pico8> {
+        self.pico8.as_deref()
     }
 
     /// Machine frames run since power-on.
@@ -153,6 +167,7 @@ impl Machine {
             vblanks: 0,
             busy_vblanks: 0,
             audio_owed: 0,
+            pico8: None,
         }
     }
 }

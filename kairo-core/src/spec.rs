@@ -223,6 +223,11 @@ pub mod cost {
     pub const BLIT: u64 = 16;
     /// One `pget` (video).
     pub const PGET: u64 = 4;
+    /// Showing a PICO-8 cart's 128 x 128 screen on its canvas at 2x, each frame its `_draw`
+    /// runs (video): 4 per 8 screen pixels.
+    pub const PICO8_SCREEN: u64 = 4 * 128 * 128 / 8;
+    /// A PICO-8 cart's `cls` (video): the whole 128 x 128 screen, per 8 pixels.
+    pub const PICO8_CLS: u64 = 128 * 128 / 8;
     /// Compositing the canvas of a cart that has one, per frame (video).
     pub const CANVAS: u64 = 2_000;
     /// One `move_body` call (collision).

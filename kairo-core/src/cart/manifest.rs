@@ -46,6 +46,27 @@ pub struct Manifest {
     /// or `"canvas"` (painted in call order into a picture kept until `cls`).
     #[serde(default)]
     pub plane: Plane,
+    /// `[pico8]`: the cart runs on the PICO-8 layer (PICO-8's API, memory and screen).
+    #[serde(default)]
+    pub pico8: Option<Pico8Decl>,
+}
+
+/// `[pico8]`: a cart `kairo import` brought over from PICO-8 (or written for its API).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Pico8Decl {
+    /// The sprite sheet: an indexed 128 x 128 PNG whose palette indices are PICO-8's colours.
+    #[serde(default)]
+    pub gfx: Option<String>,
+    /// The map: a Tiled map 128 cells wide over the sheet, sprite flags as tile properties.
+    #[serde(default)]
+    pub map: Option<String>,
+    /// The `.p8` file the cart was imported from, and the line of its code's first line:
+    /// errors are told at that file's lines too.
+    #[serde(default)]
+    pub source: Option<String>,
+    #[serde(default)]
+    pub lua_line: Option<usize>,
 }
 
 /// The drawing plane a cart draws on (`plane` in `cart.toml`).

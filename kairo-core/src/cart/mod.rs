@@ -13,6 +13,7 @@ pub mod kcart;
 pub mod manifest;
 pub mod map;
 pub mod paths;
+pub mod pico8;
 pub mod tiled;
 pub mod tilesets;
 
@@ -129,6 +130,8 @@ pub struct Cart {
     pub fonts: Vec<crate::video::fonts::Font>,
     /// The frames and tags of each `[[sheet]]` read from an Aseprite file, by its file.
     pub sheets: BTreeMap<String, art::SheetAnimation>,
+    /// A PICO-8 cart's data, as the memory it powers on with (`[pico8]`).
+    pub pico8: Option<Arc<crate::pico8::Rom>>,
     pub files: CartFiles,
 }
 
@@ -328,6 +331,20 @@ impl Cart {
             }
         }
 
+        let mut pico8 = None;
+        if let Some(decl) = &manifest.pico8 {
+            match pico8::load(&files, decl) {
+                Ok(rom) => pico8 = Some(Arc::new(rom)),
+                Err(e) => problems.push(e),
+            }
+            if manifest.plane != manifest::Plane::Canvas {
+                problems.push(at_line(
+                    "[pico8]",
+                    "a [pico8] cart draws on the canvas: add plane = \"canvas\"".into(),
+                ));
+            }
+        }
+
         if !scripts.contains_key(&manifest.entry) {
             problems.push(at_line(
                 "entry",
@@ -353,6 +370,7 @@ impl Cart {
             audio: Arc::new(audio),
             fonts: cart_fonts,
             sheets,
+            pico8,
             manifest,
             files,
         })

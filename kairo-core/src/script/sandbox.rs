@@ -23,7 +23,7 @@ use std::ffi::c_int;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, HookTriggers, Lua, MultiValue, StdLib, Table, Value, VmState, ffi};
 
-use super::api::{all_constants, all_functions};
+use super::api::{PICO8_API, all_constants, all_functions};
 use super::call::{ApiFn, Call, LuaResult};
 use super::context;
 use super::heap::{Heap, WORK_KINDS, lua_takework};
@@ -42,6 +42,112 @@ pub(crate) const TOSTRING: &str = "kairo.tostring";
 
 /// Lua run once after the API is bound: closes the remaining ways out of the sandbox and
 /// out of the budget.
+/// PICO-8's functions that are plain Lua over Kairo's: its math (angles in turns, y up for
+/// `sin` and `atan2`), its table helpers (`all` goes on past the item just deleted), strings,
+/// time. What the layer does not have yet raises an error naming it.
+const PICO8_PRELUDE: &str = r#"
+local m, kairo, floor = math, kairo, math.floor
+function flr(x) return floor(tonumber(x) or 0) end
+function ceil(x) return m.ceil(tonumber(x) or 0) end
+function abs(x) return m.abs(tonumber(x) or 0) end
+function sgn(x) return (tonumber(x) or 0) < 0 and -1 or 1 end
+function min(a, b) a, b = tonumber(a) or 0, tonumber(b) or 0 if a < b then return a end return b end
+function max(a, b) a, b = tonumber(a) or 0, tonumber(b) or 0 if a > b then return a end return b end
+function mid(a, b, c)
+  a, b, c = tonumber(a) or 0, tonumber(b) or 0, tonumber(c) or 0
+  if a > b then a, b = b, a end
+  if b > c then b = c end
+  if a > b then b = a end
+  return b
+end
+function sqrt(x) x = tonumber(x) or 0 if x <= 0 then return 0 end return m.sqrt(x) end
+function sin(x) return -m.sin((tonumber(x) or 0) * 2 * m.pi) end
+function cos(x) return m.cos((tonumber(x) or 0) * 2 * m.pi) end
+function atan2(dx, dy)
+  local a = m.atan(-(tonumber(dy) or 0), tonumber(dx) or 0) / (2 * m.pi)
+  if a < 0 then a = a + 1 end
+  return a
+end
+function rnd(x)
+  if type(x) == "table" then
+    if #x == 0 then return nil end
+    return x[m.random(#x)]
+  end
+  return m.random() * (tonumber(x) or 1)
+end
+function srand(x) m.randomseed(floor(tonumber(x) or 0)) end
+function band(a, b) return floor(a or 0) & floor(b or 0) end
+function bor(a, b) return floor(a or 0) | floor(b or 0) end
+function bxor(a, b) return floor(a or 0) ~ floor(b or 0) end
+function bnot(a) return ~floor(a or 0) end
+function shl(a, n) return floor(a or 0) << floor(n or 0) end
+function shr(a, n) return floor(a or 0) >> floor(n or 0) end
+function add(t, v, i)
+  if t == nil then return nil end
+  if i then table.insert(t, i, v) else t[#t + 1] = v end
+  return v
+end
+function del(t, v)
+  if t == nil then return nil end
+  for i = 1, #t do
+    if t[i] == v then table.remove(t, i) return v end
+  end
+end
+function deli(t, i)
+  if t == nil then return nil end
+  return table.remove(t, i or #t)
+end
+function count(t, v)
+  if t == nil then return 0 end
+  if v == nil then return #t end
+  local n = 0
+  for i = 1, #t do if t[i] == v then n = n + 1 end end
+  return n
+end
+function all(t)
+  if t == nil then return function() end end
+  local i, last = 0, nil
+  return function()
+    if last ~= nil and t[i] ~= last then i = i - 1 end
+    i = i + 1
+    last = t[i]
+    return last
+  end
+end
+function foreach(t, f) for v in all(t) do f(v) end end
+sub = string.sub
+chr = string.char
+function ord(s, i) return string.byte(s, i or 1) end
+function tostr(v) if v == nil then return "[nil]" end return tostring(v) end
+function tonum(v) return tonumber(v) end
+function split(s, sep, convert)
+  sep = sep or ","
+  local out, at = {}, 1
+  if sep == "" then
+    for i = 1, #s do out[i] = string.sub(s, i, i) end
+    return out
+  end
+  while true do
+    local i = string.find(s, sep, at, true)
+    local piece = string.sub(s, at, (i or #s + 1) - 1)
+    if convert ~= false and tonumber(piece) then piece = tonumber(piece) end
+    out[#out + 1] = piece
+    if not i then return out end
+    at = i + #sep
+  end
+end
+function time() return kairo.time() end
+t = time
+local function missing(name)
+  return function() error(name .. " is not in Kairo's PICO-8 layer yet", 2) end
+end
+for _, name in ipairs({ "print", "cursor", "fillp", "oval", "ovalfill", "stat", "menuitem",
+    "cartdata", "dget", "dset", "peek2", "poke2", "peek4", "poke4", "memcpy", "memset",
+    "reload", "cstore", "lshr", "rotl", "rotr", "sfx", "music", "flip", "printh" }) do
+  _ENV[name] = missing(name)
+end
+"#;
+
 const PRELUDE: &str = r#"
 local stopped = ...
 local raw_pcall, raw_xpcall, raw_resume, raw_gc = pcall, xpcall, coroutine.resume, collectgarbage
@@ -88,11 +194,31 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     lua.set_named_registry_value(TOSTRING, globals.get::<Function>("tostring")?)?;
 
     let state = heap.raw_state() as usize;
+    // A PICO-8 cart has PICO-8's names; Kairo's API is in its table `kairo`.
+    let pico8 = cart.pico8.is_some();
+    let kairo_api = if pico8 {
+        let table = lua.create_table()?;
+        globals.set("kairo", table.clone())?;
+        table
+    } else {
+        globals.clone()
+    };
     for api in all_functions() {
         let function = bind(lua, api, cart.clone(), state)?;
         match api.name.split_once('.') {
+            Some((table, field)) if pico8 => {
+                let library = match kairo_api.get::<Option<Table>>(table)? {
+                    Some(library) => library,
+                    None => {
+                        let library = lua.create_table()?;
+                        kairo_api.set(table, library.clone())?;
+                        library
+                    }
+                };
+                library.set(field, function)?
+            }
             Some((table, field)) => globals.get::<Table>(table)?.set(field, function)?,
-            None => globals.set(api.name, function)?,
+            None => kairo_api.set(api.name, function)?,
         }
     }
     for constants in all_constants() {
@@ -100,12 +226,20 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
         for (name, value) in (constants.entries)() {
             table.set(name, value)?;
         }
-        globals.set(constants.name, table)?;
+        kairo_api.set(constants.name, table)?;
+    }
+    if pico8 {
+        for api in PICO8_API.iter().flat_map(|group| group.functions.iter()) {
+            globals.set(api.name, bind(lua, api, cart.clone(), state)?)?;
+        }
     }
     globals.set("require", raising(lua, require_function(lua, cart)?)?)?;
 
     let stopped = lua.create_function(|lua, ()| Ok(context::is_stopped(lua)))?;
     lua.load(PRELUDE).set_name("=kairo").call::<()>(stopped)?;
+    if pico8 {
+        lua.load(PICO8_PRELUDE).set_name("=pico8").exec()?;
+    }
     // After the prelude: the matcher keeps the wrapped `pcall`, which does not swallow a stop.
     super::strmatch::install(lua, |lua, steps| {
         charge_for_cart(lua, cost::PATTERN_STEP * steps)

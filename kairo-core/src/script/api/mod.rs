@@ -12,6 +12,7 @@ pub mod collide;
 pub mod draw;
 pub mod input;
 pub mod map;
+pub mod pico8;
 pub mod profile;
 pub mod save;
 pub mod sheets;
@@ -58,6 +59,9 @@ pub const API: &[ApiGroup] = &[
     crate::script::api::save::GROUP,
     crate::script::api::profile::GROUP,
 ];
+
+/// The PICO-8 API of `[pico8]` carts, in docs order (Kairo's own is in their `kairo` table).
+pub const PICO8_API: &[ApiGroup] = &[crate::script::api::pico8::GROUP];
 
 /// Every API function, in docs order.
 pub fn all_functions() -> impl Iterator<Item = &'static ApiFn> {

@@ -1,0 +1,631 @@
+//! The PICO-8 API of carts with a `[pico8]` table (`kairo import` writes them): PICO-8's
+//! names over its memory and 128 x 128 screen ([`crate::pico8`]). Kairo's own API is in the
+//! global table `kairo` there (`kairo.bu_fire(...)`). Numbers are Lua's: coordinates and
+//! colours are floored as PICO-8 does, but arithmetic is not 16.16 fixed point.
+
+use mlua::MultiValue;
+
+use crate::meter::Unit;
+use crate::pico8::Pico8;
+use crate::script::args::{Arg, Kind};
+use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::spec::cost;
+
+const X: Arg = Arg::coord("x");
+const Y: Arg = Arg::coord("y");
+const COL: Arg = Arg::new("col", Kind::Integer).optional("the pen colour");
+const PIXELS: &[Cost] = &[Cost::each(
+    cost::DRAW_SPAN,
+    "per 8 screen pixels examined",
+    Unit::Video,
+)];
+
+/// PICO-8's memory: every PICO-8 function runs on a cart that has it.
+fn p8<'a>(c: &'a mut Call) -> LuaResult<&'a mut Pico8> {
+    // Checked before borrowing: the error needs `c` too.
+    if c.m.pico8.is_none() {
+        return Err(c.error("this cart has no PICO-8 memory ([pico8] in cart.toml)"));
+    }
+    Ok(c.m.pico8.as_deref_mut().expect("checked"))
+}
+
+/// Charges the pixels a drawing examined.
+fn pixels(c: &mut Call, n: u64) -> LuaResult<()> {
+    c.charge(Unit::Video, n.div_ceil(8) * cost::DRAW_SPAN)
+}
+
+fn color(c: &mut Call, i: usize) -> LuaResult<u8> {
+    let given = c.opt_int_arg(i)?;
+    Ok(p8(c)?.pen(given))
+}
+
+pub(crate) const GROUP: ApiGroup = ApiGroup {
+    title: "PICO-8: drawing",
+    intro: "On a `[pico8]` cart only. The screen is PICO-8's, 128 x 128 in 16 colours, shown \
+            at 2x after each `_draw`; it keeps what was drawn until `cls`.",
+    functions: &[
+        ApiFn {
+            name: "cls",
+            args: &[Arg::new("col", Kind::Integer).or_int(0)],
+            returns: "",
+            doc: "Fills the screen with `col` (default 0), homes the cursor and resets the clip.",
+            cost: &[Cost::call(cost::PICO8_CLS, Unit::Video)],
+            call: cls,
+        },
+        ApiFn {
+            name: "pset",
+            args: &[X, Y, COL],
+            returns: "",
+            doc: "Draws a pixel.",
+            cost: PIXELS,
+            call: pset,
+        },
+        ApiFn {
+            name: "pget",
+            args: &[X, Y],
+            returns: "col",
+            doc: "The screen's colour at (x, y); 0 off the screen.",
+            cost: &[],
+            call: pget,
+        },
+        ApiFn {
+            name: "rectfill",
+            args: &[
+                Arg::coord("x0"),
+                Arg::coord("y0"),
+                Arg::coord("x1"),
+                Arg::coord("y1"),
+                COL,
+            ],
+            returns: "",
+            doc: "A filled rectangle, both corners included.",
+            cost: PIXELS,
+            call: rectfill,
+        },
+        ApiFn {
+            name: "rect",
+            args: &[
+                Arg::coord("x0"),
+                Arg::coord("y0"),
+                Arg::coord("x1"),
+                Arg::coord("y1"),
+                COL,
+            ],
+            returns: "",
+            doc: "A rectangle's outline.",
+            cost: PIXELS,
+            call: rect,
+        },
+        ApiFn {
+            name: "line",
+            args: &[
+                Arg::coord("x0"),
+                Arg::coord("y0"),
+                Arg::coord("x1"),
+                Arg::coord("y1"),
+                COL,
+            ],
+            returns: "",
+            doc: "A line, both ends included.",
+            cost: PIXELS,
+            call: line,
+        },
+        ApiFn {
+            name: "circfill",
+            args: &[X, Y, Arg::coord("r").or_int(4), COL],
+            returns: "",
+            doc: "A filled circle.",
+            cost: PIXELS,
+            call: circfill,
+        },
+        ApiFn {
+            name: "circ",
+            args: &[X, Y, Arg::coord("r").or_int(4), COL],
+            returns: "",
+            doc: "A circle's outline.",
+            cost: PIXELS,
+            call: circ,
+        },
+        ApiFn {
+            name: "spr",
+            args: &[
+                Arg::new("n", Kind::Integer),
+                X,
+                Y,
+                Arg::num("w").optional("1"),
+                Arg::num("h").optional("1"),
+                Arg::new("flip_x", Kind::Bool).optional("false"),
+                Arg::new("flip_y", Kind::Bool).optional("false"),
+            ],
+            returns: "",
+            doc: "Draws `w` x `h` sprites from sprite `n`; colours `palt` marks are left out.",
+            cost: PIXELS,
+            call: spr,
+        },
+        ApiFn {
+            name: "sspr",
+            args: &[
+                Arg::coord("sx"),
+                Arg::coord("sy"),
+                Arg::coord("sw"),
+                Arg::coord("sh"),
+                Arg::coord("dx"),
+                Arg::coord("dy"),
+                Arg::coord("dw").optional("sw"),
+                Arg::coord("dh").optional("sh"),
+                Arg::new("flip_x", Kind::Bool).optional("false"),
+                Arg::new("flip_y", Kind::Bool).optional("false"),
+            ],
+            returns: "",
+            doc: "Draws a rectangle of the sprite sheet, scaled to `dw` x `dh`.",
+            cost: PIXELS,
+            call: sspr,
+        },
+        ApiFn {
+            name: "map",
+            args: &[
+                Arg::coord("cx").or_int(0),
+                Arg::coord("cy").or_int(0),
+                Arg::coord("sx").or_int(0),
+                Arg::coord("sy").or_int(0),
+                Arg::coord("cw").or_int(128),
+                Arg::coord("ch").or_int(32),
+                Arg::new("layers", Kind::Integer).or_int(0),
+            ],
+            returns: "",
+            doc: "Draws map cells from (cx, cy) at (sx, sy); with `layers`, only sprites whose \
+                  flags share a bit with it. Sprite 0 is not drawn.",
+            cost: PIXELS,
+            call: map,
+        },
+        ApiFn {
+            name: "mget",
+            args: &[X, Y],
+            returns: "n",
+            doc: "The sprite of map cell (x, y); 0 outside the map.",
+            cost: &[],
+            call: mget,
+        },
+        ApiFn {
+            name: "mset",
+            args: &[X, Y, Arg::new("n", Kind::Integer)],
+            returns: "",
+            doc: "Sets map cell (x, y).",
+            cost: &[],
+            call: mset,
+        },
+        ApiFn {
+            name: "fget",
+            args: &[
+                Arg::new("n", Kind::Integer),
+                Arg::new("f", Kind::Integer).optional("all flags"),
+            ],
+            returns: "flags",
+            doc: "Sprite `n`'s flags, or whether flag `f` (0-7) is set.",
+            cost: &[],
+            call: fget,
+        },
+        ApiFn {
+            name: "fset",
+            args: &[
+                Arg::new("n", Kind::Integer),
+                Arg::new("f", Kind::Value("a flag 0-7, or all flags as a number")),
+                Arg::new("v", Kind::Value("a boolean")).optional("sets all flags to f"),
+            ],
+            returns: "",
+            doc: "Sets sprite `n`'s flag `f` to `v`, or all its flags to `f`.",
+            cost: &[],
+            call: fset,
+        },
+        ApiFn {
+            name: "sget",
+            args: &[X, Y],
+            returns: "col",
+            doc: "The sprite sheet's colour at (x, y).",
+            cost: &[],
+            call: sget,
+        },
+        ApiFn {
+            name: "sset",
+            args: &[X, Y, COL],
+            returns: "",
+            doc: "Sets the sprite sheet's colour at (x, y).",
+            cost: &[],
+            call: sset,
+        },
+        ApiFn {
+            name: "pal",
+            args: &[
+                Arg::new("c0", Kind::Integer).optional("resets both palettes"),
+                Arg::new("c1", Kind::Integer).optional("resets c0"),
+                Arg::new("p", Kind::Integer).or_int(0),
+            ],
+            returns: "",
+            doc: "Draws colour `c0` as `c1` from now on (`p` 0, the draw palette), or shows it as \
+                  `c1` (`p` 1, the screen palette; 128-143 are the extra colours).",
+            cost: &[],
+            call: pal,
+        },
+        ApiFn {
+            name: "palt",
+            args: &[
+                Arg::new("c", Kind::Integer).optional("resets: only colour 0"),
+                Arg::new("t", Kind::Bool).optional("false"),
+            ],
+            returns: "",
+            doc: "Makes sprites leave colour `c` out (`t` true) or draw it.",
+            cost: &[],
+            call: palt,
+        },
+        ApiFn {
+            name: "camera",
+            args: &[X.or_int(0), Y.or_int(0)],
+            returns: "",
+            doc: "Moves everything drawn by (-x, -y).",
+            cost: &[],
+            call: camera,
+        },
+        ApiFn {
+            name: "clip",
+            args: &[
+                Arg::coord("x").optional("the whole screen"),
+                Arg::coord("y").optional("the whole screen"),
+                Arg::coord("w").optional("the whole screen"),
+                Arg::coord("h").optional("the whole screen"),
+            ],
+            returns: "",
+            doc: "Draws only inside the screen rectangle (x, y, w, h).",
+            cost: &[],
+            call: clip,
+        },
+        ApiFn {
+            name: "color",
+            args: &[Arg::new("col", Kind::Integer).or_int(6)],
+            returns: "",
+            doc: "Sets the pen colour.",
+            cost: &[],
+            call: set_color,
+        },
+        ApiFn {
+            name: "btn",
+            args: &[
+                Arg::new("i", Kind::Integer).optional("all buttons as bits"),
+                Arg::new("p", Kind::Integer).or_int(0),
+            ],
+            returns: "held",
+            doc: "Whether button `i` (0 left, 1 right, 2 up, 3 down, 4 O = Kairo's A, 5 X = \
+                  Kairo's B) of player `p` is held.",
+            cost: &[],
+            call: btn,
+        },
+        ApiFn {
+            name: "btnp",
+            args: &[
+                Arg::new("i", Kind::Integer).optional("all buttons as bits"),
+                Arg::new("p", Kind::Integer).or_int(0),
+            ],
+            returns: "pressed",
+            doc: "Whether button `i` went down this PICO-8 frame, or repeats (15 frames, then \
+                  every 4).",
+            cost: &[],
+            call: btnp,
+        },
+        ApiFn {
+            name: "peek",
+            args: &[Arg::new("addr", Kind::Integer)],
+            returns: "value",
+            doc: "A byte of PICO-8's memory.",
+            cost: &[],
+            call: peek,
+        },
+        ApiFn {
+            name: "poke",
+            args: &[
+                Arg::new("addr", Kind::Integer),
+                Arg::new("value", Kind::Integer).or_int(0),
+            ],
+            returns: "",
+            doc: "Writes a byte of PICO-8's memory.",
+            cost: &[],
+            call: poke,
+        },
+    ],
+    constants: &[],
+};
+
+/// The 64 KiB wrap PICO-8's addresses live in; past 0x7fff is not PICO-8's memory here.
+fn address(c: &Call, i: usize) -> LuaResult<usize> {
+    let at = c.int_arg(i)?;
+    if !(0..0x8000).contains(&at) {
+        return Err(c.error(format!(
+            "address 0x{at:x} is outside PICO-8's memory (0x0000-0x7fff)"
+        )));
+    }
+    Ok(at as usize)
+}
+
+fn cls(c: &mut Call) -> LuaResult<MultiValue> {
+    let col = c.int_arg(0)? as u8;
+    c.charge(Unit::Video, cost::PICO8_CLS)?;
+    p8(c)?.cls(col);
+    c.ret(())
+}
+
+fn pset(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let col = color(c, 2)?;
+    let n = p8(c)?.pset(x, y, col);
+    pixels(c, n)?;
+    c.ret(())
+}
+
+fn pget(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let col = p8(c)?.pget(x, y);
+    c.ret(i64::from(col))
+}
+
+type Shape = fn(&mut Pico8, (i32, i32), (i32, i32), u8) -> u64;
+
+fn two_points(c: &mut Call, draw: Shape) -> LuaResult<MultiValue> {
+    let a = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let b = (c.coord_arg(2)?, c.coord_arg(3)?);
+    let col = color(c, 4)?;
+    let n = draw(p8(c)?, a, b, col);
+    pixels(c, n)?;
+    c.ret(())
+}
+
+fn rectfill(c: &mut Call) -> LuaResult<MultiValue> {
+    two_points(c, Pico8::rectfill)
+}
+
+fn rect(c: &mut Call) -> LuaResult<MultiValue> {
+    two_points(c, Pico8::rect)
+}
+
+fn line(c: &mut Call) -> LuaResult<MultiValue> {
+    two_points(c, Pico8::line)
+}
+
+fn circle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
+    let centre = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let r = c.coord_arg(2)?;
+    let col = color(c, 3)?;
+    let n = p8(c)?.circle(centre, r, filled, col);
+    pixels(c, n)?;
+    c.ret(())
+}
+
+fn circfill(c: &mut Call) -> LuaResult<MultiValue> {
+    circle(c, true)
+}
+
+fn circ(c: &mut Call) -> LuaResult<MultiValue> {
+    circle(c, false)
+}
+
+fn spr(c: &mut Call) -> LuaResult<MultiValue> {
+    let n = c.int_arg(0)? as i32;
+    let at = (c.coord_arg(1)?, c.coord_arg(2)?);
+    let w = c.opt_num_arg(3)?.unwrap_or(1.0).clamp(0.0, 16.0);
+    let h = c.opt_num_arg(4)?.unwrap_or(1.0).clamp(0.0, 16.0);
+    let flip = (c.bool_arg(5), c.bool_arg(6));
+    let drawn = p8(c)?.spr(n, at, (w, h), flip);
+    pixels(c, drawn)?;
+    c.ret(())
+}
+
+fn sspr(c: &mut Call) -> LuaResult<MultiValue> {
+    let (sx, sy, sw, sh) = (
+        c.coord_arg(0)?,
+        c.coord_arg(1)?,
+        c.coord_arg(2)?,
+        c.coord_arg(3)?,
+    );
+    let (dx, dy) = (c.coord_arg(4)?, c.coord_arg(5)?);
+    let dw = c.opt_int_arg(6)?.map_or(sw, |v| v as i32);
+    let dh = c.opt_int_arg(7)?.map_or(sh, |v| v as i32);
+    let flip = (c.bool_arg(8), c.bool_arg(9));
+    let drawn = p8(c)?.sspr(
+        (sx, sy, sw, sh),
+        (dx, dy, dw.min(1024), dh.min(1024)),
+        flip.0,
+        flip.1,
+    );
+    pixels(c, drawn)?;
+    c.ret(())
+}
+
+fn map(c: &mut Call) -> LuaResult<MultiValue> {
+    let cell = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let at = (c.coord_arg(2)?, c.coord_arg(3)?);
+    let size = (c.coord_arg(4)?, c.coord_arg(5)?);
+    let layers = c.int_arg(6)? as u8;
+    let drawn = p8(c)?.map(cell, at, size, layers);
+    pixels(c, drawn)?;
+    c.ret(())
+}
+
+fn mget(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let n = p8(c)?.mget(x, y);
+    c.ret(i64::from(n))
+}
+
+fn mset(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let n = c.int_arg(2)? as u8;
+    p8(c)?.mset(x, y, n);
+    c.ret(())
+}
+
+fn fget(c: &mut Call) -> LuaResult<MultiValue> {
+    let n = c.int_arg(0)? as i32;
+    let flag = c.opt_int_arg(1)?;
+    let flags = p8(c)?.fget(n);
+    match flag {
+        Some(f) => c.ret(flags & (1 << (f & 7)) != 0),
+        None => c.ret(i64::from(flags)),
+    }
+}
+
+fn fset(c: &mut Call) -> LuaResult<MultiValue> {
+    let n = c.int_arg(0)? as i32;
+    let f = c.num(1, "f")?.floor() as i64;
+    let set = (!c.is_nil(2)).then(|| c.bool_arg(2));
+    let pico8 = p8(c)?;
+    let flags = match set {
+        Some(on) => {
+            let bit = 1u8 << (f & 7);
+            let old = pico8.fget(n);
+            if on { old | bit } else { old & !bit }
+        }
+        None => f as u8,
+    };
+    pico8.fset(n, flags);
+    c.ret(())
+}
+
+fn sget(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let inside = (0..128).contains(&x) && (0..128).contains(&y);
+    let col = p8(c)?.sheet_pixel(x.max(0) as usize, y.max(0) as usize);
+    c.ret(if inside { i64::from(col) } else { 0 })
+}
+
+fn sset(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let col = color(c, 2)?;
+    if (0..128).contains(&x) && (0..128).contains(&y) {
+        p8(c)?.sset(x as usize, y as usize, col);
+    }
+    c.ret(())
+}
+
+fn pal(c: &mut Call) -> LuaResult<MultiValue> {
+    let c0 = c.opt_int_arg(0)?;
+    let c1 = c.opt_int_arg(1)?;
+    let which = c.int_arg(2)?;
+    let pico8 = p8(c)?;
+    match (c0, c1) {
+        (None, _) => {
+            for i in 0..16u8 {
+                let transparent = pico8.peek(crate::pico8::DRAW_PALETTE + usize::from(i)) & 0x10;
+                pico8.poke(crate::pico8::DRAW_PALETTE + usize::from(i), i | transparent);
+                pico8.poke(crate::pico8::SCREEN_PALETTE + usize::from(i), i);
+            }
+        }
+        (Some(c0), c1) => {
+            let base = if which == 1 {
+                crate::pico8::SCREEN_PALETTE
+            } else {
+                crate::pico8::DRAW_PALETTE
+            };
+            let at = base + (c0 & 15) as usize;
+            let to = c1.unwrap_or(c0);
+            let keep = if which == 1 { 0 } else { pico8.peek(at) & 0x10 };
+            let value = if which == 1 {
+                (to & 0x8F) as u8
+            } else {
+                (to & 15) as u8 | keep
+            };
+            pico8.poke(at, value);
+        }
+    }
+    c.ret(())
+}
+
+fn palt(c: &mut Call) -> LuaResult<MultiValue> {
+    let col = c.opt_int_arg(0)?;
+    let on = c.bool_arg(1);
+    let pico8 = p8(c)?;
+    match col {
+        None => {
+            for i in 0..16usize {
+                let at = crate::pico8::DRAW_PALETTE + i;
+                let keep = pico8.peek(at) & 0x0F;
+                pico8.poke(at, keep | if i == 0 { 0x10 } else { 0 });
+            }
+        }
+        Some(col) => {
+            let at = crate::pico8::DRAW_PALETTE + (col & 15) as usize;
+            let keep = pico8.peek(at) & 0x0F;
+            pico8.poke(at, keep | if on { 0x10 } else { 0 });
+        }
+    }
+    c.ret(())
+}
+
+fn camera(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    p8(c)?.set_camera(x, y);
+    c.ret(())
+}
+
+fn clip(c: &mut Call) -> LuaResult<MultiValue> {
+    let given = [0, 1, 2, 3].map(|i| c.opt_int_arg(i));
+    let rect = match given {
+        [Ok(Some(x)), Ok(Some(y)), Ok(Some(w)), Ok(Some(h))] => {
+            Some((x as i32, y as i32, w as i32, h as i32))
+        }
+        [Ok(None), Ok(None), Ok(None), Ok(None)] => None,
+        read => {
+            read.into_iter().collect::<LuaResult<Vec<_>>>()?;
+            return Err(c.error("give all of x, y, w and h, or none to reset the clip"));
+        }
+    };
+    p8(c)?.set_clip(rect);
+    c.ret(())
+}
+
+fn set_color(c: &mut Call) -> LuaResult<MultiValue> {
+    let col = c.int_arg(0)?;
+    p8(c)?.pen(Some(col));
+    c.ret(())
+}
+
+fn buttons(c: &mut Call, pressed: bool) -> LuaResult<MultiValue> {
+    let i = c.opt_int_arg(0)?;
+    let player = c.int_arg(1)?.clamp(0, 3) as usize;
+    let pico8 = p8(c)?;
+    let state = |b: usize| {
+        if pressed {
+            pico8.btnp(player, b)
+        } else {
+            pico8.btn(player, b)
+        }
+    };
+    match i {
+        Some(b) if (0..6).contains(&b) => {
+            let value = state(b as usize);
+            c.ret(value)
+        }
+        Some(_) => c.ret(false),
+        None => {
+            let bits = (0..6).fold(0i64, |bits, b| bits | i64::from(state(b)) << b);
+            c.ret(bits)
+        }
+    }
+}
+
+fn btn(c: &mut Call) -> LuaResult<MultiValue> {
+    buttons(c, false)
+}
+
+fn btnp(c: &mut Call) -> LuaResult<MultiValue> {
+    buttons(c, true)
+}
+
+fn peek(c: &mut Call) -> LuaResult<MultiValue> {
+    let at = address(c, 0)?;
+    let value = p8(c)?.peek(at);
+    c.ret(i64::from(value))
+}
+
+fn poke(c: &mut Call) -> LuaResult<MultiValue> {
+    let at = address(c, 0)?;
+    let value = c.int_arg(1)? as u8;
+    p8(c)?.poke(at, value);
+    c.ret(())
+}

@@ -1,0 +1,170 @@
+//! The PICO-8 layer (`[pico8]` in cart.toml): PICO-8's names over its memory and 128 x 128
+//! screen, shown at 2x in PICO-8's colours; `_update` at 30 fps, `_update60` at 60; Kairo's
+//! API in the `kairo` table; a real cart's sprite sheet and map, as the importer writes them,
+//! drawn with `map` exactly as its data says.
+
+mod common;
+
+use common::{cart_with, root};
+use kairo::console::Console;
+use kairo::import::pico8::{folder, p8};
+use kairo::input::{Button, InputFrame};
+
+fn pico8_console(source: &str, extra: &[(&str, &[u8])], manifest_extra: &str) -> Console {
+    let manifest = format!("name = \"p8\"\nplane = \"canvas\"\n[pico8]\n{manifest_extra}");
+    let mut files: Vec<(&str, &[u8])> = vec![
+        ("cart.toml", manifest.as_bytes()),
+        ("main.lua", source.as_bytes()),
+    ];
+    files.extend_from_slice(extra);
+    Console::new(cart_with(&files)).expect("the PICO-8 cart boots")
+}
+
+fn frames(console: &mut Console, n: usize, input: InputFrame) -> Vec<String> {
+    let mut log = Vec::new();
+    for _ in 0..n {
+        console.run_frame(input).expect("the frame runs");
+        log.extend(console.take_log());
+    }
+    log
+}
+
+/// The RGB the window shows at screen pixel (x, y) of the 256 x 256 picture.
+fn rgb(console: &Console, x: usize, y: usize) -> u32 {
+    let rgba = console.rgba();
+    let at = (y * 256 + x) * 4;
+    u32::from(rgba[at]) << 16 | u32::from(rgba[at + 1]) << 8 | u32::from(rgba[at + 2])
+}
+
+#[test]
+fn the_screen_shows_at_2x_in_pico8_colours() {
+    let mut console = pico8_console(
+        r#"
+function _draw()
+  cls(1)
+  pset(0, 0, 8)
+  rectfill(10, 10, 11, 11, 12)
+  pal(3, 128 + 11, 1)      -- colour 3 shown as extra colour 139
+  pset(127, 127, 3)
+end"#,
+        &[],
+        "",
+    );
+    frames(&mut console, 1, InputFrame::NONE);
+    assert_eq!(rgb(&console, 0, 0), 0xFF004D, "red 8");
+    assert_eq!(rgb(&console, 1, 1), 0xFF004D, "at 2x");
+    assert_eq!(rgb(&console, 2, 0), 0x1D2B53, "dark blue 1");
+    assert_eq!(rgb(&console, 20, 20), 0x29ADFF);
+    assert_eq!(rgb(&console, 23, 23), 0x29ADFF);
+    assert_eq!(rgb(&console, 24, 24), 0x1D2B53);
+    assert_eq!(rgb(&console, 255, 255), 0x00B543, "extra colour 139");
+}
+
+#[test]
+fn update_runs_at_30_fps_and_update60_at_60() {
+    let mut thirty = pico8_console(
+        "n = 0\nfunction _update() n = n + 1 end\nfunction _draw() kairo.log(n) end",
+        &[],
+        "",
+    );
+    assert_eq!(
+        frames(&mut thirty, 6, InputFrame::NONE),
+        ["1", "2", "3"],
+        "update and draw on every other machine frame"
+    );
+    let mut sixty = pico8_console(
+        "n = 0\nfunction _update60() n = n + 1 end\nfunction _draw() kairo.log(n) end",
+        &[],
+        "",
+    );
+    assert_eq!(frames(&mut sixty, 3, InputFrame::NONE), ["1", "2", "3"]);
+}
+
+#[test]
+fn buttons_are_pico8s_and_btnp_counts_pico8_frames() {
+    let mut console = pico8_console(
+        r#"
+function _update()
+  kairo.log(tostring(btn(4)) .. " " .. tostring(btnp(4)) .. " " .. btn())
+end"#,
+        &[],
+        "",
+    );
+    let a = InputFrame([Button::A.bit(), 0, 0, 0]);
+    let log = frames(&mut console, 4, a);
+    // A press held across two PICO-8 frames (four machine frames): pressed once.
+    assert_eq!(log, ["true true 16", "true false 16"]);
+}
+
+#[test]
+fn kairos_api_is_in_the_kairo_table() {
+    let mut console = pico8_console(
+        r#"
+function _draw()
+  kairo.log(type(kairo.bu_fire) .. " " .. type(log) .. " " .. type(spr))
+end"#,
+        &[],
+        "",
+    );
+    assert_eq!(
+        frames(&mut console, 1, InputFrame::NONE),
+        ["function nil function"]
+    );
+}
+
+#[test]
+fn what_the_layer_lacks_is_an_error_naming_it() {
+    let mut console = pico8_console("function _draw() print(\"hi\") end", &[], "");
+    let error = console.run_frame(InputFrame::NONE).unwrap_err();
+    assert!(error.to_string().contains("print is not in"), "{error}");
+}
+
+#[test]
+fn a_real_carts_sheet_and_map_draw_as_its_data_says() {
+    // Piconian's sprite sheet and map (tests/pico8/aquova-piconian, CC0), written as the
+    // importer writes them, drawn with `map` and compared with the .p8's own bytes.
+    let text =
+        std::fs::read_to_string(root().join("tests/pico8/aquova-piconian/piconian.p8")).unwrap();
+    let cart = p8::parse(&text).unwrap();
+    let png = folder::sheet_png(&cart).unwrap();
+    let tmx = folder::map_tmx(&cart);
+    let mut console = pico8_console(
+        r#"
+function _draw()
+  cls(0)
+  palt(0, false)
+  map(0, 0, 0, 0, 16, 16)
+end"#,
+        &[("gfx.png", &png), ("map.tmx", tmx.as_bytes())],
+        "gfx = \"gfx.png\"\nmap = \"map.tmx\"\n",
+    );
+    frames(&mut console, 1, InputFrame::NONE);
+    let memory = console.machine().pico8().expect("PICO-8 memory");
+    let mut drawn_cells = 0;
+    for cy in 0..16 {
+        for cx in 0..16 {
+            let sprite = usize::from(cart.map_cell(cx, cy));
+            if sprite != 0 {
+                drawn_cells += 1;
+            }
+            for py in 0..8 {
+                for px in 0..8 {
+                    let want = match sprite {
+                        0 => 0,
+                        s => cart.gfx[(s / 16 * 8 + py) * 128 + s % 16 * 8 + px],
+                    };
+                    let (x, y) = (cx * 8 + px, cy * 8 + py);
+                    assert_eq!(memory.screen_pixel(x, y), want, "({x}, {y})");
+                }
+            }
+        }
+    }
+    assert!(drawn_cells > 0, "the map's corner has cells");
+    for n in 0..256 {
+        assert_eq!(
+            memory.peek(0x3000 + n),
+            cart.flags[n],
+            "flags of sprite {n}"
+        );
+    }
+}
