@@ -39,6 +39,9 @@ pub enum ToolError {
     /// A `--press` script that cannot be read.
     #[error("{0}")]
     Press(String),
+    /// A cart of another console that could not be imported (file:line: what).
+    #[error("{0}")]
+    Import(String),
     #[error("{0}")]
     Clip(#[from] crate::clip::ClipError),
     /// A netplay match that could not start or ended early.

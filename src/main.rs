@@ -54,6 +54,8 @@ enum Command {
     Bench(BenchArgs),
     /// Export a cart as a folder that plays it in a web browser.
     Export(ExportArgs),
+    /// Import a PICO-8 cart (.p8 or .p8.png) as a Kairo cart folder.
+    Import(ImportArgs),
     /// Play a music file (.mml) or a cart's music or sound effect, or write it as a WAV.
     Sound(SoundArgs),
 }
@@ -72,6 +74,15 @@ struct SoundArgs {
     /// Write the tune to this WAV file (16-bit stereo, 48 kHz) instead of playing it.
     #[arg(long, value_name = "OUT.wav")]
     wav: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct ImportArgs {
+    /// The PICO-8 cart: a .p8 file or a .p8.png image.
+    source: PathBuf,
+    /// The cart folder to write (it must not exist, or be empty); default: the cart's name.
+    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -200,6 +211,7 @@ fn main() -> ExitCode {
         Some(Command::Pattern(args)) => pattern(args),
         Some(Command::Bench(args)) => bench(args).map_err(CliError::from),
         Some(Command::Export(args)) => export(args).map_err(CliError::from),
+        Some(Command::Import(args)) => import(args).map_err(CliError::from),
         Some(Command::Sound(args)) => sound(args).map_err(CliError::from),
     };
     match result {
@@ -343,6 +355,28 @@ fn export(args: ExportArgs) -> ToolResult {
         exported.total()
     ));
     out.finish().map_err(ToolError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn import(args: ImportArgs) -> ToolResult {
+    use kairo::import::pico8::cart;
+    let out = args
+        .out
+        .unwrap_or_else(|| cart::default_folder(&args.source));
+    let report = cart::import(&args.source, &out).map_err(|e| ToolError::Import(e.to_string()))?;
+    let mut printer = Printer::stdout();
+    for file in &report.written {
+        printer.line(&format!("{}", out.join(file).display()));
+    }
+    for missing in &report.not_imported {
+        printer.line(&format!("not imported: {missing}"));
+    }
+    printer.line(&format!(
+        "{}: imported; run it with `kairo {}`",
+        out.display(),
+        out.display()
+    ));
+    printer.finish().map_err(ToolError::Stdout)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,7 +1,9 @@
 //! Real PICO-8 carts (tests/pico8/, each folder with its licence and source) read and
-//! translated: every `.p8` and `.p8.png` is read without error, a cart saved both ways reads
-//! the same from both, and its code translates to Lua 5.4 that compiles, or is refused
-//! naming the line and the feature.
+//! translated: every `.p8` and `.p8.png` is read without error and its code translates to
+//! Lua 5.4 that compiles, or is refused naming the line and the feature; `kairo import`
+//! writes a cart folder Kairo loads, never over a folder that holds anything.
+
+mod common;
 
 use std::path::{Path, PathBuf};
 
@@ -100,4 +102,58 @@ fn every_real_cart_reads_and_its_code_translates_to_lua_that_compiles() {
     }
     println!("{}", report.join("\n"));
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn kairo_import_writes_a_cart_kairo_loads_and_overwrites_nothing() {
+    let dir = common::temp_dir("pico8-import");
+    let source = carts_dir().join("aquova-piconian/piconian.p8");
+    let out = dir.path().join("piconian");
+    let (code, stdout, stderr) = common::kairo(
+        &[
+            "import",
+            source.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("not imported: 16 sound effects"),
+        "{stdout}"
+    );
+    let cart = kairo::cart::Cart::open(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert!(cart.pico8.is_some());
+    // Line N of main.lua is line N of the .p8 file.
+    let p8_text = std::fs::read_to_string(&source).unwrap();
+    let main = std::fs::read_to_string(out.join("main.lua")).unwrap();
+    let p8_line = p8_text
+        .lines()
+        .position(|l| l.contains("function _init"))
+        .unwrap();
+    assert!(
+        main.lines()
+            .nth(p8_line)
+            .unwrap()
+            .contains("function _init")
+    );
+    // A second import into the same folder is refused, and the folder is as it was.
+    let before = std::fs::read(out.join("main.lua")).unwrap();
+    let (code, _, stderr) = common::kairo(
+        &[
+            "import",
+            source.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 1);
+    assert!(stderr.contains("not empty"), "{stderr}");
+    assert_eq!(std::fs::read(out.join("main.lua")).unwrap(), before);
+    // Not a PICO-8 cart: one clear line.
+    let (code, _, stderr) = common::kairo(&["import", "cart.toml", "-o", "x"], dir.path());
+    assert_eq!(code, 1);
+    assert!(stderr.contains("give a .p8 or .p8.png"), "{stderr}");
 }

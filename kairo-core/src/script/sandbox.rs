@@ -117,6 +117,7 @@ end
 function foreach(t, f) for v in all(t) do f(v) end end
 sub = string.sub
 chr = string.char
+unpack, pack = table.unpack, table.pack
 function ord(s, i) return string.byte(s, i or 1) end
 function tostr(v) if v == nil then return "[nil]" end return tostring(v) end
 function tonum(v) return tonumber(v) end
