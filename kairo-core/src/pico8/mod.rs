@@ -7,6 +7,7 @@
 //! through the screen palette, in PICO-8's colours (palette 0 the 16 standard colours,
 //! palette 1 the 16 extra ones, 128-143).
 
+pub mod charset;
 pub mod draw;
 
 use crate::spec::{PALETTE_COLORS, SCREEN_W};

@@ -65,7 +65,11 @@ pub fn default_folder(source: &Path) -> PathBuf {
 pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
     let name = source.to_string_lossy();
     if !name.ends_with(".p8.png") && !name.ends_with(".p8") {
-        return Err(fail(source, None, "not a PICO-8 cart: give a .p8 or .p8.png file"));
+        return Err(fail(
+            source,
+            None,
+            "not a PICO-8 cart: give a .p8 or .p8.png file",
+        ));
     }
     let bytes = std::fs::read(source).map_err(|e| fail(source, None, e.to_string()))?;
     let cart = if name.ends_with(".p8.png") {

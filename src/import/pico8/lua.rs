@@ -13,13 +13,17 @@
 //! - `@a`, `%a`, `$a` are `peek(a)`, `peek2(a)`, `peek4(a)`;
 //! - numbers: binary literals (`0b1010.1`) and hex literals past 0x7fff are written as the
 //!   16.16 value PICO-8 reads (`0xffff` is -1);
-//! - the button glyphs (⬅️ ➡️ ⬆️ ⬇️ 🅾️ ❎) outside strings are the button numbers 0-5.
+//! - the glyphs outside strings are the numbers PICO-8 gives them: the buttons (⬅️ ➡️ ⬆️ ⬇️
+//!   🅾️ ❎) 0-5, the fill patterns (▒ ░ ...) their `fillp` values.
 //!
 //! What cannot be translated is refused with its line and the feature: `#include` (handled
 //! by the importer, which reads the file beside the cart), the rotate and logical-shift
-//! operators (`>>>`, `<<>`, `>><`, and their `=` forms), and any other glyph in the code.
+//! operators (`>>>`, `<<>`, `>><`, and their `=` forms), and any other non-ASCII character
+//! in the code outside strings.
 
 use std::fmt;
+
+use kairo_core::pico8::charset::GLYPH_VALUES;
 
 /// Why a line could not be translated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,26 +69,54 @@ const OPS: &[&str] = &[
     "}", "[", "]", ";", ":", ",", ".", "\\", "@", "$", "?",
 ];
 
-/// The button glyphs and their numbers.
-const BUTTON_GLYPHS: &[(&str, u8)] = &[
-    ("⬅️", 0),
-    ("➡️", 1),
-    ("⬆️", 2),
-    ("⬇️", 3),
-    ("🅾️", 4),
-    ("❎", 5),
-    ("⬅", 0),
-    ("➡", 1),
-    ("⬆", 2),
-    ("⬇", 3),
-    ("🅾", 4),
-];
+/// The glyph at the start of `rest` that names a number in PICO-8 code (a button or a fill
+/// pattern, U+FE0F after it included), with its length and value.
+fn glyph_at(rest: &str) -> Option<(usize, &'static str)> {
+    let (glyph, value) = GLYPH_VALUES.iter().find(|(g, _)| rest.starts_with(g))?;
+    let len = glyph.len()
+        + if rest[glyph.len()..].starts_with('\u{FE0F}') {
+            3
+        } else {
+            0
+        };
+    Some((len, value))
+}
 
 fn error(line: usize, message: impl Into<String>) -> LuaError {
     LuaError {
         line,
         message: message.into(),
     }
+}
+
+/// The length of the number at the start of `rest`, as PICO-8 reads it: `1or` is 1 and `or`.
+fn number_len(rest: &str) -> usize {
+    let bytes = rest.as_bytes();
+    let lower = rest.get(..2).map(str::to_ascii_lowercase);
+    let (digit, start): (fn(u8) -> bool, usize) = match lower.as_deref() {
+        Some("0x") => (|b| b.is_ascii_hexdigit(), 2),
+        Some("0b") => (|b| b == b'0' || b == b'1', 2),
+        _ => (|b| b.is_ascii_digit(), 0),
+    };
+    let decimal = start == 0;
+    let mut i = start;
+    while i < bytes.len() && (digit(bytes[i]) || bytes[i] == b'.') {
+        i += 1;
+    }
+    // A decimal exponent: e or E, maybe a sign, then digits.
+    if decimal && i < bytes.len() && matches!(bytes[i], b'e' | b'E') {
+        let mut j = i + 1;
+        if j < bytes.len() && matches!(bytes[j], b'+' | b'-') {
+            j += 1;
+        }
+        if j < bytes.len() && bytes[j].is_ascii_digit() {
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            i = j;
+        }
+    }
+    i.max(1)
 }
 
 /// The level of a long bracket opening at `s` (`[[` 0, `[=[` 1...), if one does.
@@ -144,24 +176,9 @@ fn tokenize(source: &str) -> Result<Vec<Token>, LuaError> {
         } else if c.is_ascii_digit()
             || (c == '.' && rest[1..].starts_with(|d: char| d.is_ascii_digit()))
         {
-            let n = rest
-                .char_indices()
-                .take_while(|&(i, ch)| {
-                    ch.is_ascii_alphanumeric()
-                        || ch == '.'
-                        || ch == '_'
-                        // An exponent's sign (not in hex, where p-exponents are rare).
-                        || ((ch == '-' || ch == '+')
-                            && i > 0
-                            && matches!(rest.as_bytes()[i - 1], b'e' | b'E')
-                            && !rest.starts_with("0x")
-                            && !rest.starts_with("0X"))
-                })
-                .last()
-                .map_or(1, |(i, ch)| i + ch.len_utf8());
-            (Kind::Number, n)
-        } else if let Some((glyph, _)) = BUTTON_GLYPHS.iter().find(|(g, _)| rest.starts_with(g)) {
-            (Kind::Name, glyph.len())
+            (Kind::Number, number_len(rest))
+        } else if let Some((len, _)) = glyph_at(rest) {
+            (Kind::Name, len)
         } else if c.is_ascii_alphabetic() || c == '_' {
             let n = rest
                 .char_indices()
@@ -376,6 +393,31 @@ fn number(text: &str, line: usize) -> Result<String, LuaError> {
     })
 }
 
+/// A quoted string with PICO-8's own escapes (the P8SCII control codes `\*` 1, `\#` 2, `\-`
+/// 3, `\|` 4, `\+` 5, `\^` 6) written as Lua's three-digit escapes.
+fn p8scii_escapes(quoted: &str) -> String {
+    let mut out = String::with_capacity(quoted.len());
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(e) if "*#-|+^".contains(e) => {
+                let code = "*#-|+^".find(e).expect("listed") + 1;
+                out.push_str(&format!("\\{code:03}"));
+            }
+            Some(e) => {
+                out.push('\\');
+                out.push(e);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 /// The binary operator an assignment operator stands for.
 fn compound(op: &str) -> Option<&'static str> {
     Some(match op {
@@ -433,9 +475,10 @@ pub fn translate(source: &str) -> Result<String, LuaError> {
             Kind::Op if t.text == "\\" => t.text = "//".into(),
             Kind::Op if t.text == "^^" => t.text = "~".into(),
             Kind::Number => t.text = number(&t.text, t.line)?,
+            Kind::Str if !t.text.starts_with('[') => t.text = p8scii_escapes(&t.text),
             Kind::Name => {
-                if let Some((_, n)) = BUTTON_GLYPHS.iter().find(|(g, _)| *g == t.text) {
-                    t.text = n.to_string();
+                if let Some((_, value)) = glyph_at(&t.text) {
+                    t.text = number(value, t.line)?;
                     t.kind = Kind::Number;
                 }
             }
@@ -465,7 +508,8 @@ pub fn translate(source: &str) -> Result<String, LuaError> {
                 before.push((rhs, i, "(".into()));
                 before.push((end, i, ")".into()));
             }
-            (Kind::Op, "?") if starts_statement(&parser, i) => {
+            // `?` is no Lua operator: wherever it is, it prints the rest of the line.
+            (Kind::Op, "?") => {
                 replace.push((i, "print(".into()));
                 let end = line_end(&tokens, i);
                 before.push((end, i, ")".into()));
@@ -488,7 +532,9 @@ pub fn translate(source: &str) -> Result<String, LuaError> {
                     } else {
                         ("do", "end")
                     };
-                    before.push((close, i, format!(" {open_word}")));
+                    let spaced = tokens.get(close).is_some_and(|t| t.kind == Kind::Space);
+                    let gap = if spaced { "" } else { " " };
+                    before.push((close, i, format!(" {open_word}{gap}")));
                     before.push((end, i, format!(" {close_word}")));
                 }
             }
@@ -503,6 +549,10 @@ pub fn translate(source: &str) -> Result<String, LuaError> {
     for (i, t) in tokens.iter().enumerate() {
         while let Some((_, _, text)) = inserts.next_if(|(at, _, _)| *at == i) {
             out.push_str(&text);
+        }
+        // `1or` is two tokens in PICO-8; Lua needs them apart.
+        if i > 0 && tokens[i - 1].kind == Kind::Number && t.kind == Kind::Name {
+            out.push(' ');
         }
         match replace.iter().find(|(at, _)| *at == i) {
             Some((_, text)) => out.push_str(text),
@@ -569,21 +619,6 @@ fn statement_target(parser: &Parser, op: usize) -> Result<usize, LuaError> {
             }
         }
     }
-}
-
-/// Whether the token at `i` begins a statement (first on its line, or after `;`, `then`,
-/// `do`, `else`).
-fn starts_statement(parser: &Parser, i: usize) -> bool {
-    let mut j = i;
-    while j > 0 {
-        j -= 1;
-        match parser.kind(j) {
-            Some(Kind::Space) => continue,
-            Some(Kind::Newline) => return true,
-            _ => return matches!(parser.text(j), ";" | "then" | "do" | "else"),
-        }
-    }
-    true
 }
 
 /// Whether `@`, `%` or `$` at `i` is the unary peek (no operand before it).
@@ -680,6 +715,11 @@ mod tests {
     #[test]
     fn one_line_ifs_and_whiles_get_their_words() {
         assert_eq!(lua("if (a) b=1"), "if (a) then b=1 end");
+        assert_eq!(lua("if(c<4)x,y=a,b"), "if(c<4) then x,y=a,b end");
+        assert_eq!(
+            lua("if(c)z+=1?\"!\""),
+            "if(c) then z= z +(1)print(\"!\") end"
+        );
         assert_eq!(
             lua("if (a) b=1 else b=2 -- note"),
             "if (a) then b=1 else b=2 end -- note"
@@ -703,6 +743,7 @@ mod tests {
             "x = peek(0x5f00) + peek2((a+1))"
         );
         assert_eq!(lua("y = a % b"), "y = a % b");
+        assert_eq!(lua(r#"s = "\#5a\^w\\#""#), r#"s = "\0025a\006w\\#""#);
         assert_eq!(
             lua("if btn(⬅️) or btn(❎) then end"),
             "if btn(0) or btn(5) then end"
@@ -717,6 +758,10 @@ mod tests {
     #[test]
     fn numbers_read_as_pico8_reads_them() {
         assert_eq!(lua("f = 0b1010"), "f = 10");
+        assert_eq!(
+            lua("if h<1or h>14or v<0x1fand then end"),
+            "if h<1 or h>14 or v<0x1fa nd then end"
+        );
         assert_eq!(lua("f = 0b0101101001011010.1"), "f = 23130.5");
         assert_eq!(lua("f = 0xffff"), "f = -1");
         assert_eq!(
@@ -738,9 +783,10 @@ mod tests {
         let err = translate("a = 1\nb = a >>> 2").unwrap_err();
         assert_eq!(err.line, 2);
         assert!(err.message.contains(">>>"), "{err}");
-        let err = translate("x = 1\nfillp(▒)").unwrap_err();
+        assert_eq!(lua("fillp(▒) fillp(●)"), "fillp(0x5a5a.8) fillp(-1632.5)");
+        let err = translate("x = 1\ny = あ").unwrap_err();
         assert_eq!(err.line, 2);
-        assert!(err.message.contains("U+2592"), "{err}");
+        assert!(err.message.contains("U+3042"), "{err}");
         assert_eq!(translate("#include x.lua").unwrap_err().line, 1);
         assert_eq!(translate("s = \"open").unwrap_err().line, 1);
     }

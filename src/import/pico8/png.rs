@@ -101,7 +101,8 @@ pub fn parse(png: &[u8]) -> Result<P8Cart, P8Error> {
         };
     }
     let code = code(&bytes[CODE..CODE_END])?;
-    cart.lua = String::from_utf8_lossy(&code).into_owned();
+    // The code is P8SCII: as text, the characters a `.p8` file writes.
+    cart.lua = kairo_core::pico8::charset::to_unicode(&code);
     cart.sections = vec!["lua".into(), "gfx".into(), "gff".into(), "map".into()];
     Ok(cart)
 }
