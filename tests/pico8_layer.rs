@@ -114,9 +114,9 @@ end"#,
 
 #[test]
 fn what_the_layer_lacks_is_an_error_naming_it() {
-    let mut console = pico8_console("function _draw() print(\"hi\") end", &[], "");
+    let mut console = pico8_console("function _draw() stat(1) end", &[], "");
     let error = console.run_frame(InputFrame::NONE).unwrap_err();
-    assert!(error.to_string().contains("print is not in"), "{error}");
+    assert!(error.to_string().contains("stat is not in"), "{error}");
 }
 
 #[test]
@@ -167,4 +167,42 @@ end"#,
             "flags of sprite {n}"
         );
     }
+}
+
+#[test]
+fn print_draws_pico8s_font_and_numbers_as_pico8_writes_them() {
+    let mut console = pico8_console(
+        r#"
+function _draw()
+  cls()
+  local x = print("a", 0, 0, 7)
+  print(1/4)
+  kairo.log(x .. " " .. tostr(10/2) .. " " .. tostr(1/3))
+end"#,
+        &[],
+        "",
+    );
+    assert_eq!(frames(&mut console, 1, InputFrame::NONE), ["4 5 0.3333"]);
+    let memory = console.machine().pico8().unwrap();
+    let row = |y: usize| -> String {
+        (0..4)
+            .map(|x| {
+                if memory.screen_pixel(x, y) == 7 {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    };
+    // The A shape of PICO-8's font, then "0.25" on the next line at the cursor.
+    assert_eq!(
+        [row(0), row(1), row(2), row(3), row(4)],
+        ["###.", "#.#.", "###.", "#.#.", "#.#."]
+    );
+    assert_ne!(
+        memory.screen_pixel(0, 6),
+        0,
+        "print(1/4) at the cursor, a line down"
+    );
 }

@@ -9,6 +9,7 @@
 
 pub mod charset;
 pub mod draw;
+pub mod text;
 
 use crate::spec::{PALETTE_COLORS, SCREEN_W};
 use crate::video::canvas::Canvas;

@@ -119,10 +119,29 @@ sub = string.sub
 chr = string.char
 unpack, pack = table.unpack, table.pack
 function ord(s, i) return string.byte(s, i or 1) end
-function tostr(v) if v == nil then return "[nil]" end return tostring(v) end
+function tostr(v)
+  if type(v) == "number" then
+    if v == floor(v) and v > -1e15 and v < 1e15 then return string.format("%d", v) end
+    local s = string.format("%.4f", v):gsub("0+$", ""):gsub("%.$", "")
+    return s
+  end
+  if v == nil then return "[nil]" end
+  return tostring(v)
+end
 function tonum(v) return tonumber(v) end
 function split(s, sep, convert)
+  if s == nil then return {} end
+  if type(s) ~= "string" then s = tostr(s) end
   sep = sep or ","
+  if type(sep) == "number" then
+    local out = {}
+    for i = 1, #s, sep do
+      local piece = string.sub(s, i, i + sep - 1)
+      if convert ~= false and tonumber(piece) then piece = tonumber(piece) end
+      out[#out + 1] = piece
+    end
+    return out
+  end
   local out, at = {}, 1
   if sep == "" then
     for i = 1, #s do out[i] = string.sub(s, i, i) end
@@ -142,9 +161,26 @@ t = time
 local function missing(name)
   return function() error(name .. " is not in Kairo's PICO-8 layer yet", 2) end
 end
-for _, name in ipairs({ "print", "cursor", "fillp", "oval", "ovalfill", "stat", "menuitem",
-    "cartdata", "dget", "dset", "peek2", "poke2", "peek4", "poke4", "memcpy", "memset",
-    "reload", "cstore", "lshr", "rotl", "rotr", "sfx", "music", "flip", "printh" }) do
+-- Said once each on the log, then nothing: the cart goes on without them.
+local told = {}
+local function unheard(name, what)
+  return function()
+    if not told[name] then
+      told[name] = true
+      kairo.log("kairo: " .. name .. ": " .. what)
+    end
+  end
+end
+sfx = unheard("sfx", "PICO-8 sound is not imported yet: nothing plays")
+music = unheard("music", "PICO-8 sound is not imported yet: nothing plays")
+menuitem = unheard("menuitem", "pause menu items of PICO-8 carts are not in Kairo yet")
+-- Persistent data: PICO-8's 64 numbers are Kairo's save RAM slots 0-63, kept under the
+-- cart's save_id (kairo import sets it from cartdata's id).
+function cartdata(id) return false end
+function dget(i) return kairo.sd_get(floor(tonumber(i) or 0)) end
+function dset(i, v) kairo.sd_set(floor(tonumber(i) or 0), tonumber(v) or 0) end
+for _, name in ipairs({ "oval", "ovalfill", "stat", "peek2", "poke2", "peek4", "poke4", "memcpy", "memset",
+    "reload", "cstore", "lshr", "rotl", "rotr", "flip", "printh" }) do
   _ENV[name] = missing(name)
 end
 "#;

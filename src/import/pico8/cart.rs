@@ -3,14 +3,15 @@
 //! Written: `cart.toml` (`[pico8]`, the canvas plane), `gfx.png` and `map.tmx`
 //! ([`super::folder`]), `main.lua` — the code translated line for line and moved down so
 //! that its line N is the `.p8` file's line N (an error at `main.lua:37` is at `cart.p8:37`)
-//! — and each file the code `#include`s, translated as a module of its own and loaded where
-//! the `#include` was (`require`, on the same line). Nothing is overwritten: the folder
+//! — with each file the code `#include`s translated in place of its `#include` line, on
+//! that one line (the text PICO-8 includes, locals and all; an error inside it is told at
+//! the `#include` line). Nothing is overwritten: the folder
 //! must not exist or be empty. What cannot be brought over stops the import, naming the
 //! file, the line and the feature; what is not brought over yet (sound) is said in the
 //! report.
 
 use std::fmt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use super::{folder, lua, p8, png};
 
@@ -97,7 +98,7 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
     }
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let base = source.parent().unwrap_or(Path::new("."));
-    let main = module_source(&cart.lua, source, base, &mut files)?;
+    let main = module_source(&cart.lua, source, base)?;
     // Line N of main.lua is line N of the .p8 file.
     let lead = cart.lua_line.saturating_sub(1);
     let source_name = source
@@ -122,8 +123,31 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
         .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| default_folder(source).display().to_string());
+    // cartdata("id") names the persistent data: Kairo keeps it under that save_id.
+    let save_id = cart
+        .lua
+        .split("cartdata(")
+        .nth(1)
+        .and_then(|rest| {
+            let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+            rest[1..].split(quote).next().map(str::to_string)
+        })
+        .map(|id| {
+            id.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect::<String>()
+        })
+        .filter(|id| !id.is_empty() && !id.starts_with('.'))
+        .map(|id| format!("save_id = {}\n", toml_string(&id)))
+        .unwrap_or_default();
     let toml = format!(
-        "# Imported from {source_name} by `kairo import`.\nname = {}\nplane = \"canvas\"\nbackdrop = \"#000000\"\n\n[pico8]\ngfx = \"gfx.png\"\nmap = \"map.tmx\"\nsource = {}\nlua_line = {}\n",
+        "# Imported from {source_name} by `kairo import`.\nname = {}\nplane = \"canvas\"\nbackdrop = \"#000000\"\n{save_id}\n[pico8]\ngfx = \"gfx.png\"\nmap = \"map.tmx\"\nsource = {}\nlua_line = {}\n",
         toml_string(&title),
         toml_string(&source_name),
         cart.lua_line
@@ -151,7 +175,7 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
         .count();
     if sounds > 0 || patterns > 0 {
         report.not_imported.push(format!(
-            "{sounds} sound effects and {patterns} music patterns: PICO-8 sound is not imported yet (sfx() and music() stop the cart with an error)"
+            "{sounds} sound effects and {patterns} music patterns: PICO-8 sound is not imported yet (sfx() and music() play nothing and say so once on the log)"
         ));
     }
     if cart.label.is_some() {
@@ -177,19 +201,11 @@ fn toml_string(s: &str) -> String {
     out
 }
 
-/// `code` (of `file`) translated, each `#include` replaced on its line by the `require` of
-/// the included file, which is translated into `files` too (includes nested as deep as
-/// they go, each file once).
-fn module_source(
-    code: &str,
-    file: &Path,
-    base: &Path,
-    files: &mut Vec<(String, Vec<u8>)>,
-) -> Result<String, ImportError> {
-    let mut lines: Vec<String> = Vec::new();
+/// `code` (of `file`) translated line for line, each `#include` line replaced by the file
+/// it names, translated on that one line (PICO-8 includes text where the line is: locals
+/// and all; the lines after keep their numbers).
+fn module_source(code: &str, file: &Path, base: &Path) -> Result<String, ImportError> {
     let mut plain = String::new();
-    // Translate the code with the include lines blanked (lines stay where they are), then
-    // put each `require` on its line.
     let mut includes = Vec::new();
     for (i, line) in code.lines().enumerate() {
         match line.trim_start().strip_prefix("#include") {
@@ -204,87 +220,59 @@ fn module_source(
         }
     }
     let translated = lua::translate(&plain).map_err(|e| fail(file, Some(e.line), e.message))?;
-    lines.extend(translated.lines().map(str::to_string));
+    let mut lines: Vec<String> = translated.lines().map(str::to_string).collect();
     for (i, path) in includes {
-        let included = base.join(&path);
-        let module = module_path(Path::new(&path)).ok_or_else(|| {
+        let text = included_text(&path, file, i + 1, base, 0)?;
+        let joined = lua::translate_joined(&text).map_err(|e| {
             fail(
-                file,
-                Some(i + 1),
-                format!("`#include {path}`: not a file path"),
+                &base.join(&path),
+                Some(e.line),
+                format!("{} (included at {}:{})", e.message, file.display(), i + 1),
             )
         })?;
-        if !files.iter().any(|(p, _)| *p == format!("{module}.lua")) {
-            let text = std::fs::read_to_string(&included).map_err(|e| {
-                fail(
-                    file,
-                    Some(i + 1),
-                    format!("`#include {path}`: {}: {e}", included.display()),
-                )
-            })?;
-            // Reserve the name first: a file that includes itself stops here.
-            files.push((format!("{module}.lua"), Vec::new()));
-            let inner_base = included.parent().unwrap_or(base).to_path_buf();
-            let source = module_source(&text, &included, &inner_base, files)?;
-            let at = files
-                .iter()
-                .position(|(p, _)| *p == format!("{module}.lua"))
-                .expect("reserved above");
-            files[at].1 = (source + "\n").into_bytes();
-        }
-        let line = lines.get_mut(i).expect("the include's own line");
-        *line = format!("require(\"{}\")", module.replace('/', "."));
+        lines[i] = joined;
     }
     Ok(lines.join("\n"))
 }
 
-/// Where an included file goes in the cart, without `.lua`: its path with `..` as `up`,
-/// and dots in names as `_` (module names are dotted paths).
-fn module_path(path: &Path) -> Option<String> {
-    let mut parts = Vec::new();
-    for component in path.components() {
-        match component {
-            Component::ParentDir => parts.push("up".to_string()),
-            Component::CurDir => {}
-            Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
-            _ => return None,
+/// The text of the file `#include path` names (at `file`'s line `line`), its own includes
+/// in place, as deep as 16 files.
+fn included_text(
+    path: &str,
+    file: &Path,
+    line: usize,
+    base: &Path,
+    depth: usize,
+) -> Result<String, ImportError> {
+    if depth > 16 {
+        return Err(fail(
+            file,
+            Some(line),
+            "includes nested deeper than 16 files (a cycle?)",
+        ));
+    }
+    let included = base.join(path);
+    let text = std::fs::read_to_string(&included).map_err(|e| {
+        fail(
+            file,
+            Some(line),
+            format!("`#include {path}`: {}: {e}", included.display()),
+        )
+    })?;
+    let inner_base = included.parent().unwrap_or(base).to_path_buf();
+    let mut out = String::new();
+    for (i, l) in text.lines().enumerate() {
+        match l.trim_start().strip_prefix("#include") {
+            Some(inner) => out.push_str(&included_text(
+                inner.trim(),
+                &included,
+                i + 1,
+                &inner_base,
+                depth + 1,
+            )?),
+            None => out.push_str(l),
         }
+        out.push('\n');
     }
-    let last = parts.pop()?;
-    let stem = last.strip_suffix(".lua").unwrap_or(&last);
-    parts.push(stem.to_string());
-    let clean: Vec<String> = parts
-        .iter()
-        .map(|p| {
-            p.chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    Some(clean.join("/"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn included_files_become_modules_with_paths_inside_the_cart() {
-        assert_eq!(module_path(Path::new("objects.lua")).unwrap(), "objects");
-        assert_eq!(
-            module_path(Path::new("../core/a.b.lua")).unwrap(),
-            "up/core/a_b"
-        );
-        assert_eq!(
-            module_path(Path::new("testinclude.blah")).unwrap(),
-            "testinclude_blah"
-        );
-        assert!(module_path(Path::new("/etc/x.lua")).is_none());
-    }
+    Ok(out)
 }

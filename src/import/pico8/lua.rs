@@ -440,6 +440,41 @@ fn compound(op: &str) -> Option<&'static str> {
 
 /// Translates PICO-8 Lua to Lua 5.4, line for line.
 pub fn translate(source: &str) -> Result<String, LuaError> {
+    translate_with(source, false)
+}
+
+/// Translates PICO-8 Lua to Lua 5.4 on one line (comments left out, long strings quoted):
+/// an `#include`d file, textually in place of its `#include` line as PICO-8 reads it, with
+/// the lines of the including file where they were. Lua reads code the same across lines
+/// and on one.
+pub fn translate_joined(source: &str) -> Result<String, LuaError> {
+    translate_with(source, true)
+}
+
+/// A long string (`[[...]]`, `[==[...]==]`) as a quoted string with the same value.
+fn quoted(long: &str) -> String {
+    let level = long[1..].bytes().take_while(|&b| b == b'=').count();
+    let body = &long[level + 2..long.len() - level - 2];
+    // Lua skips a newline right after the opening bracket.
+    let body = body
+        .strip_prefix("\r\n")
+        .or_else(|| body.strip_prefix('\n'))
+        .unwrap_or(body);
+    let mut out = String::from("\"");
+    for c in body.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
     let mut tokens = tokenize(source)?;
     // Refusals first, with their lines.
     for t in &tokens {
@@ -556,6 +591,10 @@ pub fn translate(source: &str) -> Result<String, LuaError> {
         }
         match replace.iter().find(|(at, _)| *at == i) {
             Some((_, text)) => out.push_str(text),
+            None if joined && matches!(t.kind, Kind::Comment | Kind::Newline) => out.push(' '),
+            None if joined && t.kind == Kind::Str && t.text.starts_with('[') => {
+                out.push_str(&quoted(&t.text))
+            }
             None => out.push_str(&t.text),
         }
     }
@@ -768,6 +807,15 @@ mod tests {
             lua("f = 0x7fff + 0x1.8 + 1.5e3"),
             "f = 0x7fff + 0x1.8 + 1.5e3"
         );
+    }
+
+    #[test]
+    fn joined_code_is_one_line_that_means_the_same() {
+        let source = "a += 1 -- note\n--[[ long\ncomment ]]\nif (x) y -= 2\ns = [[\none\n\"two\"]]";
+        let one = translate_joined(source).unwrap();
+        assert_eq!(one.lines().count(), 1);
+        assert!(one.contains("s = \"one\\n\\\"two\\\"\""), "{one}");
+        assert!(one.contains("if (x) then y = y - (2) end"), "{one}");
     }
 
     #[test]

@@ -311,6 +311,39 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
             call: btnp,
         },
         ApiFn {
+            name: "print",
+            args: &[
+                Arg::new("text", Kind::Value("a string, number or boolean")),
+                Arg::new("x", Kind::Value("a number (or the colour, given alone)"))
+                    .optional("the cursor"),
+                Arg::new("y", Kind::Value("a number")).optional("the cursor"),
+                Arg::new("col", Kind::Value("a number")).optional("the pen colour"),
+            ],
+            returns: "x",
+            doc: "Prints `text` in PICO-8's font at (x, y), or at the cursor, which then goes a \
+                  line down (the screen scrolls at the bottom). `print(text, col)` prints at the \
+                  cursor in `col`. Returns the right-most x reached.",
+            cost: PIXELS,
+            call: print,
+        },
+        ApiFn {
+            name: "cursor",
+            args: &[X.or_int(0), Y.or_int(0), COL],
+            returns: "",
+            doc: "Moves the cursor `print` prints at (and sets the pen colour if given).",
+            cost: &[],
+            call: cursor,
+        },
+        ApiFn {
+            name: "fillp",
+            args: &[Arg::num("p").optional("0: no pattern")],
+            returns: "",
+            doc: "The 4 x 4 fill pattern of shapes: bit 15 the top-left pixel; set bits draw the \
+                  colour's high nibble, or nothing when `p` has `.5`.",
+            cost: &[],
+            call: fillp,
+        },
+        ApiFn {
             name: "peek",
             args: &[Arg::new("addr", Kind::Integer)],
             returns: "value",
@@ -615,6 +648,67 @@ fn btn(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn btnp(c: &mut Call) -> LuaResult<MultiValue> {
     buttons(c, true)
+}
+
+/// A number as PICO-8 prints it: integers bare, fractions to 4 decimals without trailing
+/// zeros.
+fn number_text(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        return format!("{}", n as i64);
+    }
+    let text = format!("{n:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+fn print(c: &mut Call) -> LuaResult<MultiValue> {
+    let text = match c.value(0) {
+        mlua::Value::String(s) => crate::pico8::charset::to_p8scii(&s.as_bytes()),
+        mlua::Value::Integer(n) => n.to_string().into_bytes(),
+        mlua::Value::Number(n) => number_text(n).into_bytes(),
+        mlua::Value::Boolean(b) => b.to_string().into_bytes(),
+        mlua::Value::Nil => Vec::new(),
+        other => format!("[{}]", other.type_name()).into_bytes(),
+    };
+    let number = |c: &Call, i: usize| match c.value(i) {
+        mlua::Value::Integer(n) => Some(n as f64),
+        mlua::Value::Number(n) if n.is_finite() => Some(n),
+        _ => None,
+    };
+    let (x, y) = (number(c, 1), number(c, 2));
+    let (at, col) = match (x, y) {
+        (Some(x), Some(y)) => (
+            Some((
+                x.floor().clamp(-32768.0, 32767.0) as i32,
+                y.floor().clamp(-32768.0, 32767.0) as i32,
+            )),
+            number(c, 3),
+        ),
+        (Some(col), None) => (None, Some(col)),
+        _ => (None, None),
+    };
+    let glyphs = text.len() as u64;
+    c.charge(Unit::Video, glyphs * cost::GLYPH)?;
+    let pico8 = p8(c)?;
+    let pen = pico8.pen(col.map(|v| v.floor() as i64));
+    let (right, _) = pico8.print(&text, at, pen);
+    c.ret(i64::from(right))
+}
+
+fn cursor(c: &mut Call) -> LuaResult<MultiValue> {
+    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let col = c.opt_int_arg(2)?;
+    let pico8 = p8(c)?;
+    pico8.set_cursor(x, y);
+    if col.is_some() {
+        pico8.pen(col);
+    }
+    c.ret(())
+}
+
+fn fillp(c: &mut Call) -> LuaResult<MultiValue> {
+    let pattern = c.opt_num_arg(0)?.unwrap_or(0.0);
+    p8(c)?.fillp(pattern);
+    c.ret(())
 }
 
 fn peek(c: &mut Call) -> LuaResult<MultiValue> {
