@@ -206,3 +206,41 @@ end"#,
         "print(1/4) at the cursor, a line down"
     );
 }
+
+#[test]
+fn every_pico8_function_takes_any_arguments_without_a_panic() {
+    // Each function called with values of every kind: a clean result or a clean error.
+    let names: Vec<&str> = kairo::script::api::PICO8_API
+        .iter()
+        .flat_map(|g| g.functions.iter().map(|f| f.name))
+        .collect();
+    let list = names
+        .iter()
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(",");
+    let source = format!(
+        r#"
+local names = {{ {list} }}
+local values = {{ nil, true, false, 0, -1, 1.5, -32769, 1e308, -1e308, 0/0, math.huge,
+  "x", "12", {{}}, print, 0x7fff, 0x8000, math.mininteger, math.maxinteger }}
+function _draw()
+  local calls = 0
+  for _, name in ipairs(names) do
+    local f = _ENV[name]
+    for i = 1, #values + 1 do
+      for j = 1, 4 do
+        local args = {{}}
+        for k = 1, 10 do args[k] = values[(i + j * k) % (#values + 1) + 1] end
+        pcall(f, table.unpack(args, 1, 10))
+        calls = calls + 1
+      end
+    end
+  end
+  kairo.log(calls)
+end"#
+    );
+    let mut console = pico8_console(&source, &[], "");
+    let log = frames(&mut console, 1, InputFrame::NONE);
+    assert_eq!(log.len(), 1, "{log:?}");
+}

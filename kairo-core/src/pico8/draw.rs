@@ -155,29 +155,34 @@ impl Pico8 {
             self.plot(x0 as i32, y0 as i32, color);
             return 1;
         }
-        for i in 0..=steps.min(4096) {
+        // Past a few screens' length nothing more can show: the walk stops there.
+        let walked = steps.min(4096);
+        for i in 0..=walked {
             // Rounded to the nearest pixel, halves away from the start.
             let x = x0 + (dx * i * 2 + dx.signum() * steps) / (2 * steps);
             let y = y0 + (dy * i * 2 + dy.signum() * steps) / (2 * steps);
             self.plot(x as i32, y as i32, color);
         }
-        steps as u64 + 1
+        walked as u64 + 1
     }
 
     /// `circfill` / `circ`: the pixels within `r + 0.5` of the centre (a disc, or its edge:
-    /// the disc's pixels with a neighbour outside it).
+    /// the disc's pixels with a neighbour outside it). Only the rows and columns the clip
+    /// shows are walked.
     pub fn circle(&mut self, centre: (i32, i32), r: i32, filled: bool, color: u8) -> u64 {
         if r < 0 {
             return 0;
         }
-        let r = r.min(1 << 12);
-        let inside = |dx: i32, dy: i32| {
-            let (dx, dy, r) = (i64::from(dx), i64::from(dy), i64::from(r));
-            4 * (dx * dx + dy * dy) <= (2 * r + 1) * (2 * r + 1)
-        };
+        let r = i64::from(r);
+        let (cx, cy) = self.camera();
+        let (ox, oy) = (i64::from(centre.0 - cx), i64::from(centre.1 - cy));
+        let (l, t, rr, b) = self.clip();
+        let inside = |dx: i64, dy: i64| 4 * (dx * dx + dy * dy) <= (2 * r + 1) * (2 * r + 1);
         let mut n = 0;
-        for dy in -r..=r {
-            for dx in -r..=r {
+        for y in (oy - r).max(i64::from(t))..=(oy + r).min(i64::from(b) - 1) {
+            for x in (ox - r).max(i64::from(l))..=(ox + r).min(i64::from(rr) - 1) {
+                let (dx, dy) = (x - ox, y - oy);
+                n += 1;
                 if !inside(dx, dy) {
                     continue;
                 }
@@ -186,7 +191,7 @@ impl Pico8 {
                     || !inside(dx, dy - 1)
                     || !inside(dx, dy + 1);
                 if filled || edge {
-                    n += self.pset(centre.0 + dx, centre.1 + dy, color);
+                    self.plot(x as i32, y as i32, color);
                 }
             }
         }

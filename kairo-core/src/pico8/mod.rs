@@ -1,9 +1,9 @@
 //! The PICO-8 layer: what a cart with a `[pico8]` table in `cart.toml` runs on. It keeps
-//! PICO-8's 32 KiB of memory as PICO-8 lays it out — sprites at 0x0000, the map's shared
+//! PICO-8's 64 KiB of memory as PICO-8 lays it out — sprites at 0x0000, the map's shared
 //! half at 0x1000 and its own at 0x2000, sprite flags at 0x3000, music at 0x3100, sound
 //! effects at 0x3200, general use at 0x4300, persistent data at 0x5e00, the draw state at
 //! 0x5f00, the screen at 0x6000 (128 x 128, 4 bits per pixel, the left pixel in the low
-//! nibble) — draws into that screen ([`draw`]), and shows it on the cart's canvas at 2x
+//! nibble), the upper 32 KiB at 0x8000 — draws into that screen ([`draw`]), and shows it on the cart's canvas at 2x
 //! through the screen palette, in PICO-8's colours (palette 0 the 16 standard colours,
 //! palette 1 the 16 extra ones, 128-143).
 
@@ -15,8 +15,8 @@ use crate::spec::{PALETTE_COLORS, SCREEN_W};
 use crate::video::canvas::Canvas;
 use crate::video::framebuffer::Pixels;
 
-/// PICO-8's memory size.
-pub const RAM_BYTES: usize = 0x8000;
+/// PICO-8's memory size: the base 32 KiB and the upper 32 KiB (0x8000-0xffff) of 0.2.4.
+pub const RAM_BYTES: usize = 0x10000;
 /// The cart's data (sprites, map, flags, music, sfx): what `reload` copies back.
 pub const ROM_BYTES: usize = 0x4300;
 /// The screen, and its side.

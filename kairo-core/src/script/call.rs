@@ -155,6 +155,12 @@ impl Call<'_> {
         self.args.get(i)
     }
 
+    /// Argument `i` as read in place (nil past the last), whatever it was declared as: for
+    /// functions that take any value the way their console does (the PICO-8 layer).
+    pub(crate) fn plain(&self, i: usize) -> Plain<'_> {
+        self.arg(i)
+    }
+
     /// How many arguments the call was given (trailing nils included).
     pub(crate) fn arg_count(&self) -> usize {
         self.args.count()
@@ -365,6 +371,11 @@ impl Call<'_> {
 
     /// The declaration of argument `i`. Reading an undeclared argument is a bug in the API
     /// table, which the API tests find.
+    /// The declared default of argument `i`.
+    pub(crate) fn declared_default(&self, i: usize) -> crate::script::args::Default {
+        self.declared(i).default
+    }
+
     fn declared(&self, i: usize) -> &'static Arg {
         self.spec.get(i).unwrap_or_else(|| {
             panic!(

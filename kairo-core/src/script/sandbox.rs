@@ -157,6 +157,7 @@ function split(s, sep, convert)
   end
 end
 function time() return kairo.time() end
+function printh(v) kairo.log(tostr(v)) end
 t = time
 local function missing(name)
   return function() error(name .. " is not in Kairo's PICO-8 layer yet", 2) end
@@ -179,8 +180,8 @@ menuitem = unheard("menuitem", "pause menu items of PICO-8 carts are not in Kair
 function cartdata(id) return false end
 function dget(i) return kairo.sd_get(floor(tonumber(i) or 0)) end
 function dset(i, v) kairo.sd_set(floor(tonumber(i) or 0), tonumber(v) or 0) end
-for _, name in ipairs({ "oval", "ovalfill", "stat", "peek2", "poke2", "peek4", "poke4", "memcpy", "memset",
-    "reload", "cstore", "lshr", "rotl", "rotr", "flip", "printh" }) do
+for _, name in ipairs({ "oval", "ovalfill", "stat", "peek2", "poke2", "peek4", "poke4", "cstore", "lshr", "rotl",
+    "rotr", "flip" }) do
   _ENV[name] = missing(name)
 end
 "#;

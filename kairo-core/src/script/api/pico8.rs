@@ -9,6 +9,7 @@ use crate::meter::Unit;
 use crate::pico8::Pico8;
 use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
+use crate::script::stack::Plain;
 use crate::spec::cost;
 
 const X: Arg = Arg::coord("x");
@@ -29,13 +30,52 @@ fn p8<'a>(c: &'a mut Call) -> LuaResult<&'a mut Pico8> {
     Ok(c.m.pico8.as_deref_mut().expect("checked"))
 }
 
+/// Argument `i` as PICO-8 reads a number: a number, or a string that reads as one; nil
+/// (or none) is `None`; anything else 0.
+fn opt_num(c: &Call, i: usize) -> Option<f64> {
+    let text = |bytes: &[u8]| {
+        std::str::from_utf8(bytes)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0.0)
+    };
+    match c.plain(i) {
+        Plain::Nil => None,
+        Plain::Integer(n) => Some(n as f64),
+        Plain::Number(n) if n.is_finite() => Some(n),
+        Plain::String(s) => Some(text(&s.as_bytes())),
+        Plain::Bytes(bytes) => Some(text(bytes)),
+        _ => Some(0.0),
+    }
+}
+
+/// Argument `i` floored (to the 32-bit range), `None` when nil.
+fn opt_int(c: &Call, i: usize) -> Option<i64> {
+    opt_num(c, i).map(|n| n.floor().clamp(-2_147_483_648.0, 2_147_483_647.0) as i64)
+}
+
+/// Argument `i` floored and held to PICO-8's integers (-32768..32767), its declared default
+/// when nil (else 0).
+fn int(c: &Call, i: usize) -> i32 {
+    let n = opt_int(c, i).unwrap_or_else(|| match c.declared_default(i) {
+        crate::script::args::Default::Int(n) => n,
+        _ => 0,
+    });
+    n.clamp(-32768, 32767) as i32
+}
+
+/// Argument `i` as Lua's truth: nil and false are false.
+fn truthy(c: &Call, i: usize) -> bool {
+    !matches!(c.plain(i), Plain::Nil | Plain::Boolean(false))
+}
+
 /// Charges the pixels a drawing examined.
 fn pixels(c: &mut Call, n: u64) -> LuaResult<()> {
     c.charge(Unit::Video, n.div_ceil(8) * cost::DRAW_SPAN)
 }
 
 fn color(c: &mut Call, i: usize) -> LuaResult<u8> {
-    let given = c.opt_int_arg(i)?;
+    let given = opt_int(c, i);
     Ok(p8(c)?.pen(given))
 }
 
@@ -344,6 +384,42 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
             call: fillp,
         },
         ApiFn {
+            name: "memcpy",
+            args: &[
+                Arg::new("dest", Kind::Integer),
+                Arg::new("src", Kind::Integer),
+                Arg::new("len", Kind::Integer),
+            ],
+            returns: "",
+            doc: "Copies `len` bytes of PICO-8's memory from `src` to `dest`.",
+            cost: &[Cost::each(cost::DRAW_SPAN, "per 8 bytes", Unit::Video)],
+            call: memcpy,
+        },
+        ApiFn {
+            name: "memset",
+            args: &[
+                Arg::new("dest", Kind::Integer),
+                Arg::new("value", Kind::Integer),
+                Arg::new("len", Kind::Integer),
+            ],
+            returns: "",
+            doc: "Sets `len` bytes of PICO-8's memory from `dest` to `value`.",
+            cost: &[Cost::each(cost::DRAW_SPAN, "per 8 bytes", Unit::Video)],
+            call: memset,
+        },
+        ApiFn {
+            name: "reload",
+            args: &[
+                Arg::new("dest", Kind::Integer).or_int(0),
+                Arg::new("src", Kind::Integer).or_int(0),
+                Arg::new("len", Kind::Integer).or_int(0x4300),
+            ],
+            returns: "",
+            doc: "Copies `len` bytes of the cart's data (as it powered on) from `src` to `dest`.",
+            cost: &[Cost::each(cost::DRAW_SPAN, "per 8 bytes", Unit::Video)],
+            call: reload,
+        },
+        ApiFn {
             name: "peek",
             args: &[Arg::new("addr", Kind::Integer)],
             returns: "value",
@@ -366,26 +442,21 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
     constants: &[],
 };
 
-/// The 64 KiB wrap PICO-8's addresses live in; past 0x7fff is not PICO-8's memory here.
+/// Argument `i` as an address of PICO-8's 64 KiB (a number's low 16 bits: 0x8000, which
+/// PICO-8 reads as -32768, is the upper memory's first byte).
 fn address(c: &Call, i: usize) -> LuaResult<usize> {
-    let at = c.int_arg(i)?;
-    if !(0..0x8000).contains(&at) {
-        return Err(c.error(format!(
-            "address 0x{at:x} is outside PICO-8's memory (0x0000-0x7fff)"
-        )));
-    }
-    Ok(at as usize)
+    Ok((opt_int(c, i).unwrap_or(0) & 0xFFFF) as usize)
 }
 
 fn cls(c: &mut Call) -> LuaResult<MultiValue> {
-    let col = c.int_arg(0)? as u8;
+    let col = int(c, 0) as u8;
     c.charge(Unit::Video, cost::PICO8_CLS)?;
     p8(c)?.cls(col);
     c.ret(())
 }
 
 fn pset(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let (x, y) = (int(c, 0), int(c, 1));
     let col = color(c, 2)?;
     let n = p8(c)?.pset(x, y, col);
     pixels(c, n)?;
@@ -393,7 +464,7 @@ fn pset(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn pget(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let (x, y) = (int(c, 0), int(c, 1));
     let col = p8(c)?.pget(x, y);
     c.ret(i64::from(col))
 }
@@ -401,8 +472,8 @@ fn pget(c: &mut Call) -> LuaResult<MultiValue> {
 type Shape = fn(&mut Pico8, (i32, i32), (i32, i32), u8) -> u64;
 
 fn two_points(c: &mut Call, draw: Shape) -> LuaResult<MultiValue> {
-    let a = (c.coord_arg(0)?, c.coord_arg(1)?);
-    let b = (c.coord_arg(2)?, c.coord_arg(3)?);
+    let a = (int(c, 0), int(c, 1));
+    let b = (int(c, 2), int(c, 3));
     let col = color(c, 4)?;
     let n = draw(p8(c)?, a, b, col);
     pixels(c, n)?;
@@ -422,8 +493,8 @@ fn line(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn circle(c: &mut Call, filled: bool) -> LuaResult<MultiValue> {
-    let centre = (c.coord_arg(0)?, c.coord_arg(1)?);
-    let r = c.coord_arg(2)?;
+    let centre = (int(c, 0), int(c, 1));
+    let r = int(c, 2);
     let col = color(c, 3)?;
     let n = p8(c)?.circle(centre, r, filled, col);
     pixels(c, n)?;
@@ -439,27 +510,22 @@ fn circ(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn spr(c: &mut Call) -> LuaResult<MultiValue> {
-    let n = c.int_arg(0)? as i32;
-    let at = (c.coord_arg(1)?, c.coord_arg(2)?);
-    let w = c.opt_num_arg(3)?.unwrap_or(1.0).clamp(0.0, 16.0);
-    let h = c.opt_num_arg(4)?.unwrap_or(1.0).clamp(0.0, 16.0);
-    let flip = (c.bool_arg(5), c.bool_arg(6));
+    let n = int(c, 0);
+    let at = (int(c, 1), int(c, 2));
+    let w = opt_num(c, 3).unwrap_or(1.0).clamp(0.0, 16.0);
+    let h = opt_num(c, 4).unwrap_or(1.0).clamp(0.0, 16.0);
+    let flip = (truthy(c, 5), truthy(c, 6));
     let drawn = p8(c)?.spr(n, at, (w, h), flip);
     pixels(c, drawn)?;
     c.ret(())
 }
 
 fn sspr(c: &mut Call) -> LuaResult<MultiValue> {
-    let (sx, sy, sw, sh) = (
-        c.coord_arg(0)?,
-        c.coord_arg(1)?,
-        c.coord_arg(2)?,
-        c.coord_arg(3)?,
-    );
-    let (dx, dy) = (c.coord_arg(4)?, c.coord_arg(5)?);
-    let dw = c.opt_int_arg(6)?.map_or(sw, |v| v as i32);
-    let dh = c.opt_int_arg(7)?.map_or(sh, |v| v as i32);
-    let flip = (c.bool_arg(8), c.bool_arg(9));
+    let (sx, sy, sw, sh) = (int(c, 0), int(c, 1), int(c, 2), int(c, 3));
+    let (dx, dy) = (int(c, 4), int(c, 5));
+    let dw = opt_int(c, 6).map_or(sw, |v| v as i32);
+    let dh = opt_int(c, 7).map_or(sh, |v| v as i32);
+    let flip = (truthy(c, 8), truthy(c, 9));
     let drawn = p8(c)?.sspr(
         (sx, sy, sw, sh),
         (dx, dy, dw.min(1024), dh.min(1024)),
@@ -471,31 +537,31 @@ fn sspr(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn map(c: &mut Call) -> LuaResult<MultiValue> {
-    let cell = (c.coord_arg(0)?, c.coord_arg(1)?);
-    let at = (c.coord_arg(2)?, c.coord_arg(3)?);
-    let size = (c.coord_arg(4)?, c.coord_arg(5)?);
-    let layers = c.int_arg(6)? as u8;
+    let cell = (int(c, 0), int(c, 1));
+    let at = (int(c, 2), int(c, 3));
+    let size = (int(c, 4), int(c, 5));
+    let layers = int(c, 6) as u8;
     let drawn = p8(c)?.map(cell, at, size, layers);
     pixels(c, drawn)?;
     c.ret(())
 }
 
 fn mget(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let (x, y) = (int(c, 0), int(c, 1));
     let n = p8(c)?.mget(x, y);
     c.ret(i64::from(n))
 }
 
 fn mset(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
-    let n = c.int_arg(2)? as u8;
+    let (x, y) = (int(c, 0), int(c, 1));
+    let n = int(c, 2) as u8;
     p8(c)?.mset(x, y, n);
     c.ret(())
 }
 
 fn fget(c: &mut Call) -> LuaResult<MultiValue> {
-    let n = c.int_arg(0)? as i32;
-    let flag = c.opt_int_arg(1)?;
+    let n = int(c, 0);
+    let flag = opt_int(c, 1);
     let flags = p8(c)?.fget(n);
     match flag {
         Some(f) => c.ret(flags & (1 << (f & 7)) != 0),
@@ -504,9 +570,9 @@ fn fget(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn fset(c: &mut Call) -> LuaResult<MultiValue> {
-    let n = c.int_arg(0)? as i32;
-    let f = c.num(1, "f")?.floor() as i64;
-    let set = (!c.is_nil(2)).then(|| c.bool_arg(2));
+    let n = int(c, 0);
+    let f = int(c, 1);
+    let set = (!c.is_nil(2)).then(|| truthy(c, 2));
     let pico8 = p8(c)?;
     let flags = match set {
         Some(on) => {
@@ -521,14 +587,14 @@ fn fset(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn sget(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let (x, y) = (int(c, 0), int(c, 1));
     let inside = (0..128).contains(&x) && (0..128).contains(&y);
     let col = p8(c)?.sheet_pixel(x.max(0) as usize, y.max(0) as usize);
     c.ret(if inside { i64::from(col) } else { 0 })
 }
 
 fn sset(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let (x, y) = (int(c, 0), int(c, 1));
     let col = color(c, 2)?;
     if (0..128).contains(&x) && (0..128).contains(&y) {
         p8(c)?.sset(x as usize, y as usize, col);
@@ -537,9 +603,9 @@ fn sset(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn pal(c: &mut Call) -> LuaResult<MultiValue> {
-    let c0 = c.opt_int_arg(0)?;
-    let c1 = c.opt_int_arg(1)?;
-    let which = c.int_arg(2)?;
+    let c0 = opt_int(c, 0);
+    let c1 = opt_int(c, 1);
+    let which = int(c, 2);
     let pico8 = p8(c)?;
     match (c0, c1) {
         (None, _) => {
@@ -570,8 +636,8 @@ fn pal(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn palt(c: &mut Call) -> LuaResult<MultiValue> {
-    let col = c.opt_int_arg(0)?;
-    let on = c.bool_arg(1);
+    let col = opt_int(c, 0);
+    let on = truthy(c, 1);
     let pico8 = p8(c)?;
     match col {
         None => {
@@ -591,36 +657,30 @@ fn palt(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn camera(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
+    let (x, y) = (int(c, 0), int(c, 1));
     p8(c)?.set_camera(x, y);
     c.ret(())
 }
 
 fn clip(c: &mut Call) -> LuaResult<MultiValue> {
-    let given = [0, 1, 2, 3].map(|i| c.opt_int_arg(i));
-    let rect = match given {
-        [Ok(Some(x)), Ok(Some(y)), Ok(Some(w)), Ok(Some(h))] => {
-            Some((x as i32, y as i32, w as i32, h as i32))
-        }
-        [Ok(None), Ok(None), Ok(None), Ok(None)] => None,
-        read => {
-            read.into_iter().collect::<LuaResult<Vec<_>>>()?;
-            return Err(c.error("give all of x, y, w and h, or none to reset the clip"));
-        }
+    let rect = match [0, 1, 2, 3].map(|i| opt_int(c, i)) {
+        [Some(x), Some(y), Some(w), Some(h)] => Some((x as i32, y as i32, w as i32, h as i32)),
+        [None, None, None, None] => None,
+        _ => return Err(c.error("give all of x, y, w and h, or none to reset the clip")),
     };
     p8(c)?.set_clip(rect);
     c.ret(())
 }
 
 fn set_color(c: &mut Call) -> LuaResult<MultiValue> {
-    let col = c.int_arg(0)?;
-    p8(c)?.pen(Some(col));
+    let col = int(c, 0);
+    p8(c)?.pen(Some(i64::from(col)));
     c.ret(())
 }
 
 fn buttons(c: &mut Call, pressed: bool) -> LuaResult<MultiValue> {
-    let i = c.opt_int_arg(0)?;
-    let player = c.int_arg(1)?.clamp(0, 3) as usize;
+    let i = opt_int(c, 0);
+    let player = int(c, 1).clamp(0, 3) as usize;
     let pico8 = p8(c)?;
     let state = |b: usize| {
         if pressed {
@@ -695,8 +755,8 @@ fn print(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn cursor(c: &mut Call) -> LuaResult<MultiValue> {
-    let (x, y) = (c.coord_arg(0)?, c.coord_arg(1)?);
-    let col = c.opt_int_arg(2)?;
+    let (x, y) = (int(c, 0), int(c, 1));
+    let col = opt_int(c, 2);
     let pico8 = p8(c)?;
     pico8.set_cursor(x, y);
     if col.is_some() {
@@ -706,8 +766,63 @@ fn cursor(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn fillp(c: &mut Call) -> LuaResult<MultiValue> {
-    let pattern = c.opt_num_arg(0)?.unwrap_or(0.0);
+    let pattern = opt_num(c, 0).unwrap_or(0.0);
     p8(c)?.fillp(pattern);
+    c.ret(())
+}
+
+/// A range of PICO-8's memory for `memcpy`/`memset`/`reload`: refused past 0xffff.
+fn range(c: &Call, start: usize, len: i64) -> LuaResult<std::ops::Range<usize>> {
+    if len <= 0 {
+        return Ok(0..0);
+    }
+    let end = start as i64 + len;
+    if end > crate::pico8::RAM_BYTES as i64 {
+        return Err(c.error(format!(
+            "0x{start:x}..0x{end:x} is outside PICO-8's memory (0x0000-0xffff)"
+        )));
+    }
+    Ok(start..end as usize)
+}
+
+/// Argument `i` as a length (`memcpy`'s, ...): 0 when nil.
+fn length(c: &Call, i: usize) -> i64 {
+    opt_int(c, i).unwrap_or(0)
+}
+
+fn memcpy(c: &mut Call) -> LuaResult<MultiValue> {
+    let (dest, src, len) = (address(c, 0)?, address(c, 1)?, length(c, 2));
+    let (to, from) = (range(c, dest, len)?, range(c, src, len)?);
+    c.charge(Unit::Video, (to.len() as u64).div_ceil(8) * cost::DRAW_SPAN)?;
+    let pico8 = p8(c)?;
+    pico8.ram.copy_within(from, to.start);
+    c.ret(())
+}
+
+fn memset(c: &mut Call) -> LuaResult<MultiValue> {
+    let (dest, value, len) = (address(c, 0)?, int(c, 1), length(c, 2));
+    let to = range(c, dest, len)?;
+    c.charge(Unit::Video, (to.len() as u64).div_ceil(8) * cost::DRAW_SPAN)?;
+    p8(c)?.ram[to].fill(value as u8);
+    c.ret(())
+}
+
+fn reload(c: &mut Call) -> LuaResult<MultiValue> {
+    let (dest, src) = (address(c, 0)?, address(c, 1)?);
+    let len = opt_int(c, 2).unwrap_or(crate::pico8::ROM_BYTES as i64);
+    let to = range(c, dest, len)?;
+    let from = range(c, src, len)?;
+    if from.end > crate::pico8::ROM_BYTES {
+        return Err(c.error(format!(
+            "reload reads the cart's data, 0x0000-0x42ff; 0x{:x}..0x{:x} is past it",
+            from.start, from.end
+        )));
+    }
+    c.charge(Unit::Video, (to.len() as u64).div_ceil(8) * cost::DRAW_SPAN)?;
+    let Some(rom) = c.cart.pico8.clone() else {
+        return Err(c.error("this cart has no PICO-8 data ([pico8] in cart.toml)"));
+    };
+    p8(c)?.ram[to].copy_from_slice(&rom.bytes[from]);
     c.ret(())
 }
 
@@ -719,7 +834,7 @@ fn peek(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn poke(c: &mut Call) -> LuaResult<MultiValue> {
     let at = address(c, 0)?;
-    let value = c.int_arg(1)? as u8;
+    let value = int(c, 1) as u8;
     p8(c)?.poke(at, value);
     c.ret(())
 }
