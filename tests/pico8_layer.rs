@@ -244,3 +244,37 @@ end"#
     let log = frames(&mut console, 1, InputFrame::NONE);
     assert_eq!(log.len(), 1, "{log:?}");
 }
+
+#[test]
+fn the_docs_example_adds_the_bullet_unit_to_an_imported_cart() {
+    // docs/pico8.md's example, after a cart's own _init and _update.
+    let docs = std::fs::read_to_string(root().join("docs/pico8.md")).unwrap();
+    let example = docs
+        .split("```lua\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the example");
+    let source = format!(
+        "function _init() n = 0 end\nfunction _update() n = n + 1 end\nfunction _draw() cls(1) end\n{example}"
+    );
+    let sheet = {
+        let mut text =
+            String::from("pico-8 cartridge // http://www.pico-8.com\nversion 41\n__gfx__\n");
+        text.push_str(&format!(
+            "{}\n",
+            "0".repeat(8) + &"8".repeat(8) + &"0".repeat(112)
+        ));
+        folder::sheet_png(&p8::parse(&text).unwrap()).unwrap()
+    };
+    // The manifest gives the sheet to pattern VRAM too, as kairo import does.
+    let mut console = pico8_console(
+        &source,
+        &[("gfx.png", &sheet)],
+        "gfx = \"gfx.png\"\n[[sheet]]\nfile = \"gfx.png\"\ntransparent = 0\n",
+    );
+    let x = InputFrame([Button::B.bit(), 0, 0, 0]);
+    frames(&mut console, 2, x);
+    frames(&mut console, 20, InputFrame::NONE);
+    let live = console.machine().bullets().stats().live;
+    assert_eq!(live, 16, "the ring of 16 bullets flies");
+}
