@@ -166,36 +166,66 @@ impl Pico8 {
         walked as u64 + 1
     }
 
-    /// `circfill` / `circ`: the pixels within `r + 0.5` of the centre (a disc, or its edge:
-    /// the disc's pixels with a neighbour outside it). Only the rows and columns the clip
-    /// shows are walked.
+    /// `circfill` / `circ` as PICO-8 draws them (and as zepto8, fake-08, tac08 and pemsa all
+    /// agree for every radius 0-127): the integer midpoint walk from (r, 0) while x >= y,
+    /// each point mirrored eight ways; `y` steps by one, the error `e` (from 0) grows by
+    /// `2y + 1` while `e < r - 1`, else `x` steps back and `e` grows by `2(y - x) + 1`. The
+    /// outline is those points; the disc fills the rows between them.
     pub fn circle(&mut self, centre: (i32, i32), r: i32, filled: bool, color: u8) -> u64 {
         if r < 0 {
             return 0;
         }
-        let r = i64::from(r);
         let (cx, cy) = self.camera();
-        let (ox, oy) = (i64::from(centre.0 - cx), i64::from(centre.1 - cy));
-        let (l, t, rr, b) = self.clip();
-        let inside = |dx: i64, dy: i64| 4 * (dx * dx + dy * dy) <= (2 * r + 1) * (2 * r + 1);
+        let (ox, oy) = (centre.0 - cx, centre.1 - cy);
+        let (l, t, right, bottom) = self.clip();
+        // A circle that cannot touch the clip is not walked.
+        if ox + r < l || ox - r >= right || oy + r < t || oy - r >= bottom {
+            return 0;
+        }
+        let (mut x, mut y, mut e) = (r, 0, 0);
         let mut n = 0;
-        for y in (oy - r).max(i64::from(t))..=(oy + r).min(i64::from(b) - 1) {
-            for x in (ox - r).max(i64::from(l))..=(ox + r).min(i64::from(rr) - 1) {
-                let (dx, dy) = (x - ox, y - oy);
-                n += 1;
-                if !inside(dx, dy) {
-                    continue;
+        while x >= y {
+            if filled {
+                for (row, half) in [(oy + y, x), (oy - y, x), (oy + x, y), (oy - x, y)] {
+                    n += self.span(row, ox - half, ox + half, color);
                 }
-                let edge = !inside(dx - 1, dy)
-                    || !inside(dx + 1, dy)
-                    || !inside(dx, dy - 1)
-                    || !inside(dx, dy + 1);
-                if filled || edge {
-                    self.plot(x as i32, y as i32, color);
+            } else {
+                for (dx, dy) in [
+                    (x, y),
+                    (y, x),
+                    (-x, y),
+                    (-y, x),
+                    (x, -y),
+                    (y, -x),
+                    (-x, -y),
+                    (-y, -x),
+                ] {
+                    self.plot(ox + dx, oy + dy, color);
+                    n += 1;
                 }
+            }
+            y += 1;
+            if e < r - 1 {
+                e += 2 * y + 1;
+            } else {
+                x -= 1;
+                e += 2 * (y - x) + 1;
             }
         }
         n
+    }
+
+    /// A row of pixels `x0..=x1` at `y` (clipped), through the palette and the fill pattern.
+    fn span(&mut self, y: i32, x0: i32, x1: i32, color: u8) -> u64 {
+        let (l, t, r, b) = self.clip();
+        if y < t || y >= b {
+            return 0;
+        }
+        let (from, to) = (x0.max(l), x1.min(r - 1));
+        for x in from..=to {
+            self.plot(x, y, color);
+        }
+        (to - from + 1).max(0) as u64
     }
 
     /// Sheet pixel (x, y), 0-15.
@@ -357,6 +387,62 @@ mod tests {
         p.poke(DRAW_PALETTE + 7, 12);
         p.pset(50, 50, 7);
         assert_eq!(p.screen_pixel(50, 50), 12);
+    }
+
+    /// The half widths of circfill's rows 0..=r below the centre.
+    fn widths(r: i32) -> Vec<i32> {
+        let mut p = pico8();
+        p.circle((64, 64), r, true, 7);
+        (0..=r)
+            .map(|dy| {
+                (0..128)
+                    .filter(|&x| p.screen_pixel(x, (64 + dy) as usize) == 7)
+                    .map(|x| x as i32 - 64)
+                    .max()
+                    .unwrap_or(-1)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn circles_are_pico8s_for_the_radii_the_emulators_agree_on() {
+        // docs/internals/pico8-drawing.md, 2.5: circfill's half width per row, r = 1..10.
+        let table: [&[i32]; 10] = [
+            &[1, 0],
+            &[2, 2, 1],
+            &[3, 3, 2, 1],
+            &[4, 4, 3, 3, 1],
+            &[5, 5, 5, 4, 3, 2],
+            &[6, 6, 6, 5, 4, 3, 2],
+            &[7, 7, 7, 6, 6, 5, 4, 2],
+            &[8, 8, 8, 7, 7, 6, 5, 4, 2],
+            &[9, 9, 9, 8, 8, 7, 7, 6, 4, 2],
+            &[10, 10, 10, 10, 9, 9, 8, 7, 6, 5, 3],
+        ];
+        for (i, want) in table.iter().enumerate() {
+            assert_eq!(widths(i as i32 + 1), *want, "r = {}", i + 1);
+        }
+        // The outline of r = 3, row by row.
+        let mut p = pico8();
+        p.circle((3, 3), 3, false, 7);
+        let rows: Vec<String> = (0..7)
+            .map(|y| {
+                (0..7)
+                    .map(|x| if p.screen_pixel(x, y) == 7 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "..###..", ".#...#.", "#.....#", "#.....#", "#.....#", ".#...#.", "..###.."
+            ]
+        );
+        // r = 0 is one pixel; a negative radius draws nothing.
+        let mut p = pico8();
+        p.circle((10, 10), 0, true, 7);
+        p.circle((20, 20), -1, true, 7);
+        assert_eq!((p.screen_pixel(10, 10), p.screen_pixel(20, 20)), (7, 0));
     }
 
     #[test]

@@ -64,6 +64,8 @@ function sqrt(x) x = tonumber(x) or 0 if x <= 0 then return 0 end return m.sqrt(
 function sin(x) return -m.sin((tonumber(x) or 0) * 2 * m.pi) end
 function cos(x) return m.cos((tonumber(x) or 0) * 2 * m.pi) end
 function atan2(dx, dy)
+  dx, dy = tonumber(dx) or 0, tonumber(dy) or 0
+  if dx == 0 and dy == 0 then return 0.75 end
   local a = m.atan(-(tonumber(dy) or 0), tonumber(dx) or 0) / (2 * m.pi)
   if a < 0 then a = a + 1 end
   return a
@@ -180,7 +182,7 @@ menuitem = unheard("menuitem", "pause menu items of PICO-8 carts are not in Kair
 function cartdata(id) return false end
 function dget(i) return kairo.sd_get(floor(tonumber(i) or 0)) end
 function dset(i, v) kairo.sd_set(floor(tonumber(i) or 0), tonumber(v) or 0) end
-for _, name in ipairs({ "oval", "ovalfill", "stat", "peek2", "poke2", "peek4", "poke4", "cstore", "lshr", "rotl",
+for _, name in ipairs({ "oval", "ovalfill", "stat", "cstore", "lshr", "rotl",
     "rotr", "flip" }) do
   _ENV[name] = missing(name)
 end

@@ -428,6 +428,44 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
             call: peek,
         },
         ApiFn {
+            name: "peek2",
+            args: &[Arg::new("addr", Kind::Integer)],
+            returns: "value",
+            doc: "Two bytes of PICO-8's memory as a signed 16-bit number (the low byte first).",
+            cost: &[],
+            call: peek2,
+        },
+        ApiFn {
+            name: "poke2",
+            args: &[
+                Arg::new("addr", Kind::Integer),
+                Arg::new("value", Kind::Integer).or_int(0),
+            ],
+            returns: "",
+            doc: "Writes a number's low 16 bits as two bytes (the low byte first).",
+            cost: &[],
+            call: poke2,
+        },
+        ApiFn {
+            name: "peek4",
+            args: &[Arg::new("addr", Kind::Integer)],
+            returns: "value",
+            doc: "Four bytes of PICO-8's memory as a 16.16 number (the low byte first).",
+            cost: &[],
+            call: peek4,
+        },
+        ApiFn {
+            name: "poke4",
+            args: &[
+                Arg::new("addr", Kind::Integer),
+                Arg::num("value").optional("0"),
+            ],
+            returns: "",
+            doc: "Writes a number as 16.16 in four bytes (the low byte first).",
+            cost: &[],
+            call: poke4,
+        },
+        ApiFn {
             name: "poke",
             args: &[
                 Arg::new("addr", Kind::Integer),
@@ -830,6 +868,41 @@ fn peek(c: &mut Call) -> LuaResult<MultiValue> {
     let at = address(c, 0)?;
     let value = p8(c)?.peek(at);
     c.ret(i64::from(value))
+}
+
+fn peek2(c: &mut Call) -> LuaResult<MultiValue> {
+    let at = address(c, 0)?;
+    let pico8 = p8(c)?;
+    let bytes = [pico8.peek(at), pico8.peek((at + 1) & 0xFFFF)];
+    c.ret(i64::from(i16::from_le_bytes(bytes)))
+}
+
+fn poke2(c: &mut Call) -> LuaResult<MultiValue> {
+    let at = address(c, 0)?;
+    let value = opt_int(c, 1).unwrap_or(0) as i16;
+    let pico8 = p8(c)?;
+    for (i, b) in value.to_le_bytes().into_iter().enumerate() {
+        pico8.poke((at + i) & 0xFFFF, b);
+    }
+    c.ret(())
+}
+
+fn peek4(c: &mut Call) -> LuaResult<MultiValue> {
+    let at = address(c, 0)?;
+    let pico8 = p8(c)?;
+    let bytes: [u8; 4] = std::array::from_fn(|i| pico8.peek((at + i) & 0xFFFF));
+    c.ret(f64::from(i32::from_le_bytes(bytes)) / 65536.0)
+}
+
+fn poke4(c: &mut Call) -> LuaResult<MultiValue> {
+    let at = address(c, 0)?;
+    let value = opt_num(c, 1).unwrap_or(0.0);
+    let fixed = (value * 65536.0).floor() as i64 as i32;
+    let pico8 = p8(c)?;
+    for (i, b) in fixed.to_le_bytes().into_iter().enumerate() {
+        pico8.poke((at + i) & 0xFFFF, b);
+    }
+    c.ret(())
 }
 
 fn poke(c: &mut Call) -> LuaResult<MultiValue> {
