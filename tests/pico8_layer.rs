@@ -272,7 +272,7 @@ fn the_docs_example_adds_the_bullet_unit_to_an_imported_cart() {
     let mut console = pico8_console(
         &source,
         &[("gfx.png", &sheet)],
-        "gfx = \"gfx.png\"\n[[sheet]]\nfile = \"gfx.png\"\ntransparent = 0\n",
+        "gfx = \"gfx.png\"\n[[sheet]]\nfile = \"gfx.png\"\n",
     );
     let x = InputFrame([Button::B.bit(), 0, 0, 0]);
     frames(&mut console, 2, x);

@@ -147,7 +147,7 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
         .map(|id| format!("save_id = {}\n", toml_string(&id)))
         .unwrap_or_default();
     let toml = format!(
-        "# Imported from {source_name} by `kairo import`.\nname = {}\nplane = \"canvas\"\nbackdrop = \"#000000\"\n{save_id}\n# The sprite sheet in pattern VRAM too (PICO-8 sprite n is tile n), for Kairo's sprites\n# and bullets.\n[[sheet]]\nfile = \"gfx.png\"\ntransparent = 0\n\n[pico8]\ngfx = \"gfx.png\"\nmap = \"map.tmx\"\nsource = {}\nlua_line = {}\n",
+        "# Imported from {source_name} by `kairo import`.\nname = {}\nplane = \"canvas\"\nbackdrop = \"#000000\"\n{save_id}\n# The sprite sheet in pattern VRAM too (PICO-8 sprite n is tile n), for Kairo's sprites\n# and bullets.\n[[sheet]]\nfile = \"gfx.png\"\n\n[pico8]\ngfx = \"gfx.png\"\nmap = \"map.tmx\"\nsource = {}\nlua_line = {}\n",
         toml_string(&title),
         toml_string(&source_name),
         cart.lua_line

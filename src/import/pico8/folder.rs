@@ -1,8 +1,9 @@
 //! The files of an imported PICO-8 cart, as a maker edits them with Kairo's tools: the sprite
 //! sheet as an indexed PNG in PICO-8's colours (`gfx.png`), the map as a Tiled map using that
 //! sheet as its tileset with each sprite's flags as tile properties (`map.tmx`), and the
-//! code translated to Lua 5.4 (`main.lua`). Declared as a `[[sheet]]` with `transparent = 0`,
-//! the sheet keeps PICO-8's colour numbers as pixel values, in palette 0.
+//! code translated to Lua 5.4 (`main.lua`). The sheet's colour 0 is transparent (a tRNS
+//! entry), so declared as a `[[sheet]]` it keeps PICO-8's colour numbers as pixel values, in
+//! palette 0.
 //!
 //! The map: rows 0-31 always; rows 32-63 too when the memory they share with sprites 128-255
 //! holds anything (the importer cannot know which of the two the cart meant: both files then
@@ -36,6 +37,9 @@ pub fn sheet_png(cart: &P8Cart) -> Result<Vec<u8>, png::EncodingError> {
             .flat_map(|c| [(c >> 16) as u8, (c >> 8) as u8, *c as u8])
             .collect();
         encoder.set_palette(palette);
+        // Colour 0 is transparent, as PICO-8's sprites have it: Kairo's loader keeps it as
+        // pixel value 0 and every other colour as its own number.
+        encoder.set_trns(vec![0u8]);
         let mut writer = encoder.write_header()?;
         let packed: Vec<u8> = cart
             .gfx
@@ -199,7 +203,7 @@ mod tests {
         use crate::cart::files::CartFiles;
         let cart = cart();
         let mut files = std::collections::BTreeMap::new();
-        let manifest = "name = 'imported'\nbackdrop = '#000000'\n[[sheet]]\nfile = 'gfx.png'\ntransparent = 0\n\
+        let manifest = "name = 'imported'\nbackdrop = '#000000'\n[[sheet]]\nfile = 'gfx.png'\n\
                         [[map]]\nfile = 'map.tmx'\n";
         files.insert("cart.toml".to_string(), manifest.as_bytes().to_vec());
         files.insert("main.lua".to_string(), Vec::new());
