@@ -11,19 +11,9 @@
 
 use std::fmt::Write;
 
+use kairo_core::pico8::COLORS;
+
 use super::p8::{GFX_SIDE, MAP_H, MAP_OWN_ROWS, MAP_W, P8Cart, SPRITES};
-
-/// PICO-8's 16 colours, RGB.
-pub const COLORS: [u32; 16] = [
-    0x000000, 0x1D2B53, 0x7E2553, 0x008751, 0xAB5236, 0x5F574F, 0xC2C3C7, 0xFFF1E8, 0xFF004D,
-    0xFFA300, 0xFFEC27, 0x00E436, 0x29ADFF, 0x83769C, 0xFF77A8, 0xFFCCAA,
-];
-
-/// PICO-8's 16 extra colours (128-143), RGB.
-pub const EXTRA_COLORS: [u32; 16] = [
-    0x291814, 0x111D35, 0x422136, 0x125359, 0x742F29, 0x49333B, 0xA28879, 0xF3EF7D, 0xBE1250,
-    0xFF6C24, 0xA8E72E, 0x00B543, 0x065AB5, 0x754665, 0xFF6E59, 0xFF9D81,
-];
 
 /// The sprite sheet as an indexed PNG (4 bits per pixel, PICO-8's palette), 128 x 128.
 pub fn sheet_png(cart: &P8Cart) -> Result<Vec<u8>, png::EncodingError> {
