@@ -1,0 +1,142 @@
+-- PICO-8's functions that are plain Lua over Kairo's, run once in a PICO-8 cart's sandbox
+-- after the API is bound (see sandbox.rs).
+local m, kairo, floor = math, kairo, math.floor
+function flr(x) return floor(tonumber(x) or 0) end
+function ceil(x) return m.ceil(tonumber(x) or 0) end
+function abs(x) return m.abs(tonumber(x) or 0) end
+function sgn(x) return (tonumber(x) or 0) < 0 and -1 or 1 end
+function min(a, b) a, b = tonumber(a) or 0, tonumber(b) or 0 if a < b then return a end return b end
+function max(a, b) a, b = tonumber(a) or 0, tonumber(b) or 0 if a > b then return a end return b end
+function mid(a, b, c)
+  a, b, c = tonumber(a) or 0, tonumber(b) or 0, tonumber(c) or 0
+  if a > b then a, b = b, a end
+  if b > c then b = c end
+  if a > b then b = a end
+  return b
+end
+function sqrt(x) x = tonumber(x) or 0 if x <= 0 then return 0 end return m.sqrt(x) end
+function sin(x) return -m.sin((tonumber(x) or 0) * 2 * m.pi) end
+function cos(x) return m.cos((tonumber(x) or 0) * 2 * m.pi) end
+function atan2(dx, dy)
+  dx, dy = tonumber(dx) or 0, tonumber(dy) or 0
+  if dx == 0 and dy == 0 then return 0.75 end
+  local a = m.atan(-(tonumber(dy) or 0), tonumber(dx) or 0) / (2 * m.pi)
+  if a < 0 then a = a + 1 end
+  return a
+end
+function rnd(x)
+  if type(x) == "table" then
+    if #x == 0 then return nil end
+    return x[m.random(#x)]
+  end
+  return m.random() * (tonumber(x) or 1)
+end
+function srand(x) m.randomseed(floor(tonumber(x) or 0)) end
+function band(a, b) return floor(a or 0) & floor(b or 0) end
+function bor(a, b) return floor(a or 0) | floor(b or 0) end
+function bxor(a, b) return floor(a or 0) ~ floor(b or 0) end
+function bnot(a) return ~floor(a or 0) end
+function shl(a, n) return floor(a or 0) << floor(n or 0) end
+function shr(a, n) return floor(a or 0) >> floor(n or 0) end
+function add(t, v, i)
+  if t == nil then return nil end
+  if i then table.insert(t, i, v) else t[#t + 1] = v end
+  return v
+end
+function del(t, v)
+  if t == nil then return nil end
+  for i = 1, #t do
+    if t[i] == v then table.remove(t, i) return v end
+  end
+end
+function deli(t, i)
+  if t == nil then return nil end
+  return table.remove(t, i or #t)
+end
+function count(t, v)
+  if t == nil then return 0 end
+  if v == nil then return #t end
+  local n = 0
+  for i = 1, #t do if t[i] == v then n = n + 1 end end
+  return n
+end
+function all(t)
+  if t == nil then return function() end end
+  local i, last = 0, nil
+  return function()
+    if last ~= nil and t[i] ~= last then i = i - 1 end
+    i = i + 1
+    last = t[i]
+    return last
+  end
+end
+function foreach(t, f) for v in all(t) do f(v) end end
+sub = string.sub
+chr = string.char
+unpack, pack = table.unpack, table.pack
+function ord(s, i) return string.byte(s, i or 1) end
+function tostr(v)
+  if type(v) == "number" then
+    if v == floor(v) and v > -1e15 and v < 1e15 then return string.format("%d", v) end
+    local s = string.format("%.4f", v):gsub("0+$", ""):gsub("%.$", "")
+    return s
+  end
+  if v == nil then return "[nil]" end
+  return tostring(v)
+end
+function tonum(v) return tonumber(v) end
+function split(s, sep, convert)
+  if s == nil then return {} end
+  if type(s) ~= "string" then s = tostr(s) end
+  sep = sep or ","
+  if type(sep) == "number" then
+    local out = {}
+    for i = 1, #s, sep do
+      local piece = string.sub(s, i, i + sep - 1)
+      if convert ~= false and tonumber(piece) then piece = tonumber(piece) end
+      out[#out + 1] = piece
+    end
+    return out
+  end
+  local out, at = {}, 1
+  if sep == "" then
+    for i = 1, #s do out[i] = string.sub(s, i, i) end
+    return out
+  end
+  while true do
+    local i = string.find(s, sep, at, true)
+    local piece = string.sub(s, at, (i or #s + 1) - 1)
+    if convert ~= false and tonumber(piece) then piece = tonumber(piece) end
+    out[#out + 1] = piece
+    if not i then return out end
+    at = i + #sep
+  end
+end
+function time() return kairo.time() end
+function printh(v) kairo.log(tostr(v)) end
+t = time
+local function missing(name)
+  return function() error(name .. " is not in Kairo's PICO-8 layer yet", 2) end
+end
+-- Said once each on the log, then nothing: the cart goes on without them.
+local told = {}
+local function unheard(name, what)
+  return function()
+    if not told[name] then
+      told[name] = true
+      kairo.log("kairo: " .. name .. ": " .. what)
+    end
+  end
+end
+sfx = unheard("sfx", "PICO-8 sound is not imported yet: nothing plays")
+music = unheard("music", "PICO-8 sound is not imported yet: nothing plays")
+menuitem = unheard("menuitem", "pause menu items of PICO-8 carts are not in Kairo yet")
+-- Persistent data: PICO-8's 64 numbers are Kairo's save RAM slots 0-63, kept under the
+-- cart's save_id (kairo import sets it from cartdata's id).
+function cartdata(id) return false end
+function dget(i) return kairo.sd_get(floor(tonumber(i) or 0)) end
+function dset(i, v) kairo.sd_set(floor(tonumber(i) or 0), tonumber(v) or 0) end
+for _, name in ipairs({ "oval", "ovalfill", "stat", "cstore", "lshr", "rotl",
+    "rotr", "flip" }) do
+  _ENV[name] = missing(name)
+end
