@@ -464,11 +464,21 @@ impl Console {
             let start = self.audio.len();
             self.audio
                 .resize(start + crate::audio::SAMPLES_PER_VBLANK, 0.0);
-            machine
-                .audio
-                .render_vblank(&self.cart.audio, &mut self.audio[start..])
+            let out = &mut self.audio[start..];
+            let mut cycles = machine.audio.render_vblank(&self.cart.audio, out);
+            if let Some(pico8) = machine.pico8.as_deref_mut() {
+                cycles += pico8.render_sound(Some(&mut *out));
+                for sample in out.iter_mut() {
+                    *sample = sample.clamp(-1.0, 1.0);
+                }
+            }
+            cycles
         } else {
-            machine.audio.skip_vblank(&self.cart.audio)
+            let pico8 = machine
+                .pico8
+                .as_deref_mut()
+                .map_or(0, |p| p.render_sound(None));
+            machine.audio.skip_vblank(&self.cart.audio) + pico8
         };
         machine.audio_owed += cycles;
         self.audio_us += clock.lap();

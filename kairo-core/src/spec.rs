@@ -256,6 +256,8 @@ pub mod cost {
     pub const BULLETML_STEP: u64 = 8;
     /// One voice sounding, per vblank mixed (audio).
     pub const AUDIO_VOICE: u64 = 40;
+    /// One channel of the PICO-8 sound chip sounding, per vblank mixed (audio).
+    pub const PICO8_SOUND_CHANNEL: u64 = 40;
     /// One MML command run (audio).
     pub const AUDIO_COMMAND: u64 = 2;
     /// Each line written with `log`: converting and escaping its values (script).

@@ -61,6 +61,10 @@ pub struct Pico8Decl {
     /// The map: a Tiled map 128 cells wide over the sheet, sprite flags as tile properties.
     #[serde(default)]
     pub map: Option<String>,
+    /// The sound effects and music: the `__sfx__` and `__music__` sections of a `.p8`
+    /// (see `pico8::sound::file`).
+    #[serde(default)]
+    pub sound: Option<String>,
     /// The `.p8` file the cart was imported from, and the line of its code's first line:
     /// errors are told at that file's lines too.
     #[serde(default)]

@@ -3,12 +3,14 @@
 //! palette indices are PICO-8's colours) and the map (`map`, a Tiled map over that sheet:
 //! cell value `n` is gid `n + 1`, each sprite's flags its `flags` property). Map rows 0-31
 //! go to 0x2000; rows 32-63, when the map has them, to 0x1000, over the sheet's lower half
-//! that they share.
+//! that they share. The sound (`sound`, the `__sfx__` and `__music__` sections of a `.p8`)
+//! goes to 0x3100-0x42ff.
 
 use crate::cart::CartError;
 use crate::cart::files::CartFiles;
 use crate::cart::manifest::Pico8Decl;
 use crate::cart::tiled::{self, LayerKind};
+use crate::pico8::sound::music::MUSIC;
 use crate::pico8::{FLAGS, MAP, MAP_SHARED, ROM_BYTES, Rom, SIDE};
 
 /// The cart's data as PICO-8 memory.
@@ -87,6 +89,16 @@ pub fn load(files: &CartFiles, decl: &Pico8Decl) -> Result<Rom, CartError> {
                 }
             }
         }
+    }
+    if let Some(file) = &decl.sound {
+        let text = files
+            .get(file)
+            .ok_or_else(|| CartError::file(file, "missing file (the [pico8] sound)"))?;
+        let text =
+            std::str::from_utf8(text).map_err(|_| CartError::file(file, "is not UTF-8 text"))?;
+        let sound = crate::pico8::sound::file::parse(text)
+            .map_err(|e| CartError::at(file, e.line, e.message))?;
+        bytes[MUSIC..ROM_BYTES].copy_from_slice(&sound[..]);
     }
     Ok(Rom { bytes })
 }

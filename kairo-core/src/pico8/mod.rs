@@ -9,6 +9,7 @@
 
 pub mod charset;
 pub mod draw;
+pub mod sound;
 pub mod text;
 
 use crate::spec::{PALETTE_COLORS, SCREEN_W};
@@ -55,7 +56,7 @@ pub struct Rom {
 }
 
 /// PICO-8's memory while the cart runs (part of the machine's state).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Pico8 {
     #[serde(with = "crate::serde_array::boxed")]
     pub(crate) ram: Box<[u8; RAM_BYTES]>,
@@ -63,6 +64,8 @@ pub struct Pico8 {
     pub(crate) ticks: u64,
     /// PICO-8 frames each of buttons 0-5 of players 0-3 has been held, this one included.
     pub(crate) held: [[u16; 6]; 4],
+    /// The sound chip playing the sfx and music in this memory.
+    pub(crate) sound: sound::SoundChip,
 }
 
 impl Pico8 {
@@ -74,6 +77,7 @@ impl Pico8 {
             ram,
             ticks: 0,
             held: [[0; 6]; 4],
+            sound: sound::SoundChip::default(),
         };
         pico8.reset_draw_state();
         pico8
@@ -91,6 +95,27 @@ impl Pico8 {
         self.ram[CURSOR..CURSOR + 2].fill(0);
         self.ram[CAMERA..CAMERA + 4].fill(0);
         self.ram[FILL_PATTERN..FILL_PATTERN + 3].fill(0);
+    }
+
+    /// One vblank of the sound chip added into `out` (800 stereo frames), or moved on
+    /// without a sample; its cycles.
+    pub fn render_sound(&mut self, out: Option<&mut [f32]>) -> u64 {
+        self.sound.render_vblank(&self.ram[..], out)
+    }
+
+    /// `sfx(n, channel, offset, length)` (see [`sound::SoundChip::sfx`]).
+    pub fn sfx(&mut self, n: i32, channel: i32, offset: i32, length: i32) {
+        self.sound.sfx(&self.ram[..], n, channel, offset, length);
+    }
+
+    /// `music(n, fade_ms, mask)` (see [`sound::SoundChip::music`]).
+    pub fn music(&mut self, n: i32, fade_ms: i32, mask: i32) {
+        self.sound.music(&self.ram[..], n, fade_ms, mask);
+    }
+
+    /// The sound's `stat(n)`, `None` for an `n` that is not the sound's.
+    pub fn sound_stat(&self, n: i64) -> Option<f64> {
+        self.sound.stat(n)
     }
 
     /// A byte of memory.

@@ -128,8 +128,6 @@ local function unheard(name, what)
     end
   end
 end
-sfx = unheard("sfx", "PICO-8 sound is not imported yet: nothing plays")
-music = unheard("music", "PICO-8 sound is not imported yet: nothing plays")
 menuitem = unheard("menuitem", "pause menu items of PICO-8 carts are not in Kairo yet")
 -- Persistent data: PICO-8's 64 numbers are Kairo's save RAM slots 0-63, kept under the
 -- cart's save_id (kairo import sets it from cartdata's id).

@@ -1,13 +1,14 @@
 //! `kairo import SRC.p8|SRC.p8.png [-o DIR]`: a PICO-8 cart as a Kairo cart folder.
 //!
 //! Written: `cart.toml` (`[pico8]`, the canvas plane), `gfx.png` and `map.tmx`
-//! ([`super::folder`]), `main.lua` — the code translated line for line and moved down so
+//! ([`super::folder`]), `sound.p8sfx` (the sfx and music, in the `.p8` text the core's
+//! sound chip reads), `main.lua` — the code translated line for line and moved down so
 //! that its line N is the `.p8` file's line N (an error at `main.lua:37` is at `cart.p8:37`)
 //! — with each file the code `#include`s translated in place of its `#include` line, on
 //! that one line (the text PICO-8 includes, locals and all; an error inside it is told at
 //! the `#include` line). Nothing is overwritten: the folder
 //! must not exist or be empty. What cannot be brought over stops the import, naming the
-//! file, the line and the feature; what is not brought over yet (sound) is said in the
+//! file, the line and the feature; what is not brought over (the label) is said in the
 //! report.
 
 use std::fmt;
@@ -147,7 +148,7 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
         .map(|id| format!("save_id = {}\n", toml_string(&id)))
         .unwrap_or_default();
     let toml = format!(
-        "# Imported from {source_name} by `kairo import`.\nname = {}\nplane = \"canvas\"\nbackdrop = \"#000000\"\n{save_id}\n# The sprite sheet in pattern VRAM too (PICO-8 sprite n is tile n), for Kairo's sprites\n# and bullets.\n[[sheet]]\nfile = \"gfx.png\"\n\n[pico8]\ngfx = \"gfx.png\"\nmap = \"map.tmx\"\nsource = {}\nlua_line = {}\n",
+        "# Imported from {source_name} by `kairo import`.\nname = {}\nplane = \"canvas\"\nbackdrop = \"#000000\"\n{save_id}\n# The sprite sheet in pattern VRAM too (PICO-8 sprite n is tile n), for Kairo's sprites\n# and bullets.\n[[sheet]]\nfile = \"gfx.png\"\n\n[pico8]\ngfx = \"gfx.png\"\nmap = \"map.tmx\"\nsound = \"sound.p8sfx\"\nsource = {}\nlua_line = {}\n",
         toml_string(&title),
         toml_string(&source_name),
         cart.lua_line
@@ -157,6 +158,8 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
     files.push(("main.lua".into(), main_lua.into_bytes()));
     files.push(("gfx.png".into(), sheet));
     files.push(("map.tmx".into(), folder::map_tmx(&cart).into_bytes()));
+    let sound = kairo_core::pico8::sound::file::write(&cart.sound_memory());
+    files.push(("sound.p8sfx".into(), sound.into_bytes()));
     let mut report = Report::default();
     for (path, bytes) in &files {
         let target = out.join(path);
@@ -166,17 +169,6 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
         kairo_core::fsutil::write_atomic(&target, bytes)
             .map_err(|e| fail(&target, None, e.to_string()))?;
         report.written.push(path.clone());
-    }
-    let sounds = (0..p8::SFX_COUNT).filter(|&n| cart.sfx_used(n)).count();
-    let patterns = cart
-        .music
-        .iter()
-        .filter(|p| p.channels.iter().any(Option::is_some))
-        .count();
-    if sounds > 0 || patterns > 0 {
-        report.not_imported.push(format!(
-            "{sounds} sound effects and {patterns} music patterns: PICO-8 sound is not imported yet (sfx() and music() play nothing and say so once on the log)"
-        ));
     }
     if cart.label.is_some() {
         report

@@ -20,6 +20,8 @@ pub const SFX_COUNT: usize = 64;
 pub const MUSIC_COUNT: usize = 64;
 /// Notes of one sound effect.
 pub const SFX_NOTES: usize = 32;
+/// The sound's memory, 0x3100-0x42ff.
+pub const SOUND_BYTES: usize = kairo_core::pico8::sound::file::BYTES;
 
 /// What is wrong with a `.p8` file, and on which line (1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,12 +64,29 @@ pub struct Sfx {
     pub notes: [Note; SFX_NOTES],
 }
 
-/// One music pattern: flags (bit 0 loop start, bit 1 loop back, bit 2 stop) and four channels,
-/// each an sfx number or `None` (silent).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One music pattern: flags (bit 0 loop start, bit 1 loop back, bit 2 stop) and four channel
+/// bytes, each an sfx number, 0x40 added when the channel is off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pattern {
     pub flags: u8,
-    pub channels: [Option<u8>; 4],
+    pub channels: [u8; 4],
+}
+
+impl Default for Pattern {
+    /// Every channel off, as PICO-8 leaves an empty pattern.
+    fn default() -> Self {
+        Pattern {
+            flags: 0,
+            channels: [0x41, 0x42, 0x43, 0x44],
+        }
+    }
+}
+
+impl Pattern {
+    /// The sfx channel `c` plays, `None` when it is off.
+    pub fn sfx(&self, c: usize) -> Option<u8> {
+        (self.channels[c] & 0x40 == 0).then_some(self.channels[c] & 0x3F)
+    }
 }
 
 /// A `.p8` cart as read.
@@ -103,7 +122,14 @@ impl Default for P8Cart {
             flags: [0; SPRITES],
             map_top: vec![0; MAP_W * MAP_OWN_ROWS],
             label: None,
-            sfx: vec![Sfx::default(); SFX_COUNT],
+            // A `.p8` writes sfx up to the last one used; the others are empty, at speed 16.
+            sfx: vec![
+                Sfx {
+                    speed: 16,
+                    ..Sfx::default()
+                };
+                SFX_COUNT
+            ],
             music: vec![Pattern::default(); MUSIC_COUNT],
             sections: Vec::new(),
         }
@@ -128,6 +154,34 @@ impl P8Cart {
     /// Whether the map's lower half is in use by the code's map (any non-zero cell there).
     pub fn lower_map_used(&self) -> bool {
         (MAP_OWN_ROWS..MAP_H).any(|y| (0..MAP_W).any(|x| self.map_cell(x, y) != 0))
+    }
+
+    /// PICO-8's memory 0x3100-0x42ff: the music patterns, then the sound effects.
+    pub fn sound_memory(&self) -> Box<[u8; SOUND_BYTES]> {
+        let mut bytes = Box::new([0u8; SOUND_BYTES]);
+        for (n, pattern) in self.music.iter().enumerate() {
+            for c in 0..4 {
+                bytes[n * 4 + c] = pattern.channels[c] & 0x7F | (pattern.flags >> c & 1) << 7;
+            }
+        }
+        for (n, sfx) in self.sfx.iter().enumerate() {
+            let at = MUSIC_COUNT * 4 + n * 68;
+            for (i, note) in sfx.notes.iter().enumerate() {
+                let word = u16::from(note.pitch & 0x3F)
+                    | u16::from(note.waveform & 7) << 6
+                    | u16::from(note.volume & 7) << 9
+                    | u16::from(note.effect & 7) << 12
+                    | u16::from(note.custom) << 15;
+                bytes[at + i * 2..at + i * 2 + 2].copy_from_slice(&word.to_le_bytes());
+            }
+            bytes[at + 64..at + 68].copy_from_slice(&[
+                sfx.editor,
+                sfx.speed,
+                sfx.loop_start,
+                sfx.loop_end,
+            ]);
+        }
+        bytes
     }
 
     /// Whether sound effect `n` has any audible note.
@@ -364,7 +418,7 @@ fn parse_pattern(text: &str, line: usize) -> Result<Pattern, P8Error> {
     }
     Ok(Pattern {
         flags: flags[0],
-        channels: std::array::from_fn(|i| (channels[i] < 0x40).then_some(channels[i] & 0x3F)),
+        channels: std::array::from_fn(|i| channels[i] & 0x7F),
     })
 }
 
@@ -408,7 +462,8 @@ mod tests {
             (0x1A, 3, false, 4, 5)
         );
         assert_eq!(read.music[0].flags, 4);
-        assert_eq!(read.music[0].channels, [None, Some(2), Some(3), Some(4)]);
+        assert_eq!(read.music[0].channels, [0x41, 2, 3, 4]);
+        assert_eq!(read.music[0].sfx(0), None);
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub fn parse(png: &[u8]) -> Result<P8Cart, P8Error> {
         let b = &bytes[0x3100 + n * 4..0x3100 + n * 4 + 4];
         *pattern = Pattern {
             flags: (0..4).fold(0, |flags, i| flags | (b[i] >> 7) << i),
-            channels: std::array::from_fn(|i| (b[i] & 0x40 == 0).then_some(b[i] & 0x3F)),
+            channels: std::array::from_fn(|i| b[i] & 0x7F),
         };
     }
     for (n, sfx) in cart.sfx.iter_mut().enumerate().take(SFX_COUNT) {
@@ -354,7 +354,7 @@ mod tests {
         assert_eq!(cart.map_cell(3, 0), 7);
         assert_eq!(cart.flags[5], 0x81);
         assert_eq!(cart.music[0].flags, 0b1001);
-        assert_eq!(cart.music[0].channels, [Some(1), None, Some(3), Some(4)]);
+        assert_eq!(cart.music[0].channels, [0x01, 0x42, 0x03, 0x04]);
         let sfx = cart.sfx[1];
         assert_eq!(sfx.speed, 16);
         let note = sfx.notes[0];

@@ -22,7 +22,7 @@ const PIXELS: &[Cost] = &[Cost::each(
 )];
 
 /// PICO-8's memory: every PICO-8 function runs on a cart that has it.
-fn p8<'a>(c: &'a mut Call) -> LuaResult<&'a mut Pico8> {
+pub(super) fn p8<'a>(c: &'a mut Call) -> LuaResult<&'a mut Pico8> {
     // Checked before borrowing: the error needs `c` too.
     if c.m.pico8.is_none() {
         return Err(c.error("this cart has no PICO-8 memory ([pico8] in cart.toml)"));
@@ -50,13 +50,13 @@ fn opt_num(c: &Call, i: usize) -> Option<f64> {
 }
 
 /// Argument `i` floored (to the 32-bit range), `None` when nil.
-fn opt_int(c: &Call, i: usize) -> Option<i64> {
+pub(super) fn opt_int(c: &Call, i: usize) -> Option<i64> {
     opt_num(c, i).map(|n| n.floor().clamp(-2_147_483_648.0, 2_147_483_647.0) as i64)
 }
 
 /// Argument `i` floored and held to PICO-8's integers (-32768..32767), its declared default
 /// when nil (else 0).
-fn int(c: &Call, i: usize) -> i32 {
+pub(super) fn int(c: &Call, i: usize) -> i32 {
     let n = opt_int(c, i).unwrap_or_else(|| match c.declared_default(i) {
         crate::script::args::Default::Int(n) => n,
         _ => 0,
