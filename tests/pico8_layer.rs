@@ -280,3 +280,68 @@ fn the_docs_example_adds_the_bullet_unit_to_an_imported_cart() {
     let live = console.machine().bullets().stats().live;
     assert_eq!(live, 16, "the ring of 16 bullets flies");
 }
+
+/// One vblank after another, the sound mixed (48 kHz stereo), the left channel.
+fn sound_of(console: &mut Console, vblanks: usize) -> Vec<f32> {
+    for _ in 0..vblanks {
+        console.tick(InputFrame::NONE).expect("the vblank runs");
+    }
+    console.take_audio().chunks(2).map(|f| f[0]).collect()
+}
+
+/// Frequency from the rising zero crossings of a 48 kHz signal.
+fn pitch(samples: &[f32]) -> f64 {
+    let rises: Vec<usize> = (1..samples.len())
+        .filter(|&i| samples[i - 1] < 0.0 && samples[i] >= 0.0)
+        .collect();
+    (rises.len() - 1) as f64 * 48_000.0 / (rises[rises.len() - 1] - rises[0]) as f64
+}
+
+#[test]
+fn sfx_play_the_carts_sound_file_at_pico8s_pitch_and_length_and_hear_pokes() {
+    // sfx 0: four notes of A2 (key 33 = 0x21, 440 Hz), square, volume 7, speed 16; then
+    // silence. 4 x 16 x 183 samples at 22,050 Hz is 0.5312 s.
+    let notes = "21370".repeat(4) + &"00000".repeat(28);
+    let sound = format!("__sfx__\n00100000{notes}\n__music__\n00 41424344\n");
+    let source = "function _init() sfx(0) end\n\
+                  function _update60() if btnp(4) then poke(0x3200, 0xed) sfx(0, 1) end end";
+    let mut console = pico8_console(
+        source,
+        &[("sound.p8sfx", sound.as_bytes())],
+        "sound = \"sound.p8sfx\"\n",
+    );
+    // A snapshot taken as the sfx plays, restored, plays on to the same sample.
+    let mut heard = sound_of(&mut console, 10);
+    let snapshot = console.snapshot();
+    let after = sound_of(&mut console, 5);
+    console.restore(&snapshot).unwrap();
+    assert_eq!(sound_of(&mut console, 5), after);
+    heard.extend(after);
+    heard.extend(sound_of(&mut console, 45));
+    let last = heard.iter().rposition(|&s| s != 0.0).unwrap();
+    let expected_end = 4.0 * 16.0 * 183.0 / 22_050.0 * 48_000.0;
+    assert!(
+        (last as f64 - expected_end).abs() < 4.0,
+        "sound ends at {last}, {expected_end} expected"
+    );
+    let f = pitch(&heard[..last]);
+    assert!((f / 440.0 - 1.0).abs() < 0.003, "{f} Hz");
+    // Note 0 poked to key 45 (0x2d, the square's waveform bits kept: 0xed): the first note
+    // plays an octave up, 880 Hz.
+    console.tick(InputFrame::player1(Button::A.bit())).unwrap();
+    let heard = sound_of(&mut console, 10);
+    let f = pitch(&heard[500..6000]);
+    assert!((f / 880.0 - 1.0).abs() < 0.003, "{f} Hz");
+}
+
+#[test]
+fn a_broken_sound_file_is_refused_naming_its_line() {
+    let manifest = "name = \"p8\"\nplane = \"canvas\"\n[pico8]\nsound = \"s.p8sfx\"\n";
+    let mut files = std::collections::BTreeMap::new();
+    files.insert("cart.toml".to_string(), manifest.as_bytes().to_vec());
+    files.insert("main.lua".to_string(), Vec::new());
+    files.insert("s.p8sfx".to_string(), b"__sfx__\n0010zz00\n".to_vec());
+    let files = kairo::cart::files::CartFiles::from_map("test", files);
+    let error = kairo::cart::Cart::from_files(files).unwrap_err();
+    assert!(error.to_string().contains("s.p8sfx:2:"), "{error}");
+}
