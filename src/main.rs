@@ -371,6 +371,9 @@ fn import(args: ImportArgs) -> ToolResult {
     for missing in &report.not_imported {
         printer.line(&format!("not imported: {missing}"));
     }
+    for use_ in &report.unsupported {
+        printer.line(&format!("unsupported: {use_}"));
+    }
     printer.line(&format!(
         "{}: imported; run it with `kairo {}`",
         out.display(),

@@ -67,6 +67,14 @@ pub fn static_check(files: CartFiles) -> Result<Cart, Vec<CartError>> {
         .collect();
     let mut problems = syntax_problems(&lua_sources);
     match Cart::from_files(files) {
+        Ok(cart) if cart.pico8.is_some() && problems.is_empty() => {
+            let problems = pico8_problems(&lua_sources);
+            if problems.is_empty() {
+                Ok(cart)
+            } else {
+                Err(problems)
+            }
+        }
         Ok(cart) if problems.is_empty() => Ok(cart),
         Ok(_) => Err(problems),
         Err(errors) => {
@@ -75,4 +83,22 @@ pub fn static_check(files: CartFiles) -> Result<Cart, Vec<CartError>> {
             Err(problems)
         }
     }
+}
+
+/// In a `[pico8]` cart, every use of a PICO-8 function the layer does not have, at its line.
+fn pico8_problems(lua_sources: &std::collections::BTreeMap<String, String>) -> Vec<CartError> {
+    let mut problems = Vec::new();
+    for (file, source) in lua_sources {
+        let uses = crate::import::pico8::lua::missing_uses(source, kairo_core::pico8::MISSING);
+        for (name, line) in uses.unwrap_or_default() {
+            problems.push(CartError::at(
+                file,
+                line,
+                format!(
+                    "`{name}` is not in Kairo's PICO-8 layer yet: the cart stops with an error here"
+                ),
+            ));
+        }
+    }
+    problems
 }

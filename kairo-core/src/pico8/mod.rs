@@ -16,6 +16,12 @@ use crate::spec::{PALETTE_COLORS, SCREEN_W};
 use crate::video::canvas::Canvas;
 use crate::video::framebuffer::Pixels;
 
+/// PICO-8's functions the layer does not have: calling one stops the cart with an error
+/// naming it, and `kairo import` and `kairo check` list where the code uses them.
+pub const MISSING: &[&str] = &[
+    "oval", "ovalfill", "stat", "cstore", "lshr", "rotl", "rotr", "flip",
+];
+
 /// PICO-8's memory size: the base 32 KiB and the upper 32 KiB (0x8000-0xffff) of 0.2.4.
 pub const RAM_BYTES: usize = 0x10000;
 /// The cart's data (sprites, map, flags, music, sfx): what `reload` copies back.

@@ -51,6 +51,8 @@ pub struct Report {
     pub written: Vec<String>,
     /// What was not brought over, one line each.
     pub not_imported: Vec<String>,
+    /// Where the code uses what the PICO-8 layer does not have: `file:line: what`.
+    pub unsupported: Vec<String>,
 }
 
 /// The folder `kairo import` writes when none is given: the cart's name beside it.
@@ -155,12 +157,25 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
     );
     let sheet = folder::sheet_png(&cart).map_err(|e| fail(source, None, e.to_string()))?;
     files.push(("cart.toml".into(), toml.into_bytes()));
+    // The code translated, so it reads as Lua: a failure would have stopped the import.
+    let unsupported = lua::missing_uses(&main_lua, kairo_core::pico8::MISSING)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, line)| {
+            format!(
+                "main.lua:{line} ({source_name}:{line}): `{name}` is not in Kairo's PICO-8 layer yet: the cart stops with an error there"
+            )
+        })
+        .collect();
     files.push(("main.lua".into(), main_lua.into_bytes()));
     files.push(("gfx.png".into(), sheet));
     files.push(("map.tmx".into(), folder::map_tmx(&cart).into_bytes()));
     let sound = kairo_core::pico8::sound::file::write(&cart.sound_memory());
     files.push(("sound.p8sfx".into(), sound.into_bytes()));
-    let mut report = Report::default();
+    let mut report = Report {
+        unsupported,
+        ..Report::default()
+    };
     for (path, bytes) in &files {
         let target = out.join(path);
         if let Some(parent) = target.parent() {

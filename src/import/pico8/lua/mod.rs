@@ -27,6 +27,9 @@ use kairo_core::pico8::charset::GLYPH_VALUES;
 
 mod lex;
 mod parse;
+mod uses;
+
+pub use uses::missing_uses;
 
 use lex::{Kind, Token, error, glyph_at, tokenize};
 use parse::{BINARY_OPS, Parser, STATEMENT_WORDS};
