@@ -308,7 +308,7 @@ fn each_press_option_drives_its_own_player_and_bad_scripts_are_refused() {
     for (script, expected) in [
         (
             "jump*20",
-            "--press step 1 (`jump*20`): `jump` is not a button (buttons: left, right, up, down, a, b, x, y, l, r, start, select; `-` for none; join them with `+`)",
+            "--press step 1 (`jump*20`): `jump` is not a button (buttons: left, right, up, down, a, b, x, y, l, r, start, select; `menu1`-`menu5` for a PICO-8 cart's pause-menu items; `-` for none; join them with `+`)",
         ),
         (
             "a*0",

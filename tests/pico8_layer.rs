@@ -345,3 +345,34 @@ fn a_broken_sound_file_is_refused_naming_its_line() {
     let error = kairo::cart::Cart::from_files(files).unwrap_err();
     assert!(error.to_string().contains("s.p8sfx:2:"), "{error}");
 }
+
+#[test]
+fn a_menu_item_chosen_in_the_input_calls_its_callback_once_before_update_and_states_keep_it() {
+    let mut console = pico8_console(
+        "n = 0\n\
+         function _init() menuitem(3, \"count\", function(b) n = n + 1 kairo.log(\"menu \" .. b) end) end\n\
+         function _update() kairo.log(\"update \" .. n) end",
+        &[],
+        "",
+    );
+    assert_eq!(
+        console.machine().pico8().unwrap().menu_items(),
+        [(3, "count".to_string())]
+    );
+    let choose = InputFrame::player1(kairo::input::menu_choice_bits(3));
+    let snapshot = console.snapshot();
+    // Chosen on a vblank a 30 fps cart skips: kept for its next frame, called once.
+    let mut log = frames(&mut console, 1, InputFrame::NONE);
+    log.extend(frames(&mut console, 1, choose));
+    log.extend(frames(&mut console, 4, InputFrame::NONE));
+    assert_eq!(log, ["update 0", "menu 32", "update 1", "update 1"]);
+    // Item 1 is not the cart's: nothing is called.
+    frames(
+        &mut console,
+        2,
+        InputFrame::player1(kairo::input::menu_choice_bits(1)),
+    );
+    // The callback is part of the state: restored, it runs again.
+    console.restore(&snapshot).unwrap();
+    assert_eq!(frames(&mut console, 1, choose), ["menu 32", "update 1"]);
+}

@@ -418,3 +418,46 @@ fn saving_an_aseprite_sheet_reloads_the_cart_with_its_new_frames() {
     wait_for(&mut shell, |s| frames(s) == Some(1));
     assert!(matches!(shell.screen, Screen::Playing));
 }
+
+#[test]
+fn a_pico8_carts_menu_items_are_in_the_pause_menu_and_choosing_one_calls_it() {
+    let dir = temp_dir("pico8-menu").within("cart");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("cart.toml"),
+        "name = \"Menu\"\nplane = \"canvas\"\n[pico8]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("main.lua"),
+        "function _init() menuitem(1, \"restart level\", function(b) poke(0x4300, b) end) \
+         menuitem(2, \"gone\") menuitem(2) end\n\
+         function _update() end\n",
+    )
+    .unwrap();
+    let (mut shell, _config) = shell("pico8-menu-config");
+    shell.open(&dir);
+    assert!(matches!(shell.screen, Screen::Playing));
+    shell.vblank(Instant::now());
+    shell.escape();
+    assert_eq!(
+        menu_labels(&shell)[..3],
+        ["Resume", "RESTART LEVEL", "Save state"]
+    );
+    choose(&mut shell, "RESTART LEVEL");
+    assert!(matches!(shell.screen, Screen::Playing));
+    let chosen = |shell: &Shell| {
+        shell
+            .console()
+            .unwrap()
+            .machine()
+            .pico8()
+            .unwrap()
+            .peek(0x4300)
+    };
+    assert_eq!(chosen(&shell), 0);
+    for _ in 0..2 {
+        shell.vblank(Instant::now());
+    }
+    assert_eq!(chosen(&shell), 32, "the callback ran with b = 32");
+}

@@ -339,25 +339,32 @@ impl Console {
         };
         // A PICO-8 cart's own entry points, at its frame rate (none on a 30 fps cart's
         // frames between).
-        let (update, draw) = match self.lent.as_mut().expect(LENT).0.pico8.as_deref_mut() {
+        let mut menu_choice = None;
+        let machine = &mut self.lent.as_mut().expect(LENT).0;
+        let input = machine.input;
+        let (update, draw) = match machine.pico8.as_deref_mut() {
             Some(pico8) => {
-                let has_update60 = self.script.defines("_update60");
-                let names = pico8.next_frame(has_update60);
+                pico8.note_menu_choice(&input.current);
+                let names = pico8.next_frame(self.script.defines("_update60"));
                 if names.is_some() {
-                    let input = &self.lent.as_ref().expect(LENT).0.input;
-                    let input = *input;
-                    if let Some(pico8) = self.lent.as_mut().expect(LENT).0.pico8.as_deref_mut() {
-                        pico8.latch_buttons(&input);
-                    }
+                    pico8.latch_buttons(&input);
+                    menu_choice = pico8.menu_pending.take();
                 }
                 names.unwrap_or(("", ""))
             }
             None => ("update", "draw"),
         };
-        let mut scripted = match update {
-            "" => Ok(false),
-            name => self.with_script(|script, lent| script.call(lent, name)),
+        // A pause-menu item chosen since the last PICO-8 frame: its callback, before _update.
+        let mut scripted = match menu_choice {
+            Some(item) => self.with_script(|script, lent| script.call_menu_item(lent, item, 32)),
+            None => Ok(false),
         };
+        if scripted.is_ok() {
+            scripted = match update {
+                "" => Ok(false),
+                name => self.with_script(|script, lent| script.call(lent, name)),
+            };
+        }
         host.script_us += clock.lap();
         if scripted.is_ok() {
             let (machine, context) = self.lent.as_mut().expect(LENT);

@@ -87,6 +87,23 @@ impl Button {
 )]
 pub struct InputFrame(pub [ButtonWord; PLAYERS]);
 
+/// Bits 12-14 of a player's word: a PICO-8 cart's pause-menu item (1-5) the player chose
+/// this vblank, 0 for none. The window sets them when an item is chosen in its pause menu;
+/// movies and netplay carry them like buttons, so the choice replays.
+const MENU_SHIFT: u16 = 12;
+const MENU_MASK: ButtonWord = 0b111 << MENU_SHIFT;
+
+/// The bits of a word that say pause-menu item `item` (1-5) was chosen.
+pub const fn menu_choice_bits(item: u8) -> ButtonWord {
+    ((item as ButtonWord) << MENU_SHIFT) & MENU_MASK
+}
+
+/// The pause-menu item a player's word chose, if any.
+pub fn menu_choice(word: ButtonWord) -> Option<u8> {
+    let item = ((word & MENU_MASK) >> MENU_SHIFT) as u8;
+    (1..=5).contains(&item).then_some(item)
+}
+
 impl InputFrame {
     /// No button held by anyone.
     pub const NONE: InputFrame = InputFrame([0; PLAYERS]);

@@ -342,10 +342,18 @@ pub(crate) fn parse_buttons(text: &str) -> Result<ButtonWord, String> {
     }
     let mut word = 0;
     for name in text.split('+') {
+        // `menu1`-`menu5`: a PICO-8 cart's pause-menu item chosen.
+        let item = name.trim().to_ascii_lowercase();
+        if let Some(n) = item.strip_prefix("menu").and_then(|n| n.parse::<u8>().ok())
+            && (1..=5).contains(&n)
+        {
+            word |= crate::input::menu_choice_bits(n);
+            continue;
+        }
         let button = Button::from_name(name.trim()).ok_or_else(|| {
             let known: Vec<&str> = Button::ALL.iter().map(|b| b.name()).collect();
             format!(
-                "`{}` is not a button (buttons: {}; `-` for none; join them with `+`)",
+                "`{}` is not a button (buttons: {}; `menu1`-`menu5` for a PICO-8 cart's pause-menu items; `-` for none; join them with `+`)",
                 excerpt(name.trim()),
                 known.join(", ")
             )

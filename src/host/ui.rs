@@ -45,6 +45,8 @@ pub enum UiAction {
     NetHost,
     NetJoin,
     NetLeave,
+    /// A PICO-8 cart's own pause-menu item (1-5, `menuitem`).
+    CartItem(u8),
 }
 
 /// A vertical menu of items, moved with up/down and chosen with A or Start.
@@ -180,9 +182,9 @@ pub(crate) fn browser_menu(carts: &[CartEntry], recent: &[CartEntry]) -> Menu {
     Menu::new("KAIRO - CARTS", items)
 }
 
-/// The pause menu.
-pub(crate) fn pause_menu() -> Menu {
-    Menu::new(
+/// The pause menu, with the cart's own items (a PICO-8 cart's `menuitem`s) under Resume.
+pub(crate) fn pause_menu(cart_items: &[(u8, String)]) -> Menu {
+    let mut menu = Menu::new(
         "PAUSED",
         vec![
             ("Resume".into(), UiAction::Resume),
@@ -198,7 +200,12 @@ pub(crate) fn pause_menu() -> Menu {
             ("Back to browser".into(), UiAction::Browser),
             ("Quit".into(), UiAction::Quit),
         ],
-    )
+    );
+    for (at, (item, label)) in cart_items.iter().enumerate() {
+        menu.items
+            .insert(1 + at, (label.to_uppercase(), UiAction::CartItem(*item)));
+    }
+    menu
 }
 
 /// The error screen's choices.
@@ -226,7 +233,7 @@ mod tests {
 
     #[test]
     fn menus_wrap_around_and_choose() {
-        let mut menu = pause_menu();
+        let mut menu = pause_menu(&[]);
         assert_eq!(menu.navigate(Button::Up.bit()), None);
         assert_eq!(menu.items[menu.selected].1, UiAction::Quit);
         assert_eq!(menu.navigate(Button::Down.bit()), None);

@@ -22,6 +22,9 @@ pub const MISSING: &[&str] = &[
     "oval", "ovalfill", "stat", "cstore", "lshr", "rotl", "rotr", "flip",
 ];
 
+/// Pause-menu items a cart can add (`menuitem` 1-5).
+pub const MENU_ITEMS: usize = 5;
+
 /// PICO-8's memory size: the base 32 KiB and the upper 32 KiB (0x8000-0xffff) of 0.2.4.
 pub const RAM_BYTES: usize = 0x10000;
 /// The cart's data (sprites, map, flags, music, sfx): what `reload` copies back.
@@ -72,6 +75,11 @@ pub struct Pico8 {
     pub(crate) held: [[u16; 6]; 4],
     /// The sound chip playing the sfx and music in this memory.
     pub(crate) sound: sound::SoundChip,
+    /// The labels of the cart's pause-menu items 1-5 (`menuitem`); their callbacks are in
+    /// the Lua state.
+    pub(crate) menu: [Option<String>; MENU_ITEMS],
+    /// An item chosen since the last PICO-8 frame, its callback still to call.
+    pub(crate) menu_pending: Option<u8>,
 }
 
 impl Pico8 {
@@ -84,6 +92,8 @@ impl Pico8 {
             ticks: 0,
             held: [[0; 6]; 4],
             sound: sound::SoundChip::default(),
+            menu: Default::default(),
+            menu_pending: None,
         };
         pico8.reset_draw_state();
         pico8
@@ -122,6 +132,27 @@ impl Pico8 {
     /// The sound's `stat(n)`, `None` for an `n` that is not the sound's.
     pub fn sound_stat(&self, n: i64) -> Option<f64> {
         self.sound.stat(n)
+    }
+
+    /// The cart's pause-menu items: number (1-5) and label.
+    pub fn menu_items(&self) -> Vec<(u8, String)> {
+        (1..=MENU_ITEMS as u8)
+            .zip(&self.menu)
+            .filter_map(|(i, label)| Some((i, label.clone()?)))
+            .collect()
+    }
+
+    /// Keeps the pause-menu item a player chose in `input` (the first player's first) for
+    /// the next PICO-8 frame; an item the cart does not have is ignored.
+    pub(crate) fn note_menu_choice(&mut self, input: &crate::input::InputFrame) {
+        let chosen = input
+            .0
+            .iter()
+            .filter_map(|&word| crate::input::menu_choice(word))
+            .find(|&item| self.menu[usize::from(item) - 1].is_some());
+        if chosen.is_some() {
+            self.menu_pending = chosen;
+        }
     }
 
     /// A byte of memory.

@@ -99,6 +99,26 @@ impl Script {
         })
     }
 
+    /// Calls the callback a PICO-8 cart gave pause-menu item `item` (`menuitem`) with
+    /// `buttons`; `Ok(false)` when the item has none.
+    pub(crate) fn call_menu_item(
+        &self,
+        lent: Lent,
+        item: u8,
+        buttons: i64,
+    ) -> (Lent, Result<bool, ScriptError>) {
+        self.lend(lent, |lua, _| {
+            let key = api::pico8_menu::CALLBACKS;
+            let Some(callbacks) = lua.named_registry_value::<Option<mlua::Table>>(key)? else {
+                return Ok(false);
+            };
+            match callbacks.raw_get::<Value>(item)? {
+                Value::Function(f) => f.call::<()>(buttons).map(|()| true),
+                _ => Ok(false),
+            }
+        })
+    }
+
     /// Whether the cart defines a global function `name`.
     pub fn defines(&self, name: &str) -> bool {
         matches!(global(self.heap.lua(), name), Ok(Value::Function(_)))

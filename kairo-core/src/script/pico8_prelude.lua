@@ -118,17 +118,6 @@ t = time
 local function missing(name)
   return function() error(name .. " is not in Kairo's PICO-8 layer yet", 2) end
 end
--- Said once each on the log, then nothing: the cart goes on without them.
-local told = {}
-local function unheard(name, what)
-  return function()
-    if not told[name] then
-      told[name] = true
-      kairo.log("kairo: " .. name .. ": " .. what)
-    end
-  end
-end
-menuitem = unheard("menuitem", "pause menu items of PICO-8 carts are not in Kairo yet")
 -- Persistent data: PICO-8's 64 numbers are Kairo's save RAM slots 0-63, kept under the
 -- cart's save_id (kairo import sets it from cartdata's id).
 function cartdata(id) return false end

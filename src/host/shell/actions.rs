@@ -11,6 +11,7 @@ impl Shell {
         match action {
             UiAction::Open(path) => self.open(&path),
             UiAction::Resume => self.screen = Screen::Playing,
+            UiAction::CartItem(item) => self.choose_cart_item(item),
             UiAction::Reset if self.session.as_ref().is_some_and(OpenCart::is_playing_back) => {
                 self.stop_playback()
             }

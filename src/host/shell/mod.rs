@@ -112,6 +112,8 @@ pub struct Shell {
     overlays: Vec<crate::views::overlays::Overlay>,
     /// Netplay: a match being set up or played, and the Netplay screen's lines.
     pub netplay: net::Netplay,
+    /// A PICO-8 cart's pause-menu item chosen, for the game's next input.
+    cart_item: Option<u8>,
 }
 
 impl Shell {
@@ -150,6 +152,7 @@ impl Shell {
             saving: state::Saving::default(),
             overlays: Vec::new(),
             netplay: net::Netplay::new(net_setup),
+            cart_item: None,
         };
         shell.show_browser();
         shell
@@ -182,6 +185,24 @@ impl Shell {
     }
 
     /// The running console, if any.
+    /// The pause menu, with the running cart's own items.
+    fn pause_menu(&self) -> ui::Menu {
+        let items = self
+            .console()
+            .and_then(|c| c.machine().pico8())
+            .map(|p| p.menu_items())
+            .unwrap_or_default();
+        ui::pause_menu(&items)
+    }
+
+    /// Chooses the running PICO-8 cart's pause-menu item `item`: its callback runs before
+    /// the game's next update (the choice is in player 1's input, so movies and netplay keep
+    /// it).
+    pub fn choose_cart_item(&mut self, item: u8) {
+        self.cart_item = Some(item);
+        self.screen = Screen::Playing;
+    }
+
     pub fn console(&self) -> Option<&Console> {
         self.session.as_ref()?.game.as_ref().map(Session::console)
     }
@@ -254,12 +275,12 @@ impl Shell {
     pub fn escape(&mut self) {
         match &self.screen {
             Screen::Playing if self.console().is_some() => {
-                self.screen = Screen::Paused(ui::pause_menu())
+                self.screen = Screen::Paused(self.pause_menu())
             }
             Screen::Paused(_) => self.screen = Screen::Playing,
             Screen::Viewer(_) => self.show_debug_menu(),
             Screen::Slots { .. } | Screen::Movies(_) | Screen::Netplay(_) | Screen::Debug(_) => {
-                self.screen = Screen::Paused(ui::pause_menu())
+                self.screen = Screen::Paused(self.pause_menu())
             }
             Screen::Remap(_) => self.skip_remap_step(),
             Screen::RemapPick(_) => self.leave_remap(),
@@ -270,7 +291,12 @@ impl Shell {
     /// One vblank of the host: reload, input, then the game or the screen's menu.
     pub fn vblank(&mut self, now: Instant) {
         self.reload_if_changed(now);
-        let input = self.mapper.latch();
+        let mut input = self.mapper.latch();
+        if matches!(self.screen, Screen::Playing)
+            && let Some(item) = self.cart_item.take()
+        {
+            input.0[0] |= crate::input::menu_choice_bits(item);
+        }
         let held = input.0.iter().fold(0, |all, word| all | word);
         let pressed = held & !self.previous_buttons;
         self.previous_buttons = held;
@@ -300,7 +326,7 @@ impl Shell {
             Screen::Playing if netplay => {
                 let combo = Button::Start.bit() | Button::Select.bit();
                 if self.mapper.pause_combo_held() && pressed & combo != 0 {
-                    self.screen = Screen::Paused(ui::pause_menu());
+                    self.screen = Screen::Paused(self.pause_menu());
                 }
                 None
             }
@@ -311,7 +337,7 @@ impl Shell {
             Screen::Playing => {
                 let combo = Button::Start.bit() | Button::Select.bit();
                 if self.mapper.pause_combo_held() && pressed & combo != 0 {
-                    self.screen = Screen::Paused(ui::pause_menu());
+                    self.screen = Screen::Paused(self.pause_menu());
                 } else {
                     if self.play.paused()
                         && let Some(profiler) = &mut self.profiler
@@ -327,22 +353,22 @@ impl Shell {
             }
             Screen::Paused(_) if back => Some(UiAction::Resume),
             Screen::Slots { .. } if back => {
-                self.screen = Screen::Paused(ui::pause_menu());
+                self.screen = Screen::Paused(self.pause_menu());
                 None
             }
             Screen::Slots { menu, .. } => menu.navigate(pressed),
             Screen::Movies(_) if back => {
-                self.screen = Screen::Paused(ui::pause_menu());
+                self.screen = Screen::Paused(self.pause_menu());
                 None
             }
             Screen::Movies(menu) => menu.navigate(pressed),
             Screen::Netplay(_) if back => {
-                self.screen = Screen::Paused(ui::pause_menu());
+                self.screen = Screen::Paused(self.pause_menu());
                 None
             }
             Screen::Netplay(menu) => menu.navigate(pressed),
             Screen::Debug(_) if back => {
-                self.screen = Screen::Paused(ui::pause_menu());
+                self.screen = Screen::Paused(self.pause_menu());
                 None
             }
             Screen::Debug(menu) => menu.navigate(pressed),

@@ -5,7 +5,6 @@ use super::{Screen, Shell};
 use crate::host::HostError;
 use crate::host::config::{self, InputConfig};
 use crate::host::input_map::Bindings;
-use crate::host::ui;
 use crate::input::Button;
 
 /// The device being remapped.
@@ -93,7 +92,7 @@ impl Shell {
 
     pub(super) fn leave_remap(&mut self) {
         if self.console().is_some() {
-            self.screen = Screen::Paused(ui::pause_menu());
+            self.screen = Screen::Paused(self.pause_menu());
         } else {
             self.show_browser();
         }

@@ -13,6 +13,7 @@ pub mod draw;
 pub mod input;
 pub mod map;
 pub mod pico8;
+pub mod pico8_menu;
 pub mod pico8_sound;
 pub mod profile;
 pub mod save;
@@ -65,6 +66,7 @@ pub const API: &[ApiGroup] = &[
 pub const PICO8_API: &[ApiGroup] = &[
     crate::script::api::pico8::GROUP,
     crate::script::api::pico8_sound::GROUP,
+    crate::script::api::pico8_menu::GROUP,
 ];
 
 /// Every API function, in docs order.
