@@ -376,3 +376,29 @@ fn a_menu_item_chosen_in_the_input_calls_its_callback_once_before_update_and_sta
     console.restore(&snapshot).unwrap();
     assert_eq!(frames(&mut console, 1, choose), ["menu 32", "update 1"]);
 }
+
+/// The PICO-8 frames (1 = the press) on which `btnp(4)` is true while A is held for
+/// `vblanks` vblanks, in a cart with `update` (`_update` or `_update60`) and `init`.
+fn btnp_frames(update: &str, init: &str, vblanks: usize) -> Vec<u32> {
+    let source = format!(
+        "h = 0\nfunction _init() {init} end\n\
+         function {update}() h = h + 1 if btnp(4) then kairo.log(h) end end"
+    );
+    let mut console = pico8_console(&source, &[], "");
+    frames(&mut console, vblanks, InputFrame::player1(Button::A.bit()))
+        .iter()
+        .map(|l| l.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn btnp_repeats_after_15_frames_then_every_4_at_30_fps_doubled_at_60_and_as_poked() {
+    assert_eq!(btnp_frames("_update", "", 2 * 28), [1, 16, 20, 24, 28]);
+    assert_eq!(btnp_frames("_update60", "", 48), [1, 31, 39, 47]);
+    // 0x5f5c and 0x5f5d: the delay and the period; 255 as the delay never repeats.
+    assert_eq!(
+        btnp_frames("_update", "poke(0x5f5c, 5) poke(0x5f5d, 2)", 2 * 11),
+        [1, 6, 8, 10]
+    );
+    assert_eq!(btnp_frames("_update", "poke(0x5f5c, 255)", 2 * 40), [1]);
+}

@@ -40,6 +40,8 @@ pub const PEN: usize = 0x5F25;
 pub const CURSOR: usize = 0x5F26;
 pub const CAMERA: usize = 0x5F28;
 pub const FILL_PATTERN: usize = 0x5F31;
+/// btnp's repeat delay and period (frames at 30 fps).
+pub const BTNP_DELAY: usize = 0x5F5C;
 /// Sprite flags.
 pub const FLAGS: usize = 0x3000;
 /// The map: rows 0-31 at 0x2000, rows 32-63 at 0x1000 (shared with sprites 128-255).
@@ -80,6 +82,8 @@ pub struct Pico8 {
     pub(crate) menu: [Option<String>; MENU_ITEMS],
     /// An item chosen since the last PICO-8 frame, its callback still to call.
     pub(crate) menu_pending: Option<u8>,
+    /// The cart runs `_update60` (btnp's repeat counts 60 fps frames).
+    pub(crate) sixty_fps: bool,
 }
 
 impl Pico8 {
@@ -94,6 +98,7 @@ impl Pico8 {
             sound: sound::SoundChip::default(),
             menu: Default::default(),
             menu_pending: None,
+            sixty_fps: false,
         };
         pico8.reset_draw_state();
         pico8
@@ -212,10 +217,18 @@ impl Pico8 {
     /// Whether button `b` of `player` went down this PICO-8 frame, or repeats: 15 frames
     /// after, then every 4.
     pub fn btnp(&self, player: usize, b: usize) -> bool {
-        match self.held[player % 4][b % 6] {
+        let held = u32::from(self.held[player % 4][b % 6]);
+        // The repeat in frames at 30 fps (0x5f5c delay, 0x5f5d period; 0 the default 15 and
+        // 4, a delay of 255 never), doubled at 60 fps as PICO-8's manual says.
+        let (delay, period) = (self.ram[BTNP_DELAY], self.ram[BTNP_DELAY + 1]);
+        let scale = if self.sixty_fps { 2 } else { 1 };
+        let delay = u32::from(if delay == 0 { 15 } else { delay }) * scale;
+        let period = u32::from(if period == 0 { 4 } else { period }) * scale;
+        match held {
             0 => false,
             1 => true,
-            n => n > 15 && (n - 16) % 4 == 0,
+            _ if self.ram[BTNP_DELAY] == 255 => false,
+            n => n > delay && (n - delay - 1) % period == 0,
         }
     }
 
@@ -227,6 +240,7 @@ impl Pico8 {
         has_update60: bool,
     ) -> Option<(&'static str, &'static str)> {
         self.ticks += 1;
+        self.sixty_fps = has_update60;
         if has_update60 {
             return Some(("_update60", "_draw"));
         }
