@@ -84,6 +84,9 @@ pub struct Pico8 {
     pub(crate) menu_pending: Option<u8>,
     /// The cart runs `_update60` (btnp's repeat counts 60 fps frames).
     pub(crate) sixty_fps: bool,
+    /// What `print` left out: the low byte not told yet, the high byte told (bits of
+    /// `text::NOTE_*`).
+    pub(crate) print_notes: u16,
 }
 
 impl Pico8 {
@@ -99,6 +102,7 @@ impl Pico8 {
             menu: Default::default(),
             menu_pending: None,
             sixty_fps: false,
+            print_notes: 0,
         };
         pico8.reset_draw_state();
         pico8

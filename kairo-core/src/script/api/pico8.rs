@@ -789,6 +789,10 @@ fn print(c: &mut Call) -> LuaResult<MultiValue> {
     let pico8 = p8(c)?;
     let pen = pico8.pen(col.map(|v| v.floor() as i64));
     let (right, _) = pico8.print(&text, at, pen);
+    let notes = pico8.take_print_notes();
+    for note in notes {
+        c.context(|context| context.log.push_system(format!("kairo: {note}")))?;
+    }
     c.ret(i64::from(right))
 }
 
