@@ -157,18 +157,16 @@ impl Pico8 {
         }
     }
 
-    /// Which of the cart's functions a machine frame calls: `_update60` and `_draw` every
-    /// frame when the cart has `_update60`, else `_update` and `_draw` every other frame (30
-    /// fps); `None` on the frames between.
-    pub(crate) fn next_frame(
-        &mut self,
-        has_update60: bool,
-    ) -> Option<(&'static str, &'static str)> {
+    /// Whether a machine frame is a PICO-8 frame, and which update function it calls:
+    /// `_update60` every frame when the cart has `_update60`, else `_update` every other
+    /// frame (30 fps); `None` on the frames between. (`_draw` follows the update; a cart
+    /// looping on its own resumes from its `flip` on the same frames.)
+    pub(crate) fn next_frame(&mut self, has_update60: bool) -> Option<&'static str> {
         self.ticks += 1;
         if has_update60 {
-            return Some(("_update60", "_draw"));
+            return Some("_update60");
         }
-        (self.ticks % 2 == 1).then_some(("_update", "_draw"))
+        (self.ticks % 2 == 1).then_some("_update")
     }
 }
 
@@ -209,6 +207,6 @@ mod tests {
         let mut p = Pico8::new(&rom());
         let frames: Vec<bool> = (0..4).map(|_| p.next_frame(false).is_some()).collect();
         assert_eq!(frames, [true, false, true, false]);
-        assert_eq!(p.next_frame(true), Some(("_update60", "_draw")));
+        assert_eq!(p.next_frame(true), Some("_update60"));
     }
 }

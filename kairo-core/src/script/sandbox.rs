@@ -137,7 +137,10 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     let stopped = lua.create_function(|lua, ()| Ok(context::is_stopped(lua)))?;
     lua.load(PRELUDE).set_name("=kairo").call::<()>(stopped)?;
     if pico8 {
-        lua.load(PICO8_PRELUDE).set_name("=pico8").exec()?;
+        let (boot, step): (Function, Function) =
+            lua.load(PICO8_PRELUDE).set_name("=pico8").call(())?;
+        lua.set_named_registry_value(super::PICO8_BOOT, boot)?;
+        lua.set_named_registry_value(super::PICO8_STEP, step)?;
     }
     // After the prelude: the matcher keeps the wrapped `pcall`, which does not swallow a stop.
     super::strmatch::install(lua, |lua, steps| {
