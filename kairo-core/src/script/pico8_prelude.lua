@@ -150,7 +150,7 @@ end
 local ENDED, FLIPPED, UPDATED = 0, 1, 2
 local co_create, co_resume, co_yield = coroutine.create, coroutine.resume, coroutine.yield
 local co_running, co_status = coroutine.running, coroutine.status
-local type, error = type, error
+local type, error, pico8_raise = type, error, error
 local FLIP, MID = {}, {}
 -- The coroutine suspended in `flip` (or between `_update` and `_draw`), the one running,
 -- and whether the suspended one is the boot (main chunk and `_init`).
@@ -179,7 +179,7 @@ local function run(co)
   running = nil
   if not ok then
     pending = nil
-    error(what, 0)
+    pico8_raise(what, 0)
   end
   if co_status(co) == "dead" then
     pending = nil

@@ -480,10 +480,13 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
     constants: &[],
 };
 
-/// Argument `i` as an address of PICO-8's 64 KiB (a number's low 16 bits: 0x8000, which
-/// PICO-8 reads as -32768, is the upper memory's first byte).
+/// Argument `i` as an address of PICO-8's 64 KiB: the number floored, modulo 0x10000 — its
+/// low 16 bits, as PICO-8's 16.16 numbers wrap. 0x8000, which PICO-8 reads as -32768, is
+/// the upper memory's first byte, and `6^13` (13060694016 in Lua's floats; it wraps to
+/// 0x6000 in PICO-8's arithmetic) is the screen.
 fn address(c: &Call, i: usize) -> LuaResult<usize> {
-    Ok((opt_int(c, i).unwrap_or(0) & 0xFFFF) as usize)
+    let n = opt_num(c, i).unwrap_or(0.0).floor();
+    Ok(n.rem_euclid(crate::pico8::RAM_BYTES as f64) as usize)
 }
 
 fn cls(c: &mut Call) -> LuaResult<MultiValue> {
