@@ -9,6 +9,7 @@
 
 pub mod charset;
 pub mod draw;
+pub mod oval;
 pub mod text;
 
 use crate::spec::{PALETTE_COLORS, SCREEN_W};
@@ -59,6 +60,10 @@ pub struct Rom {
 pub struct Pico8 {
     #[serde(with = "crate::serde_array::boxed")]
     pub(crate) ram: Box<[u8; RAM_BYTES]>,
+    /// The cart's data as `reload` reads it: the cart's own at power-on, changed by
+    /// `cstore` (in memory only: the cart's files are never written).
+    #[serde(with = "crate::serde_array::boxed")]
+    pub(crate) rom: Box<[u8; ROM_BYTES]>,
     /// Machine frames the cart's `_update` (30 fps) has skipped or run, for its cadence.
     pub(crate) ticks: u64,
     /// PICO-8 frames each of buttons 0-5 of players 0-3 has been held, this one included.
@@ -72,6 +77,7 @@ impl Pico8 {
         ram[..ROM_BYTES].copy_from_slice(&rom.bytes[..]);
         let mut pico8 = Pico8 {
             ram,
+            rom: rom.bytes.clone(),
             ticks: 0,
             held: [[0; 6]; 4],
         };

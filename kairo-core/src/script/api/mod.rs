@@ -13,6 +13,7 @@ pub mod draw;
 pub mod input;
 pub mod map;
 pub mod pico8;
+pub mod pico8_system;
 pub mod profile;
 pub mod save;
 pub mod sheets;
@@ -61,7 +62,10 @@ pub const API: &[ApiGroup] = &[
 ];
 
 /// The PICO-8 API of `[pico8]` carts, in docs order (Kairo's own is in their `kairo` table).
-pub const PICO8_API: &[ApiGroup] = &[crate::script::api::pico8::GROUP];
+pub const PICO8_API: &[ApiGroup] = &[
+    crate::script::api::pico8::GROUP,
+    crate::script::api::pico8_system::GROUP,
+];
 
 /// Every API function, in docs order.
 pub fn all_functions() -> impl Iterator<Item = &'static ApiFn> {
