@@ -210,6 +210,25 @@ fn flip_from_a_carts_own_coroutine_and_stray_yields_are_errors() {
 }
 
 #[test]
+fn errors_in_the_frame_driver_keep_the_carts_traceback() {
+    let mut console = pico8_console(
+        "function boom() error(\"boom\") end\nfunction _update() boom() end",
+        &[],
+        "",
+    );
+    let error = console.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(error.starts_with("main.lua:1: boom\n"), "{error}");
+    assert!(
+        error.contains("main.lua:2: in function '_update'"),
+        "{error}"
+    );
+    assert!(
+        !error.contains("pico8"),
+        "the driver's own frames are left out: {error}"
+    );
+}
+
+#[test]
 fn stat_answers_from_the_machine() {
     let mut console = pico8_console(
         r#"

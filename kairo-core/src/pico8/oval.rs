@@ -230,8 +230,14 @@ mod tests {
 
     #[test]
     fn half_widths_hold_for_huge_ovals() {
+        // No overflow at the largest box PICO-8's coordinates allow: a round shape.
         let widths = half_widths(32767, 32767);
-        assert_eq!((widths[0], widths[32767]), (32767, widths[32767]));
+        assert_eq!(widths[0], 32767);
+        assert!(
+            widths[32767] > 0 && widths[32767] < 300,
+            "{}",
+            widths[32767]
+        );
         assert!(widths.windows(2).all(|w| w[0] >= w[1]));
         assert_eq!(nearest_root(0, 1), 0);
         assert_eq!(nearest_root(9, 4), 2); // √2.25 = 1.5, halves up

@@ -1,5 +1,7 @@
 -- PICO-8's functions that are plain Lua over Kairo's, run once in a PICO-8 cart's sandbox
--- after the API is bound (see sandbox.rs).
+-- after the API is bound (see sandbox.rs), with Lua's own `xpcall` and a message handler that
+-- adds the traceback (for the frame driver at the end).
+local pico8_xpcall, traceback = ...
 local m, kairo, floor = math, kairo, math.floor
 function flr(x) return floor(tonumber(x) or 0) end
 function ceil(x) return m.ceil(tonumber(x) or 0) end
@@ -193,9 +195,17 @@ local function run(co)
   return what == FLIP and FLIPPED or UPDATED
 end
 
+-- A coroutine running `body`; an error in it keeps the traceback of where it was raised.
+local function driven(body)
+  return co_create(function()
+    local ok, e = pico8_xpcall(body, traceback)
+    if not ok then pico8_raise(e, 0) end
+  end)
+end
+
 local function boot(chunk)
   booting = true
-  local result = run(co_create(function() chunk() entry("_init") end))
+  local result = run(driven(function() chunk() entry("_init") end))
   if result == ENDED then booting = false end
   return result
 end
@@ -207,7 +217,7 @@ local function step(update)
     -- The main chunk and `_init` ended: this frame goes on with `_update` and `_draw`.
     booting = false
   end
-  return run(co_create(function()
+  return run(driven(function()
     entry(update)
     co_yield(MID)
     entry("_draw")

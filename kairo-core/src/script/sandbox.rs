@@ -134,11 +134,18 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     }
     globals.set("require", raising(lua, require_function(lua, cart)?)?)?;
 
+    // Lua's own `xpcall`, before the prelude wraps it: the PICO-8 frame driver's message
+    // handler is Kairo's (a traceback), so it may run even on a runaway stop.
+    let raw_xpcall: Function = globals.get("xpcall")?;
     let stopped = lua.create_function(|lua, ()| Ok(context::is_stopped(lua)))?;
     lua.load(PRELUDE).set_name("=kairo").call::<()>(stopped)?;
     if pico8 {
-        let (boot, step): (Function, Function) =
-            lua.load(PICO8_PRELUDE).set_name("=pico8").call(())?;
+        // SAFETY: `traceback` follows the Lua C API (see below).
+        let traceback = unsafe { lua.create_c_function(traceback) }?;
+        let (boot, step): (Function, Function) = lua
+            .load(PICO8_PRELUDE)
+            .set_name("=pico8")
+            .call((raw_xpcall, traceback))?;
         lua.set_named_registry_value(super::PICO8_BOOT, boot)?;
         lua.set_named_registry_value(super::PICO8_STEP, step)?;
     }
@@ -165,6 +172,22 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
         u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION,
     );
     Ok(heap)
+}
+
+/// The PICO-8 frame driver's message handler: a string error gets the traceback of the
+/// coroutine it was raised in (which the driver's own rethrow would lose); any other error
+/// value is passed on as it is.
+unsafe extern "C-unwind" fn traceback(state: *mut ffi::lua_State) -> std::ffi::c_int {
+    // SAFETY: called by Lua as a C function with the error value at index 1.
+    unsafe {
+        if ffi::lua_type(state, 1) == ffi::LUA_TSTRING {
+            let message = ffi::lua_tostring(state, 1);
+            ffi::luaL_traceback(state, state, message, 1);
+        } else {
+            ffi::lua_settop(state, 1);
+        }
+    }
+    1
 }
 
 /// The creation number of the first object the cart makes (`lua/README.md`). The sandbox
