@@ -42,7 +42,9 @@ pub(crate) const TOSTRING: &str = "kairo.tostring";
 
 /// PICO-8's functions that are plain Lua over Kairo's: its math (angles in turns, y up for
 /// `sin` and `atan2`), its table helpers (`all` goes on past the item just deleted), strings,
-/// time. What the layer does not have yet raises an error naming it.
+/// time. What the layer does not have yet raises an error naming it. It ends with the frame
+/// driver (`flip`), whose two functions it returns for the console (`Script::pico8_boot`,
+/// `Script::pico8_step`).
 const PICO8_PRELUDE: &str = include_str!("pico8_prelude.lua");
 
 /// Lua run once after the API is bound: closes the remaining ways out of the sandbox and
