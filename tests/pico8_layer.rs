@@ -114,9 +114,240 @@ end"#,
 
 #[test]
 fn what_the_layer_lacks_is_an_error_naming_it() {
-    let mut console = pico8_console("function _draw() stat(1) end", &[], "");
+    let mut console = pico8_console("function _draw() rotl(1, 1) end", &[], "");
     let error = console.run_frame(InputFrame::NONE).unwrap_err();
-    assert!(error.to_string().contains("stat is not in"), "{error}");
+    assert!(error.to_string().contains("rotl is not in"), "{error}");
+}
+
+/// The screen pixel (x, y) of the PICO-8 screen as the window shows it (at 2x).
+fn shown(console: &Console, x: usize, y: usize) -> u32 {
+    rgb(console, x * 2, y * 2)
+}
+
+#[test]
+fn flip_shows_the_screen_and_waits_for_the_next_pico8_frame() {
+    // A cart with its own main loop, as test_gol: the main chunk never returns.
+    let mut console = pico8_console(
+        r#"
+n = 0
+while true do
+  n = n + 1
+  cls(0)
+  pset(n, 0, 8)
+  kairo.log(n)
+  flip()
+end"#,
+        &[],
+        "",
+    );
+    // The first flip comes at power-on; then one a PICO-8 frame, every other machine frame.
+    let log = frames(&mut console, 6, InputFrame::NONE);
+    assert_eq!(log, ["1", "2", "3", "4"]);
+    assert_eq!(shown(&console, 4, 0), 0xFF004D, "the loop's 4th picture");
+    assert_eq!(shown(&console, 3, 0), 0x000000);
+    // The loop's work is charged to the frame that resumed it.
+    let report = console.run_frame(InputFrame::NONE).unwrap();
+    assert!(report.total() > 1000, "{report:?}");
+}
+
+#[test]
+fn flip_inside_update_and_draw_waits_a_frame_and_goes_on() {
+    let mut console = pico8_console(
+        r#"
+function _init() cls(1) flip() kairo.log("init after flip") end
+function _update60() kairo.log("update") flip() kairo.log("update after flip") end
+function _draw() kairo.log("draw") end"#,
+        &[],
+        "",
+    );
+    let log = frames(&mut console, 3, InputFrame::NONE);
+    assert_eq!(
+        log,
+        [
+            "init after flip",
+            "update",
+            "update after flip",
+            "draw",
+            "update"
+        ]
+    );
+}
+
+#[test]
+fn flip_loops_come_back_exactly_from_a_snapshot() {
+    let mut console = pico8_console(
+        "n = 0\nwhile true do n = n + 1 kairo.log(n) flip() end",
+        &[],
+        "",
+    );
+    frames(&mut console, 5, InputFrame::NONE);
+    let snapshot = console.snapshot();
+    let first = frames(&mut console, 6, InputFrame::NONE);
+    console.restore(&snapshot).expect("restores");
+    let again = frames(&mut console, 6, InputFrame::NONE);
+    assert_eq!(first, ["5", "6", "7"]);
+    assert_eq!(
+        again, first,
+        "the suspended loop resumes where the snapshot held it"
+    );
+}
+
+#[test]
+fn flip_loops_come_back_exactly_from_a_state_file() {
+    // A state file holds the run's input, not the Lua heap: loading it plays the run again,
+    // which rebuilds the suspended loop.
+    let source = r#"
+n = 0
+while true do
+  if btn(4) then n = n + 10 else n = n + 1 end
+  cls(0) pset(n % 128, 5, 8)
+  flip()
+end
+function _draw() end"#;
+    let manifest = "name = \"p8\"\nplane = \"canvas\"\n[pico8]\n";
+    let cart = cart_with(&[
+        ("cart.toml", manifest.as_bytes()),
+        ("main.lua", source.as_bytes()),
+    ]);
+    let input = |n: usize| {
+        if n % 7 < 3 {
+            InputFrame([Button::A.bit(), 0, 0, 0])
+        } else {
+            InputFrame::NONE
+        }
+    };
+    let mut straight = Console::new(cart.clone()).unwrap();
+    let mut history = kairo::movie::Movie {
+        cart: cart.name().into(),
+        ..kairo::movie::Movie::default()
+    };
+    for n in 0..40 {
+        history.ticks.push(input(n));
+        straight.tick(input(n)).unwrap();
+    }
+    let bytes = kairo::savestate::save(&straight, &history);
+    let mut restored = kairo::session::Session::from_state(cart.clone(), &bytes, "state")
+        .unwrap()
+        .into_console();
+    for n in 40..80 {
+        straight.tick(input(n)).unwrap();
+        restored.tick(input(n)).unwrap();
+    }
+    assert_eq!(restored.rgba(), straight.rgba());
+    assert_eq!(restored.script_digest(), straight.script_digest());
+}
+
+#[test]
+fn flip_from_a_carts_own_coroutine_and_stray_yields_are_errors() {
+    let mut console = pico8_console(
+        "function _update() coroutine.wrap(function() flip() end)() end",
+        &[],
+        "",
+    );
+    let error = console.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(error.contains("flip: called inside a coroutine"), "{error}");
+    let mut console = pico8_console("function _update() coroutine.yield(1) end", &[], "");
+    let error = console.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(
+        error.contains("attempt to yield from outside a coroutine"),
+        "{error}"
+    );
+}
+
+#[test]
+fn errors_in_the_frame_driver_keep_the_carts_traceback() {
+    let mut console = pico8_console(
+        "function boom() error(\"boom\") end\nfunction _update() boom() end",
+        &[],
+        "",
+    );
+    let error = console.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(error.starts_with("main.lua:1: boom\n"), "{error}");
+    assert!(
+        error.contains("main.lua:2: in function '_update'"),
+        "{error}"
+    );
+    assert!(
+        !error.contains("pico8"),
+        "the driver's own frames are left out: {error}"
+    );
+}
+
+#[test]
+fn stat_answers_from_the_machine() {
+    let mut console = pico8_console(
+        r#"
+function _update()
+  for i = 1, 200 do local x = i * 2 end
+  kairo.log(stat(0) > 0, stat(1) > 0 and stat(1) < 1, stat(5), stat(7), stat(8), stat(4) == "")
+  kairo.log(stat(16), stat(20), stat(46), stat(54), stat(55), stat(57))
+  kairo.log(stat(30), stat(31) == "", stat(32), stat(34))
+  kairo.log(stat(80), stat(81), stat(82), stat(85), stat(90))
+end"#,
+        &[],
+        "",
+    );
+    let log = frames(&mut console, 1, InputFrame::NONE);
+    assert_eq!(
+        log,
+        [
+            "true true 42 30 30 true",
+            "-1 -1 -1 -1 0 false",
+            "false true 0 0",
+            "2000 1 1 0 2000"
+        ]
+    );
+    let mut console = pico8_console("function _update() stat(999) end", &[], "");
+    let error = console.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(error.contains("stat(999) is not in"), "{error}");
+}
+
+#[test]
+fn cstore_changes_what_reload_reads_and_refuses_files() {
+    let mut console = pico8_console(
+        r#"
+function _update()
+  poke(0x4300, 7, 9)
+  poke(0x4301, 9)
+  cstore(0x10, 0x4300, 2)
+  poke(0x10, 0) poke(0x11, 0)
+  reload(0x10, 0x10, 2)
+  kairo.log(peek(0x10), peek(0x11))
+end"#,
+        &[],
+        "",
+    );
+    assert_eq!(frames(&mut console, 1, InputFrame::NONE), ["7 9"]);
+    let mut console = pico8_console("function _update() cstore(0, 0, 1, \"x.p8\") end", &[], "");
+    let error = console.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(error.contains("never writes files"), "{error}");
+    let mut console = pico8_console("function _update() cstore(0x4200, 0, 0x200) end", &[], "");
+    let error = console.run_frame(InputFrame::NONE).unwrap_err().to_string();
+    assert!(error.contains("is past it"), "{error}");
+}
+
+#[test]
+fn ovals_move_with_the_camera_and_wrapped_addresses_reach_the_screen() {
+    let mut console = pico8_console(
+        r#"
+function _draw()
+  cls(0)
+  camera(-10, -20)
+  ovalfill(0, 0, 4, 4, 8)
+  oval(10, 0, 14, 4, 12)
+  camera()
+  -- 6^13 is 0x6000 in PICO-8's 16.16 numbers: boulder copies the screen to the sheet so.
+  memcpy(0, 6^13, 64 * 128)
+  kairo.log(sget(12, 22), sget(10, 20), sget(20, 20), sget(21, 20))
+end"#,
+        &[],
+        "",
+    );
+    assert_eq!(frames(&mut console, 1, InputFrame::NONE), ["8 0 0 12"]);
+    assert_eq!(shown(&console, 12, 22), 0xFF004D);
+    assert_eq!(shown(&console, 10, 22), 0xFF004D);
+    assert_eq!(shown(&console, 10, 20), 0x000000);
+    assert_eq!(shown(&console, 22, 22), 0x000000, "the outline's inside");
 }
 
 #[test]

@@ -15,7 +15,7 @@ use crate::profile::{FrameProfile, HostTimes, OUTSIDE_LUA, VideoSplit};
 use crate::saveram::SaveRam;
 use crate::script::context::CallContext;
 use crate::script::heap::{HeapSnapshot, RestoreError};
-use crate::script::{Lent, Script, ScriptError};
+use crate::script::{Lent, Pico8Step, Script, ScriptError};
 use crate::spec::{FRAME_BUDGET, INIT_CAP, PALETTE_ENTRIES, RUNAWAY_CAP, SCREEN_H, SCREEN_W, cost};
 use crate::video::Video;
 use crate::video::framebuffer::Framebuffer;
@@ -182,20 +182,27 @@ impl Console {
             profile: None,
             power_on_save: save,
         };
-        console.with_script(|script, lent| script.run_main(lent))?;
-        let init = if console.cart.pico8.is_some() {
-            "_init"
+        if console.cart.pico8.is_some() {
+            // The main chunk and `_init`, up to their first `flip` if they loop on their own.
+            let step = console.with_script(|script, lent| script.pico8_boot(lent))?;
+            if step == Pico8Step::Flipped {
+                console.machine_mut().present_pico8();
+            }
         } else {
-            "init"
-        };
-        console.with_script(|script, lent| script.call(lent, init))?;
+            console.with_script(|script, lent| script.run_main(lent))?;
+            console.with_script(|script, lent| script.call(lent, "init"))?;
+        }
         // What the main chunk and `init()` drew stays on a canvas.
         let (machine, _) = console.lent.as_mut().expect(LENT);
         machine.video.end_frame(&console.cart.fonts);
+        let pico8 = console.cart.pico8.is_some();
         let context = console.context_mut();
         context.meter.take();
         context.log.end_frame();
-        context.cap = RUNAWAY_CAP;
+        // PICO-8 has no runaway stop: code that runs long between two `flip`s (or in one
+        // `_update`) just runs slowly. A PICO-8 frame gets INIT_CAP, so a slow cart slows
+        // down (one vblank per budget used) and only an endless loop is stopped.
+        context.cap = if pico8 { INIT_CAP } else { RUNAWAY_CAP };
         Ok(console)
     }
 
@@ -337,49 +344,60 @@ impl Console {
             audio_us: std::mem::take(&mut self.audio_us),
             ..HostTimes::default()
         };
-        // A PICO-8 cart's own entry points, at its frame rate (none on a 30 fps cart's
-        // frames between).
+        // A PICO-8 cart's own code, at its frame rate: `Some(None)` on a 30 fps cart's
+        // frames between.
         let mut menu_choice = None;
         let machine = &mut self.lent.as_mut().expect(LENT).0;
         let input = machine.input;
-        let (update, draw) = match machine.pico8.as_deref_mut() {
+        let pico8_update = match machine.pico8.as_deref_mut() {
             Some(pico8) => {
                 pico8.note_menu_choice(&input.current);
-                let names = pico8.next_frame(self.script.defines("_update60"));
-                if names.is_some() {
+                let update = pico8.next_frame(self.script.defines("_update60"));
+                if update.is_some() {
                     pico8.latch_buttons(&input);
                     menu_choice = pico8.menu_pending.take();
                 }
-                names.unwrap_or(("", ""))
+                Some(update)
             }
-            None => ("update", "draw"),
+            None => None,
         };
         // A pause-menu item chosen since the last PICO-8 frame: its callback, before _update.
-        let mut scripted = match menu_choice {
-            Some(item) => self.with_script(|script, lent| script.call_menu_item(lent, item, 32)),
-            None => Ok(false),
+        let chosen = match menu_choice {
+            Some(item) => self
+                .with_script(|script, lent| script.call_menu_item(lent, item, 32))
+                .map(|_| ()),
+            None => Ok(()),
         };
-        if scripted.is_ok() {
-            scripted = match update {
-                "" => Ok(false),
-                name => self.with_script(|script, lent| script.call(lent, name)),
-            };
-        }
+        let mut scripted = match (chosen, pico8_update) {
+            (Err(e), _) => Err(e),
+            (Ok(()), None) => self
+                .with_script(|script, lent| script.call(lent, "update"))
+                .map(|_| None),
+            (Ok(()), Some(None)) => Ok(None),
+            (Ok(()), Some(Some(update))) => self
+                .with_script(|script, lent| script.pico8_step(lent, update))
+                .map(Some),
+        };
         host.script_us += clock.lap();
-        if scripted.is_ok() {
+        if let Ok(step) = scripted {
             let (machine, context) = self.lent.as_mut().expect(LENT);
             let patterns = self.cart.bullet_patterns.patterns();
             context
                 .meter
                 .charge(Unit::Bullets, machine.step_bullets(patterns));
             host.bullets_us = clock.lap();
-            scripted = match draw {
-                "" => Ok(false),
-                name => self.with_script(|script, lent| script.call(lent, name)),
+            scripted = match (pico8_update, step) {
+                (None, _) => self
+                    .with_script(|script, lent| script.call(lent, "draw"))
+                    .map(|_| None),
+                (Some(Some(update)), Some(Pico8Step::Updated)) => self
+                    .with_script(|script, lent| script.pico8_step(lent, update))
+                    .map(Some),
+                (_, step) => Ok(step),
             };
             host.script_us += clock.lap();
-            if draw == "_draw" {
-                // What the cart drew this frame shows.
+            if let Ok(Some(Pico8Step::Ended | Pico8Step::Flipped)) = scripted {
+                // What the cart drew this PICO-8 frame shows.
                 let (machine, context) = self.lent.as_mut().expect(LENT);
                 machine.present_pico8();
                 context.meter.charge(Unit::Video, cost::PICO8_SCREEN);

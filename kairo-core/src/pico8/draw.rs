@@ -8,7 +8,7 @@
 use super::{CAMERA, CLIP, DRAW_PALETTE, FILL_PATTERN, MAP, MAP_SHARED, PEN, Pico8, SCREEN, SIDE};
 
 impl Pico8 {
-    fn camera(&self) -> (i32, i32) {
+    pub(super) fn camera(&self) -> (i32, i32) {
         let word = |at: usize| i32::from(i16::from_le_bytes([self.ram[at], self.ram[at + 1]]));
         (word(CAMERA), word(CAMERA + 2))
     }
@@ -22,7 +22,7 @@ impl Pico8 {
     }
 
     /// The clip rectangle: x0, y0, x1, y1 (ends excluded).
-    fn clip(&self) -> (i32, i32, i32, i32) {
+    pub(super) fn clip(&self) -> (i32, i32, i32, i32) {
         let c = &self.ram[CLIP..CLIP + 4];
         (
             i32::from(c[0]),
@@ -65,7 +65,7 @@ impl Pico8 {
 
     /// Plots a shape's pixel at screen (x, y): clipped, through the draw palette and the fill
     /// pattern.
-    fn plot(&mut self, x: i32, y: i32, color: u8) {
+    pub(super) fn plot(&mut self, x: i32, y: i32, color: u8) {
         let (x0, y0, x1, y1) = self.clip();
         if x < x0 || y < y0 || x >= x1 || y >= y1 {
             return;
@@ -216,7 +216,7 @@ impl Pico8 {
     }
 
     /// A row of pixels `x0..=x1` at `y` (clipped), through the palette and the fill pattern.
-    fn span(&mut self, y: i32, x0: i32, x1: i32, color: u8) -> u64 {
+    pub(super) fn span(&mut self, y: i32, x0: i32, x1: i32, color: u8) -> u64 {
         let (l, t, r, b) = self.clip();
         if y < t || y >= b {
             return 0;

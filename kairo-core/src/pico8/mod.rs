@@ -9,6 +9,7 @@
 
 pub mod charset;
 pub mod draw;
+pub mod oval;
 pub mod sound;
 pub mod text;
 
@@ -18,9 +19,7 @@ use crate::video::framebuffer::Pixels;
 
 /// PICO-8's functions the layer does not have: calling one stops the cart with an error
 /// naming it, and `kairo import` and `kairo check` list where the code uses them.
-pub const MISSING: &[&str] = &[
-    "oval", "ovalfill", "stat", "cstore", "lshr", "rotl", "rotr", "flip",
-];
+pub const MISSING: &[&str] = &["lshr", "rotl", "rotr"];
 
 /// Pause-menu items a cart can add (`menuitem` 1-5).
 pub const MENU_ITEMS: usize = 5;
@@ -71,6 +70,10 @@ pub struct Rom {
 pub struct Pico8 {
     #[serde(with = "crate::serde_array::boxed")]
     pub(crate) ram: Box<[u8; RAM_BYTES]>,
+    /// The cart's data as `reload` reads it: the cart's own at power-on, changed by
+    /// `cstore` (in memory only: the cart's files are never written).
+    #[serde(with = "crate::serde_array::boxed")]
+    pub(crate) rom: Box<[u8; ROM_BYTES]>,
     /// Machine frames the cart's `_update` (30 fps) has skipped or run, for its cadence.
     pub(crate) ticks: u64,
     /// PICO-8 frames each of buttons 0-5 of players 0-3 has been held, this one included.
@@ -96,6 +99,7 @@ impl Pico8 {
         ram[..ROM_BYTES].copy_from_slice(&rom.bytes[..]);
         let mut pico8 = Pico8 {
             ram,
+            rom: rom.bytes.clone(),
             ticks: 0,
             held: [[0; 6]; 4],
             sound: sound::SoundChip::default(),
@@ -236,19 +240,17 @@ impl Pico8 {
         }
     }
 
-    /// Which of the cart's functions a machine frame calls: `_update60` and `_draw` every
-    /// frame when the cart has `_update60`, else `_update` and `_draw` every other frame (30
-    /// fps); `None` on the frames between.
-    pub(crate) fn next_frame(
-        &mut self,
-        has_update60: bool,
-    ) -> Option<(&'static str, &'static str)> {
+    /// Whether a machine frame is a PICO-8 frame, and which update function it calls:
+    /// `_update60` every frame when the cart has `_update60`, else `_update` every other
+    /// frame (30 fps); `None` on the frames between. (`_draw` follows the update; a cart
+    /// looping on its own resumes from its `flip` on the same frames.)
+    pub(crate) fn next_frame(&mut self, has_update60: bool) -> Option<&'static str> {
         self.ticks += 1;
         self.sixty_fps = has_update60;
         if has_update60 {
-            return Some(("_update60", "_draw"));
+            return Some("_update60");
         }
-        (self.ticks % 2 == 1).then_some(("_update", "_draw"))
+        (self.ticks % 2 == 1).then_some("_update")
     }
 }
 
@@ -289,6 +291,6 @@ mod tests {
         let mut p = Pico8::new(&rom());
         let frames: Vec<bool> = (0..4).map(|_| p.next_frame(false).is_some()).collect();
         assert_eq!(frames, [true, false, true, false]);
-        assert_eq!(p.next_frame(true), Some(("_update60", "_draw")));
+        assert_eq!(p.next_frame(true), Some("_update60"));
     }
 }

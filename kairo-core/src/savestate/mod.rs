@@ -29,8 +29,9 @@ use file::{Chunks, StateFileError};
 /// The build a state needs: the same Kairo version and machine. The machine's revision goes
 /// up whenever what the machine does or how its state serializes changes within a version
 /// (revision 2: fixed-point oscillator phases; 3: each script call's counted work charged
-/// when it returns), so a state never meets a machine that would play its run differently.
-pub const BUILD_ID: &str = concat!("kairo ", env!("CARGO_PKG_VERSION"), " (machine 3), Lua 5.4");
+/// when it returns; 4: PICO-8 carts run in the layer's frame driver, `flip`, and their ROM
+/// in the machine for `cstore`), so a state never meets a machine that would play its run differently.
+pub const BUILD_ID: &str = concat!("kairo ", env!("CARGO_PKG_VERSION"), " (machine 4), Lua 5.4");
 
 /// Why a state cannot be restored.
 #[derive(Debug, Error)]

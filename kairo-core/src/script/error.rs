@@ -44,11 +44,19 @@ fn on_new_line(text: &str) -> String {
 }
 
 /// A traceback without the nameless C frames (`[C]: in ?`) an API function's own wrapper
-/// leaves above it: they say nothing to a cart maker.
+/// leaves above it, and without the PICO-8 layer's frame driver (`pico8:` lines, its own
+/// `pico8_` functions, and the second traceback of the driver passing on an error raised in
+/// the cart's coroutine, whose traceback comes first): they say nothing to a cart maker.
 pub(crate) fn cart_frames(traceback: &str) -> String {
     traceback
         .lines()
-        .filter(|line| line.trim() != "[C]: in ?")
+        .filter(|line| {
+            let line = line.trim();
+            line != "[C]: in ?"
+                && line != "stack traceback:"
+                && !line.contains("'pico8_")
+                && !line.starts_with("pico8:")
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -68,6 +68,42 @@ impl Script {
         })
     }
 
+    /// Runs a PICO-8 cart's main chunk and then its `_init`, inside the layer's frame driver
+    /// (`pico8_prelude.lua`): until they end, or until they call `flip`.
+    pub(crate) fn pico8_boot(&self, lent: Lent) -> (Lent, Result<Pico8Step, ScriptError>) {
+        let entry = &self.cart.manifest.entry;
+        let source = self.cart.scripts.get(entry).cloned().unwrap_or_default();
+        let main = Called {
+            chunk: entry.clone(),
+            line: 0,
+            name: format!("main chunk ({entry})"),
+        };
+        self.lend(lent, |lua, called| {
+            *called = Some(main);
+            let chunk = lua
+                .load(source)
+                .set_name(format!("={entry}"))
+                .set_mode(ChunkMode::Text)
+                .into_function()?;
+            let boot: Function = lua.named_registry_value(PICO8_BOOT)?;
+            boot.call::<i64>(chunk).map(Pico8Step::from_code)
+        })
+    }
+
+    /// Runs one PICO-8 frame of a cart's code in the layer's frame driver: resumes what
+    /// `flip` suspended, else calls `update` (`_update` or `_update60`); after
+    /// [`Pico8Step::Updated`], the next call runs `_draw`.
+    pub(crate) fn pico8_step(
+        &self,
+        lent: Lent,
+        update: &'static str,
+    ) -> (Lent, Result<Pico8Step, ScriptError>) {
+        self.lend(lent, |lua, _| {
+            let step: Function = lua.named_registry_value(PICO8_STEP)?;
+            step.call::<i64>(update).map(Pico8Step::from_code)
+        })
+    }
+
     /// Calls the global function `name` if the cart defines it; `Ok(false)` if it does not.
     pub fn call(&self, lent: Lent, name: &str) -> (Lent, Result<bool, ScriptError>) {
         let entry = &self.cart.manifest.entry;
@@ -186,6 +222,32 @@ impl Script {
             None => result.map_err(|e| ScriptError::from_lua(&e)),
         };
         ((machine, context), result)
+    }
+}
+
+/// Registry keys of the PICO-8 layer's frame driver, the two functions `pico8_prelude.lua`
+/// returns.
+pub(crate) const PICO8_BOOT: &str = "kairo.pico8_boot";
+pub(crate) const PICO8_STEP: &str = "kairo.pico8_step";
+
+/// Where a PICO-8 cart's code stands after a call of the frame driver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Pico8Step {
+    /// The frame's code (or the main chunk and `_init`) ended.
+    Ended,
+    /// It called `flip`: the screen shows now, and the next PICO-8 frame resumes it.
+    Flipped,
+    /// `_update` ended; `_draw` runs on the next call.
+    Updated,
+}
+
+impl Pico8Step {
+    fn from_code(code: i64) -> Pico8Step {
+        match code {
+            1 => Pico8Step::Flipped,
+            2 => Pico8Step::Updated,
+            _ => Pico8Step::Ended,
+        }
     }
 }
 

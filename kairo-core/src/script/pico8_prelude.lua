@@ -1,5 +1,7 @@
 -- PICO-8's functions that are plain Lua over Kairo's, run once in a PICO-8 cart's sandbox
--- after the API is bound (see sandbox.rs).
+-- after the API is bound (see sandbox.rs), with Lua's own `xpcall` and a message handler that
+-- adds the traceback (for the frame driver at the end).
+local pico8_xpcall, traceback = ...
 local m, kairo, floor = math, kairo, math.floor
 function flr(x) return floor(tonumber(x) or 0) end
 function ceil(x) return m.ceil(tonumber(x) or 0) end
@@ -123,5 +125,88 @@ end
 function cartdata(id) return false end
 function dget(i) return kairo.sd_get(floor(tonumber(i) or 0)) end
 function dset(i, v) kairo.sd_set(floor(tonumber(i) or 0), tonumber(v) or 0) end
--- The sandbox makes each name of `pico8::MISSING` such a function.
-return missing
+
+-- The frame driver. The console runs the cart's main chunk and `_init` (boot), then each
+-- PICO-8 frame `_update` (or `_update60`) and `_draw` (step), each inside a coroutine that
+-- `flip` suspends: the console shows the screen, and the next PICO-8 frame resumes it. The
+-- coroutines live in the Lua heap, so in-process snapshots (rewind, netplay) hold them as
+-- they stand, and state files, which replay the run, rebuild them.
+-- What step returns to the console: 0 the frame's code ended, 1 it flipped, 2 `_update`
+-- ended and `_draw` is next (the console steps the bullet unit between them).
+local ENDED, FLIPPED, UPDATED = 0, 1, 2
+local co_create, co_resume, co_yield = coroutine.create, coroutine.resume, coroutine.yield
+local co_running, co_status = coroutine.running, coroutine.status
+local type, error, pico8_raise = type, error, error
+local FLIP, MID = {}, {}
+-- The coroutine suspended in `flip` (or between `_update` and `_draw`), the one running,
+-- and whether the suspended one is the boot (main chunk and `_init`).
+local pending, running, booting = nil, nil, false
+
+local function entry(name)
+  local f = _ENV[name]
+  if f == nil then return end
+  if type(f) ~= "function" then
+    error("the global `" .. name .. "` is a " .. type(f) .. ", not a function", 0)
+  end
+  f()
+end
+
+function flip()
+  if running == nil or co_running() ~= running then
+    error("flip: called inside a coroutine of the cart's own; Kairo's PICO-8 layer waits "
+      .. "for the next frame only from the main chunk, _init, _update and _draw", 2)
+  end
+  co_yield(FLIP)
+end
+
+local function run(co)
+  running = co
+  local ok, what = co_resume(co)
+  running = nil
+  if not ok then
+    pending = nil
+    pico8_raise(what, 0)
+  end
+  if co_status(co) == "dead" then
+    pending = nil
+    return ENDED
+  end
+  if what ~= FLIP and what ~= MID then
+    pending = nil
+    error("attempt to yield from outside a coroutine", 0)
+  end
+  pending = co
+  return what == FLIP and FLIPPED or UPDATED
+end
+
+-- A coroutine running `body`; an error in it keeps the traceback of where it was raised.
+local function driven(body)
+  return co_create(function()
+    local ok, e = pico8_xpcall(body, traceback)
+    if not ok then pico8_raise(e, 0) end
+  end)
+end
+
+local function boot(chunk)
+  booting = true
+  local result = run(driven(function() chunk() entry("_init") end))
+  if result == ENDED then booting = false end
+  return result
+end
+
+local function step(update)
+  if pending then
+    local result = run(pending)
+    if result ~= ENDED or not booting then return result end
+    -- The main chunk and `_init` ended: this frame goes on with `_update` and `_draw`.
+    booting = false
+  end
+  return run(driven(function()
+    entry(update)
+    co_yield(MID)
+    entry("_draw")
+  end))
+end
+
+-- The sandbox makes each name of `pico8::MISSING` a `missing` function.
+return boot, step, missing

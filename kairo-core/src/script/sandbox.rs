@@ -42,7 +42,9 @@ pub(crate) const TOSTRING: &str = "kairo.tostring";
 
 /// PICO-8's functions that are plain Lua over Kairo's: its math (angles in turns, y up for
 /// `sin` and `atan2`), its table helpers (`all` goes on past the item just deleted), strings,
-/// time. What the layer does not have yet raises an error naming it.
+/// time. What the layer does not have yet raises an error naming it. It ends with the frame
+/// driver (`flip`), whose two functions it returns for the console (`Script::pico8_boot`,
+/// `Script::pico8_step`).
 const PICO8_PRELUDE: &str = include_str!("pico8_prelude.lua");
 
 /// Lua run once after the API is bound: closes the remaining ways out of the sandbox and
@@ -134,10 +136,20 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
     }
     globals.set("require", raising(lua, require_function(lua, cart)?)?)?;
 
+    // Lua's own `xpcall`, before the prelude wraps it: the PICO-8 frame driver's message
+    // handler is Kairo's (a traceback), so it may run even on a runaway stop.
+    let raw_xpcall: Function = globals.get("xpcall")?;
     let stopped = lua.create_function(|lua, ()| Ok(context::is_stopped(lua)))?;
     lua.load(PRELUDE).set_name("=kairo").call::<()>(stopped)?;
     if pico8 {
-        let missing: Function = lua.load(PICO8_PRELUDE).set_name("=pico8").eval()?;
+        // SAFETY: `traceback` follows the Lua C API (see below).
+        let traceback = unsafe { lua.create_c_function(traceback) }?;
+        let (boot, step, missing): (Function, Function, Function) = lua
+            .load(PICO8_PRELUDE)
+            .set_name("=pico8")
+            .call((raw_xpcall, traceback))?;
+        lua.set_named_registry_value(super::PICO8_BOOT, boot)?;
+        lua.set_named_registry_value(super::PICO8_STEP, step)?;
         for name in crate::pico8::MISSING {
             globals.set(*name, missing.call::<Function>(*name)?)?;
         }
@@ -165,6 +177,22 @@ pub fn build(cart: Arc<Cart>) -> LuaResult<Heap> {
         u64::from(LUA_HOOK_INTERVAL) * cost::LUA_INSTRUCTION,
     );
     Ok(heap)
+}
+
+/// The PICO-8 frame driver's message handler: a string error gets the traceback of the
+/// coroutine it was raised in (which the driver's own rethrow would lose); any other error
+/// value is passed on as it is.
+unsafe extern "C-unwind" fn traceback(state: *mut ffi::lua_State) -> std::ffi::c_int {
+    // SAFETY: called by Lua as a C function with the error value at index 1.
+    unsafe {
+        if ffi::lua_type(state, 1) == ffi::LUA_TSTRING {
+            let message = ffi::lua_tostring(state, 1);
+            ffi::luaL_traceback(state, state, message, 1);
+        } else {
+            ffi::lua_settop(state, 1);
+        }
+    }
+    1
 }
 
 /// The creation number of the first object the cart makes (`lua/README.md`). The sandbox

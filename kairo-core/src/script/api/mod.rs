@@ -15,6 +15,7 @@ pub mod map;
 pub mod pico8;
 pub mod pico8_menu;
 pub mod pico8_sound;
+pub mod pico8_system;
 pub mod profile;
 pub mod save;
 pub mod sheets;
@@ -65,6 +66,7 @@ pub const API: &[ApiGroup] = &[
 /// The PICO-8 API of `[pico8]` carts, in docs order (Kairo's own is in their `kairo` table).
 pub const PICO8_API: &[ApiGroup] = &[
     crate::script::api::pico8::GROUP,
+    crate::script::api::pico8_system::GROUP,
     crate::script::api::pico8_sound::GROUP,
     crate::script::api::pico8_menu::GROUP,
 ];

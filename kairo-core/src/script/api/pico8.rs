@@ -32,7 +32,7 @@ pub(super) fn p8<'a>(c: &'a mut Call) -> LuaResult<&'a mut Pico8> {
 
 /// Argument `i` as PICO-8 reads a number: a number, or a string that reads as one; nil
 /// (or none) is `None`; anything else 0.
-fn opt_num(c: &Call, i: usize) -> Option<f64> {
+pub(super) fn opt_num(c: &Call, i: usize) -> Option<f64> {
     let text = |bytes: &[u8]| {
         std::str::from_utf8(bytes)
             .ok()
@@ -74,7 +74,7 @@ fn pixels(c: &mut Call, n: u64) -> LuaResult<()> {
     c.charge(Unit::Video, n.div_ceil(8) * cost::DRAW_SPAN)
 }
 
-fn color(c: &mut Call, i: usize) -> LuaResult<u8> {
+pub(super) fn color(c: &mut Call, i: usize) -> LuaResult<u8> {
     let given = opt_int(c, i);
     Ok(p8(c)?.pen(given))
 }
@@ -165,6 +165,34 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
             doc: "A circle's outline.",
             cost: PIXELS,
             call: circ,
+        },
+        ApiFn {
+            name: "ovalfill",
+            args: &[
+                Arg::coord("x0"),
+                Arg::coord("y0"),
+                Arg::coord("x1"),
+                Arg::coord("y1"),
+                COL,
+            ],
+            returns: "",
+            doc: "A filled oval that fits the box (x0, y0)-(x1, y1), both corners included.",
+            cost: PIXELS,
+            call: ovalfill,
+        },
+        ApiFn {
+            name: "oval",
+            args: &[
+                Arg::coord("x0"),
+                Arg::coord("y0"),
+                Arg::coord("x1"),
+                Arg::coord("y1"),
+                COL,
+            ],
+            returns: "",
+            doc: "An oval's outline, fitting the box (x0, y0)-(x1, y1).",
+            cost: PIXELS,
+            call: oval,
         },
         ApiFn {
             name: "spr",
@@ -415,7 +443,8 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
                 Arg::new("len", Kind::Integer).or_int(0x4300),
             ],
             returns: "",
-            doc: "Copies `len` bytes of the cart's data (as it powered on) from `src` to `dest`.",
+            doc: "Copies `len` bytes of the cart's data (as it powered on, or as `cstore` \
+                  changed it) from `src` to `dest`.",
             cost: &[Cost::each(cost::DRAW_SPAN, "per 8 bytes", Unit::Video)],
             call: reload,
         },
@@ -480,10 +509,13 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
     constants: &[],
 };
 
-/// Argument `i` as an address of PICO-8's 64 KiB (a number's low 16 bits: 0x8000, which
-/// PICO-8 reads as -32768, is the upper memory's first byte).
-fn address(c: &Call, i: usize) -> LuaResult<usize> {
-    Ok((opt_int(c, i).unwrap_or(0) & 0xFFFF) as usize)
+/// Argument `i` as an address of PICO-8's 64 KiB: the number floored, modulo 0x10000 — its
+/// low 16 bits, as PICO-8's 16.16 numbers wrap. 0x8000, which PICO-8 reads as -32768, is
+/// the upper memory's first byte, and `6^13` (13060694016 in Lua's floats; it wraps to
+/// 0x6000 in PICO-8's arithmetic) is the screen.
+pub(super) fn address(c: &Call, i: usize) -> LuaResult<usize> {
+    let n = opt_num(c, i).unwrap_or(0.0).floor();
+    Ok(n.rem_euclid(crate::pico8::RAM_BYTES as f64) as usize)
 }
 
 fn cls(c: &mut Call) -> LuaResult<MultiValue> {
@@ -545,6 +577,14 @@ fn circfill(c: &mut Call) -> LuaResult<MultiValue> {
 
 fn circ(c: &mut Call) -> LuaResult<MultiValue> {
     circle(c, false)
+}
+
+fn ovalfill(c: &mut Call) -> LuaResult<MultiValue> {
+    two_points(c, |p, a, b, col| p.oval(a, b, true, col))
+}
+
+fn oval(c: &mut Call) -> LuaResult<MultiValue> {
+    two_points(c, |p, a, b, col| p.oval(a, b, false, col))
 }
 
 fn spr(c: &mut Call) -> LuaResult<MultiValue> {
@@ -814,7 +854,7 @@ fn fillp(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 /// A range of PICO-8's memory for `memcpy`/`memset`/`reload`: refused past 0xffff.
-fn range(c: &Call, start: usize, len: i64) -> LuaResult<std::ops::Range<usize>> {
+pub(super) fn range(c: &Call, start: usize, len: i64) -> LuaResult<std::ops::Range<usize>> {
     if len <= 0 {
         return Ok(0..0);
     }
@@ -828,7 +868,7 @@ fn range(c: &Call, start: usize, len: i64) -> LuaResult<std::ops::Range<usize>> 
 }
 
 /// Argument `i` as a length (`memcpy`'s, ...): 0 when nil.
-fn length(c: &Call, i: usize) -> i64 {
+pub(super) fn length(c: &Call, i: usize) -> i64 {
     opt_int(c, i).unwrap_or(0)
 }
 
@@ -861,10 +901,9 @@ fn reload(c: &mut Call) -> LuaResult<MultiValue> {
         )));
     }
     c.charge(Unit::Video, (to.len() as u64).div_ceil(8) * cost::DRAW_SPAN)?;
-    let Some(rom) = c.cart.pico8.clone() else {
-        return Err(c.error("this cart has no PICO-8 data ([pico8] in cart.toml)"));
-    };
-    p8(c)?.ram[to].copy_from_slice(&rom.bytes[from]);
+    let pico8 = p8(c)?;
+    let rom = pico8.rom[from].to_vec();
+    pico8.ram[to].copy_from_slice(&rom);
     c.ret(())
 }
 
