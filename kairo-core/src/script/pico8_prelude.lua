@@ -124,11 +124,23 @@ function all(t)
     return last
   end
 end
+-- pairs(nil) and ipairs(nil) are empty in PICO-8.
+local lua_pairs, lua_ipairs = pairs, ipairs
+local function nothing() end
+function pairs(t) if t == nil then return nothing end return lua_pairs(t) end
+function ipairs(t) if t == nil then return nothing end return lua_ipairs(t) end
 function foreach(t, f) for v in all(t) do f(v) end end
 sub = string.sub
 chr = string.char
 unpack, pack = table.unpack, table.pack
-function ord(s, i) return string.byte(s, i or 1) end
+-- The codes of n characters from i; nil for what is no string (a number is its text).
+function ord(s, i, n)
+  local kind = type(s)
+  if kind ~= "string" and kind ~= "number" then return nil end
+  if i == nil and n == nil then return string.byte(s) end
+  i = floor(tonumber(i) or 1)
+  return string.byte(s, i, i + floor(tonumber(n) or 1) - 1)
+end
 -- tostr(v, flags): 0x1 writes a number's 32 bits in hex ("0x0001.8000"), 0x2 writes them
 -- as one integer (decimal, or "0x00018000" with 0x1 too); true is 0x1.
 function tostr(...)
