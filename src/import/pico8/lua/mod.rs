@@ -3,11 +3,15 @@
 //! cart's code (and at `.p8` line `lua_line + N - 1`). Comments and layout are kept.
 //!
 //! What is rewritten:
-//! - compound assignments (`a += b`, also `-= *= /= %= ^= ..= \= &= |= ^^= <<= >>=`) become
-//!   `a = a + (b)`;
+//! - compound assignments (`a += b`, also `-= *= /= %= ^= ..= \=`) become `a = a + (b)`;
+//!   the bitwise ones (`&= |= ^^= <<= >>= >>>= <<>= >><=`) `a = band(a, b)`...;
+//! - the bitwise operators are calls of the PICO-8 layer's functions, which work on all 32
+//!   bits of PICO-8's 16.16 numbers: `a & b` is `band(a, b)`, `|` `bor`, `^^` (and binary
+//!   `~`) `bxor`, unary `~` `bnot`, `<<` `shl`, `>>` `shr`, `>>>` `lshr`, `<<>` `rotl`, `>><`
+//!   `rotr`, their operands found with PICO-8's priorities (`parse::BINARY_PRIORITY`);
 //! - the one-line `if (cond) statements [else statements]` and `while (cond) statements`
 //!   get their `then ... end` / `do ... end`;
-//! - `!=` is `~=`, `\` (integer division) is `//`, `^^` (exclusive or) is `~`;
+//! - `!=` is `~=`, `\` (integer division) is `//`;
 //! - `//` starts a comment, as in PICO-8 (`--` in Lua);
 //! - `?expr, ...` at the start of a statement is `print(expr, ...)`;
 //! - `@a`, `%a`, `$a` are `peek(a)`, `peek2(a)`, `peek4(a)`;
@@ -17,9 +21,8 @@
 //!   🅾️ ❎) 0-5, the fill patterns (▒ ░ ...) their `fillp` values.
 //!
 //! What cannot be translated is refused with its line and the feature: `#include` (handled
-//! by the importer, which reads the file beside the cart), the rotate and logical-shift
-//! operators (`>>>`, `<<>`, `>><`, and their `=` forms), and any other non-ASCII character
-//! in the code outside strings.
+//! by the importer, which reads the file beside the cart), an operator without its operands,
+//! and any other non-ASCII character in the code outside strings.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -331,7 +334,7 @@ fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
                 let end = parser.operand(i)?;
                 replace.entry(i).or_insert("bnot(".into());
                 if tokens.get(i + 1).is_some_and(|t| t.kind == Kind::Space) {
-                    replace.entry(i + 1).or_insert(String::new());
+                    replace.entry(i + 1).or_default();
                 }
                 inserts.push(Insert::close(i, end, 1, ")"));
             }
@@ -353,7 +356,7 @@ fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
                 // `a & b` is `band(a, b)`; indentation stays.
                 let indent = i < 2 || tokens[i - 2].kind == Kind::Newline;
                 if i > 0 && tokens[i - 1].kind == Kind::Space && !indent {
-                    replace.entry(i - 1).or_insert(String::new());
+                    replace.entry(i - 1).or_default();
                 }
                 inserts.push(Insert::close(start, end, 1, ")"));
             }
