@@ -193,3 +193,40 @@ fn sound_read_from_p8_text_is_the_memory_pico8_saved_in_the_cart_image() {
     }
     assert!(pairs >= 4, "{pairs} pairs");
 }
+
+/// What the layer lacks is named at its line by `kairo import` and by `kairo check`.
+#[test]
+fn import_and_check_name_each_line_that_uses_what_the_layer_lacks() {
+    let dir = common::temp_dir("pico8-unsupported");
+    let source = dir.path().join("lines.p8");
+    std::fs::write(
+        &source,
+        "pico-8 cartridge // http://www.pico-8.com\nversion 41\n__lua__\n\
+         function _draw()\n cls()\n tline(0, 0, 10, 10, 0, 0)\nend\n",
+    )
+    .unwrap();
+    let out = dir.path().join("lines");
+    let (code, stdout, stderr) = common::kairo(
+        &[
+            "import",
+            source.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "unsupported: main.lua:6 (lines.p8:6): `tline` is not in Kairo's PICO-8 layer yet"
+        ),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = common::kairo(&["check", out.to_str().unwrap()], dir.path());
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        format!("{stdout}{stderr}")
+            .contains("main.lua:6: `tline` is not in Kairo's PICO-8 layer yet"),
+        "{stdout}{stderr}"
+    );
+}

@@ -19,7 +19,17 @@ use crate::video::framebuffer::Pixels;
 
 /// PICO-8's functions the layer does not have: calling one stops the cart with an error
 /// naming it, and `kairo import` and `kairo check` list where the code uses them.
-pub const MISSING: &[&str] = &["lshr", "rotl", "rotr"];
+pub const MISSING: &[&str] = &[
+    "tline",
+    "reset",
+    "extcmd",
+    "serial",
+    "holdframe",
+    "stop",
+    "run",
+    "reboot",
+    "load",
+];
 
 /// Pause-menu items a cart can add (`menuitem` 1-5).
 pub const MENU_ITEMS: usize = 5;

@@ -34,12 +34,66 @@ function rnd(x)
   return m.random() * (tonumber(x) or 1)
 end
 function srand(x) m.randomseed(floor(tonumber(x) or 0)) end
-function band(a, b) return floor(a or 0) & floor(b or 0) end
-function bor(a, b) return floor(a or 0) | floor(b or 0) end
-function bxor(a, b) return floor(a or 0) ~ floor(b or 0) end
-function bnot(a) return ~floor(a or 0) end
-function shl(a, n) return floor(a or 0) << floor(n or 0) end
-function shr(a, n) return floor(a or 0) >> floor(n or 0) end
+-- PICO-8's numbers are 16.16 fixed point, and its bitwise functions (and operators, which
+-- kairo import writes as these functions) work on all 32 bits, the fraction included. A
+-- number goes in as the bits PICO-8 would hold for it: times 65536, truncated toward zero,
+-- wrapped to 32 bits (as PICO-8 reads a Lua number); the bits come back as a number, an
+-- integer when there is no fraction.
+local huge = m.huge
+-- The 32 bits of x as a whole number 0 .. 2^32 - 1 (a float; Lua's bitwise operators take
+-- it as the integer); nil is 0.
+local function bits(x)
+  local v = (x or 0) * 65536.0
+  if v >= 0 then v = v // 1 else v = -(-v // 1) end
+  v = v % 4294967296.0
+  if v ~= v then
+    -- Infinities (Lua's 1/0) are PICO-8's largest numbers; NaN is 0.
+    if x == huge then return 0x7fffffff elseif x == -huge then return 0x80000001 end
+    return 0
+  end
+  return v
+end
+-- Bits (any integer: the low 32 count) as PICO-8's number.
+local function number(b)
+  b = ((b & 0xffffffff) ~ 0x80000000) - 0x80000000
+  if b & 0xffff == 0 then return b // 65536 end
+  return b / 65536
+end
+-- A shift count: flr of PICO-8's number.
+local function shift_count(n)
+  return ((bits(n) ~ 0x80000000) - 0x80000000) // 65536
+end
+function band(a, b) return number(bits(a) & bits(b)) end
+function bor(a, b) return number(bits(a) | bits(b)) end
+function bxor(a, b) return number(bits(a) ~ bits(b)) end
+function bnot(a) return number(~bits(a)) end
+-- Shifts of the bits b by the count n: by 32 or more they give 0 (or -1, shifting a
+-- negative number right); a negative count shifts the other way.
+local function left(b, n)
+  if n >= 32 or n <= -32 then return 0 end
+  if n < 0 then return b >> -n end
+  return b << n
+end
+local function right(b, n)
+  if n < 0 then return left(b, -n) end
+  if n > 31 then n = 31 end
+  -- Arithmetic: floor division of the signed bits.
+  return ((b ~ 0x80000000) - 0x80000000) // (1 << n)
+end
+function shl(a, n) return number(left(bits(a), shift_count(n))) end
+function shr(a, n) return number(right(bits(a), shift_count(n))) end
+function lshr(a, n) return number(left(bits(a), -shift_count(n))) end
+-- Rotations by the count's low 5 bits.
+function rotl(a, n)
+  local b = bits(a)
+  n = shift_count(n) & 31
+  return number(b << n | b >> (32 - n))
+end
+function rotr(a, n)
+  local b = bits(a)
+  n = shift_count(n) & 31
+  return number(b >> n | b << (32 - n))
+end
 function add(t, v, i)
   if t == nil then return nil end
   if i then table.insert(t, i, v) else t[#t + 1] = v end
@@ -72,13 +126,37 @@ function all(t)
     return last
   end
 end
+-- pairs(nil) and ipairs(nil) are empty in PICO-8.
+local lua_pairs, lua_ipairs = pairs, ipairs
+local function nothing() end
+function pairs(t) if t == nil then return nothing end return lua_pairs(t) end
+function ipairs(t) if t == nil then return nothing end return lua_ipairs(t) end
 function foreach(t, f) for v in all(t) do f(v) end end
 sub = string.sub
 chr = string.char
 unpack, pack = table.unpack, table.pack
-function ord(s, i) return string.byte(s, i or 1) end
-function tostr(v)
+-- The codes of n characters from i; nil for what is no string (a number is its text).
+function ord(s, i, n)
+  local kind = type(s)
+  if kind ~= "string" and kind ~= "number" then return nil end
+  if i == nil and n == nil then return string.byte(s) end
+  i = floor(tonumber(i) or 1)
+  return string.byte(s, i, i + floor(tonumber(n) or 1) - 1)
+end
+-- tostr(v, flags): 0x1 writes a number's 32 bits in hex ("0x0001.8000"), 0x2 writes them
+-- as one integer (decimal, or "0x00018000" with 0x1 too); true is 0x1.
+function tostr(...)
+  local v, flags = ...
+  if select("#", ...) == 0 then return "" end
   if type(v) == "number" then
+    flags = flags == true and 1 or tonumber(flags) or 0
+    if flags ~= 0 then
+      local b = bits(v) // 1
+      local hex, whole = band(flags, 1) ~= 0, band(flags, 2) ~= 0
+      if hex and whole then return string.format("0x%08x", b) end
+      if hex then return string.format("0x%04x.%04x", b >> 16, b & 0xffff) end
+      if whole then return string.format("%d", ((b ~ 0x80000000) - 0x80000000)) end
+    end
     if v == floor(v) and v > -1e15 and v < 1e15 then return string.format("%d", v) end
     local s = string.format("%.4f", v):gsub("0+$", ""):gsub("%.$", "")
     return s
@@ -86,7 +164,54 @@ function tostr(v)
   if v == nil then return "[nil]" end
   return tostring(v)
 end
-function tonum(v) return tonumber(v) end
+-- The value of hex or binary digits "int.frac" as PICO-8 reads them (the whole part wraps at
+-- 16 bits, the fraction keeps 16 bits), or nil.
+local function radix_number(digits, radix)
+  local int, frac = string.match(digits, "^(%w*)%.?(%w*)$")
+  if int == nil or (int == "" and frac == "") then return nil end
+  local value = 0
+  for i = 1, #int do
+    local d = tonumber(string.sub(int, i, i), radix)
+    if d == nil then return nil end
+    value = (value * radix + d) % 65536
+  end
+  local scale = 1
+  for i = 1, #frac do
+    local d = tonumber(string.sub(frac, i, i), radix)
+    if d == nil then return nil end
+    scale = scale / radix
+    value = value + d * scale
+  end
+  return number(bits(value))
+end
+-- tonum(v, flags): numbers as they are; strings in decimal, or hex ("0x1f.8") and binary
+-- ("0b101") as PICO-8 reads them. Flags: 0x1 reads hex without "0x", 0x2 takes the value as
+-- the number's 32 bits, 0x4 gives 0 instead of nil when the string is no number.
+function tonum(v, flags)
+  if type(v) == "number" then return v end
+  flags = tonumber(flags) or 0
+  local value
+  if type(v) == "string" then
+    local s = string.lower(string.match(v, "^%s*(.-)%s*$"))
+    local sign = 1
+    if string.sub(s, 1, 1) == "-" then sign, s = -1, string.sub(s, 2) end
+    if band(flags, 1) ~= 0 then
+      value = radix_number(s, 16)
+    elseif string.sub(s, 1, 2) == "0x" then
+      value = radix_number(string.sub(s, 3), 16)
+    elseif string.sub(s, 1, 2) == "0b" then
+      value = radix_number(string.sub(s, 3), 2)
+    elseif string.match(s, "^%d*%.?%d*$") and s ~= "" and s ~= "." then
+      value = tonumber(s)
+    end
+    if value ~= nil then
+      value = sign * value
+      if band(flags, 2) ~= 0 then value = number(bits(value / 65536)) end
+    end
+  end
+  if value == nil and band(flags, 4) ~= 0 then return 0 end
+  return value
+end
 function split(s, sep, convert)
   if s == nil then return {} end
   if type(s) ~= "string" then s = tostr(s) end
@@ -117,6 +242,10 @@ end
 function time() return kairo.time() end
 function printh(v) kairo.log(tostr(v)) end
 t = time
+-- PICO-8's names for Lua's coroutines (a cart's own; `flip` inside one is an error), and
+-- `mapdraw`, the old name of `map`.
+cocreate, coresume, costatus, yield = coroutine.create, coroutine.resume, coroutine.status, coroutine.yield
+mapdraw = map
 local function missing(name)
   return function() error(name .. " is not in Kairo's PICO-8 layer yet", 2) end
 end

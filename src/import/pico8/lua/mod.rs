@@ -3,11 +3,15 @@
 //! cart's code (and at `.p8` line `lua_line + N - 1`). Comments and layout are kept.
 //!
 //! What is rewritten:
-//! - compound assignments (`a += b`, also `-= *= /= %= ^= ..= \= &= |= ^^= <<= >>=`) become
-//!   `a = a + (b)`;
+//! - compound assignments (`a += b`, also `-= *= /= %= ^= ..= \=`) become `a = a + (b)`;
+//!   the bitwise ones (`&= |= ^^= <<= >>= >>>= <<>= >><=`) `a = band(a, b)`...;
+//! - the bitwise operators are calls of the PICO-8 layer's functions, which work on all 32
+//!   bits of PICO-8's 16.16 numbers: `a & b` is `band(a, b)`, `|` `bor`, `^^` (and binary
+//!   `~`) `bxor`, unary `~` `bnot`, `<<` `shl`, `>>` `shr`, `>>>` `lshr`, `<<>` `rotl`, `>><`
+//!   `rotr`, their operands found with PICO-8's priorities (`parse::BINARY_PRIORITY`);
 //! - the one-line `if (cond) statements [else statements]` and `while (cond) statements`
 //!   get their `then ... end` / `do ... end`;
-//! - `!=` is `~=`, `\` (integer division) is `//`, `^^` (exclusive or) is `~`;
+//! - `!=` is `~=`, `\` (integer division) is `//`;
 //! - `//` starts a comment, as in PICO-8 (`--` in Lua);
 //! - `?expr, ...` at the start of a statement is `print(expr, ...)`;
 //! - `@a`, `%a`, `$a` are `peek(a)`, `peek2(a)`, `peek4(a)`;
@@ -17,10 +21,10 @@
 //!   🅾️ ❎) 0-5, the fill patterns (▒ ░ ...) their `fillp` values.
 //!
 //! What cannot be translated is refused with its line and the feature: `#include` (handled
-//! by the importer, which reads the file beside the cart), the rotate and logical-shift
-//! operators (`>>>`, `<<>`, `>><`, and their `=` forms), and any other non-ASCII character
-//! in the code outside strings.
+//! by the importer, which reads the file beside the cart), an operator without its operands,
+//! and any other non-ASCII character in the code outside strings.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use kairo_core::pico8::charset::GLYPH_VALUES;
@@ -32,7 +36,7 @@ mod uses;
 pub use uses::missing_uses;
 
 use lex::{Kind, Token, error, glyph_at, tokenize};
-use parse::{BINARY_OPS, Parser, STATEMENT_WORDS};
+use parse::{Parser, STATEMENT_WORDS};
 
 /// Why a line could not be translated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,24 +122,104 @@ fn p8scii_escapes(quoted: &str) -> String {
     out
 }
 
-/// The binary operator an assignment operator stands for.
-fn compound(op: &str) -> Option<&'static str> {
+/// What an assignment operator stands for: a Lua operator (`a += b` is `a = a + (b)`), or
+/// one of the PICO-8 layer's functions (`a &= b` is `a = band(a, b)`).
+#[derive(Clone, Copy)]
+enum Compound {
+    Operator(&'static str),
+    Function(&'static str),
+}
+
+fn compound(op: &str) -> Option<Compound> {
+    use Compound::{Function, Operator};
     Some(match op {
-        "+=" => "+",
-        "-=" => "-",
-        "*=" => "*",
-        "/=" => "/",
-        "%=" => "%",
-        "^=" => "^",
-        "..=" => "..",
-        "\\=" => "//",
-        "&=" => "&",
-        "|=" => "|",
-        "^^=" => "~",
-        "<<=" => "<<",
-        ">>=" => ">>",
+        "+=" => Operator("+"),
+        "-=" => Operator("-"),
+        "*=" => Operator("*"),
+        "/=" => Operator("/"),
+        "%=" => Operator("%"),
+        "^=" => Operator("^"),
+        "..=" => Operator(".."),
+        "\\=" => Operator("//"),
+        // Not `~=`, which compares.
+        "&=" | "|=" | "^^=" | "<<=" | ">>=" | ">>>=" | "<<>=" | ">><=" => {
+            Function(bitwise(op.strip_suffix('=').expect("listed"))?)
+        }
         _ => return None,
     })
+}
+
+/// The PICO-8 layer's function a binary bitwise operator is: they work on all 32 bits of
+/// PICO-8's 16.16 numbers, which Lua's operators cannot (they refuse fractions).
+fn bitwise(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "&" => "band",
+        "|" => "bor",
+        "^^" | "~" => "bxor",
+        "<<" => "shl",
+        ">>" => "shr",
+        ">>>" => "lshr",
+        "<<>" => "rotl",
+        ">><" => "rotr",
+        _ => return None,
+    })
+}
+
+/// Text written before token `at` of the code. `start..end` is the construct it opens or
+/// closes; `rank` orders constructs of the same span (a lower rank is the outer one).
+struct Insert {
+    at: usize,
+    start: usize,
+    end: usize,
+    rank: u8,
+    opens: bool,
+    text: String,
+}
+
+impl Insert {
+    fn open(at: usize, end: usize, rank: u8, text: impl Into<String>) -> Insert {
+        let text = text.into();
+        Insert {
+            at,
+            start: at,
+            end,
+            rank,
+            opens: true,
+            text,
+        }
+    }
+
+    fn close(start: usize, at: usize, rank: u8, text: impl Into<String>) -> Insert {
+        let text = text.into();
+        Insert {
+            at,
+            start,
+            end: at,
+            rank,
+            opens: false,
+            text,
+        }
+    }
+
+    /// At one place, what closes comes before what opens; the inner construct closes first
+    /// and opens last.
+    fn order(&self, other: &Insert) -> std::cmp::Ordering {
+        self.at
+            .cmp(&other.at)
+            .then(self.opens.cmp(&other.opens))
+            .then_with(|| {
+                if self.opens {
+                    // The outer first: the later end, then the lower rank.
+                    other.end.cmp(&self.end).then(self.rank.cmp(&other.rank))
+                } else {
+                    // The inner first: the later start, then the higher rank.
+                    other
+                        .start
+                        .cmp(&self.start)
+                        .then(other.rank.cmp(&self.rank))
+                }
+            })
+    }
 }
 
 /// Translates PICO-8 Lua to Lua 5.4, line for line.
@@ -176,23 +260,6 @@ fn quoted(long: &str) -> String {
 
 fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
     let mut tokens = tokenize(source)?;
-    // Refusals first, with their lines.
-    for t in &tokens {
-        if t.kind == Kind::Op
-            && matches!(
-                t.text.as_str(),
-                ">>>" | "<<>" | ">><" | ">>>=" | "<<>=" | ">><="
-            )
-        {
-            return Err(error(
-                t.line,
-                format!(
-                    "`{}` (rotate / logical shift) is not translated yet",
-                    t.text
-                ),
-            ));
-        }
-    }
     if let Some(line) = source
         .lines()
         .position(|l| l.trim_start().starts_with("#include"))
@@ -208,7 +275,6 @@ fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
             Kind::Comment if t.text.starts_with("//") => t.text.replace_range(..2, "--"),
             Kind::Op if t.text == "!=" => t.text = "~=".into(),
             Kind::Op if t.text == "\\" => t.text = "//".into(),
-            Kind::Op if t.text == "^^" => t.text = "~".into(),
             Kind::Number => t.text = number(&t.text, t.line)?,
             Kind::Str if !t.text.starts_with('[') => t.text = p8scii_escapes(&t.text),
             Kind::Name => {
@@ -220,36 +286,42 @@ fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
             _ => {}
         }
     }
-    // Insertions: (token index, index of the construct's first token, text before it).
-    let mut before: Vec<(usize, usize, String)> = Vec::new();
-    let mut replace: Vec<(usize, String)> = Vec::new();
+    let mut inserts: Vec<Insert> = Vec::new();
+    let mut replace: HashMap<usize, String> = HashMap::new();
+    // Compound assignments: (operator index, target tokens, text before and after the
+    // target), written once the target's own rewriting is known.
+    let mut targets: Vec<(usize, std::ops::Range<usize>, String, String)> = Vec::new();
     let parser = Parser { tokens: &tokens };
     let mut i = 0;
     while i < tokens.len() {
         let t = &tokens[i];
         match (t.kind, t.text.as_str()) {
             (Kind::Op, op) if compound(op).is_some() => {
-                let binary = compound(op).expect("checked");
                 let start = statement_target(&parser, i)?;
-                let target: String = tokens[start..i]
-                    .iter()
-                    .map(|t| t.text.as_str())
-                    .collect::<String>()
-                    .trim_end()
-                    .to_string();
+                let mut target_end = i;
+                while target_end > start && tokens[target_end - 1].kind == Kind::Space {
+                    target_end -= 1;
+                }
                 let rhs = parser.skip(i + 1, false);
                 let end = parser.expression(rhs)?;
-                replace.push((i, format!("= {target} {binary}")));
-                before.push((rhs, i, "(".into()));
-                before.push((end, i, ")".into()));
+                match compound(op).expect("checked") {
+                    Compound::Operator(binary) => {
+                        targets.push((i, start..target_end, "= ".into(), format!(" {binary}")));
+                        inserts.push(Insert::open(rhs, end, 0, "("));
+                    }
+                    Compound::Function(f) => {
+                        targets.push((i, start..target_end, format!("= {f}("), ",".into()));
+                    }
+                }
+                inserts.push(Insert::close(i, end, 0, ")"));
             }
             // `?` is no Lua operator: wherever it is, it prints the rest of the line.
             (Kind::Op, "?") => {
-                replace.push((i, "print(".into()));
+                replace.entry(i).or_insert("print(".into());
                 let end = line_end(&tokens, i);
-                before.push((end, i, ")".into()));
+                inserts.push(Insert::close(i, end, 0, ")"));
             }
-            (Kind::Op, "@" | "%" | "$") if is_unary_here(&parser, i) => {
+            (Kind::Op, "@" | "%" | "$") if parser.is_unary(i) => {
                 let f = match t.text.as_str() {
                     "@" => "peek",
                     "%" => "peek2",
@@ -257,8 +329,39 @@ fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
                 };
                 let operand = parser.skip(i + 1, false);
                 let end = parser.suffixed(operand)?;
-                replace.push((i, format!("{f}(")));
-                before.push((end, i, ")".into()));
+                replace.entry(i).or_insert(format!("{f}("));
+                inserts.push(Insert::close(i, end, 0, ")"));
+            }
+            // The bitwise operators are the layer's functions: `a & b` is `band(a, b)`.
+            (Kind::Op, "~") if parser.is_unary(i) => {
+                let end = parser.operand(i)?;
+                replace.entry(i).or_insert("bnot(".into());
+                if tokens.get(i + 1).is_some_and(|t| t.kind == Kind::Space) {
+                    replace.entry(i + 1).or_default();
+                }
+                inserts.push(Insert::close(i, end, 1, ")"));
+            }
+            (Kind::Op, op) if bitwise(op).is_some() => {
+                let (left, right) = parser.binary_at(i).expect("a binary operator");
+                let start = parser.left_operand_start(i, left)?;
+                let operand = parser.skip(i + 1, false);
+                if operand >= tokens.len() {
+                    return Err(error(t.line, format!("`{op}` has no operand after it")));
+                }
+                let end = parser.expression_above(operand, right)?;
+                inserts.push(Insert::open(
+                    start,
+                    end,
+                    1,
+                    format!("{}(", bitwise(op).expect("checked")),
+                ));
+                replace.entry(i).or_insert(",".into());
+                // `a & b` is `band(a, b)`; indentation stays.
+                let indent = i < 2 || tokens[i - 2].kind == Kind::Newline;
+                if i > 0 && tokens[i - 1].kind == Kind::Space && !indent {
+                    replace.entry(i - 1).or_default();
+                }
+                inserts.push(Insert::close(start, end, 1, ")"));
             }
             (Kind::Name, word @ ("if" | "while")) => {
                 if let Some((close, end)) = shorthand(&parser, i)? {
@@ -269,39 +372,86 @@ fn translate_with(source: &str, joined: bool) -> Result<String, LuaError> {
                     };
                     let spaced = tokens.get(close).is_some_and(|t| t.kind == Kind::Space);
                     let gap = if spaced { "" } else { " " };
-                    before.push((close, i, format!(" {open_word}{gap}")));
-                    before.push((end, i, format!(" {close_word}")));
+                    inserts.push(Insert::close(i, close, 0, format!(" {open_word}{gap}")));
+                    inserts.push(Insert::close(i, end, 0, format!(" {close_word}")));
                 }
             }
             _ => {}
         }
         i += 1;
     }
-    let mut out = String::with_capacity(source.len() + 64);
-    // At one place, what closes the inner construct (started later) comes first.
-    before.sort_by_key(|&(at, start, _)| (at, std::cmp::Reverse(start)));
-    let mut inserts = before.into_iter().peekable();
-    for (i, t) in tokens.iter().enumerate() {
-        while let Some((_, _, text)) = inserts.next_if(|(at, _, _)| *at == i) {
-            out.push_str(&text);
+    inserts.sort_by(Insert::order);
+    let render = |replace: &HashMap<usize, String>, range, whole| {
+        Render {
+            tokens: &tokens,
+            inserts: &inserts,
+            replace,
+            joined,
         }
-        // `1or` is two tokens in PICO-8; Lua needs them apart.
-        if i > 0 && tokens[i - 1].kind == Kind::Number && t.kind == Kind::Name {
-            out.push(' ');
-        }
-        match replace.iter().find(|(at, _)| *at == i) {
-            Some((_, text)) => out.push_str(text),
-            None if joined && matches!(t.kind, Kind::Comment | Kind::Newline) => out.push(' '),
-            None if joined && t.kind == Kind::Str && t.text.starts_with('[') => {
-                out.push_str(&quoted(&t.text))
+        .range(range, whole)
+    };
+    // A compound assignment's target, written again on its right, as rewritten.
+    let written: Vec<(usize, String)> = targets
+        .into_iter()
+        .map(|(op, target, before, after)| {
+            (
+                op,
+                format!("{before}{}{after}", render(&replace, target, false)),
+            )
+        })
+        .collect();
+    replace.extend(written);
+    Ok(render(&replace, 0..tokens.len(), true))
+}
+
+/// The translation written out: the tokens with their replacements and insertions.
+struct Render<'a> {
+    tokens: &'a [Token],
+    /// Sorted by [`Insert::order`].
+    inserts: &'a [Insert],
+    replace: &'a HashMap<usize, String>,
+    joined: bool,
+}
+
+impl Render<'_> {
+    /// The tokens of `range` with what is inserted inside it (and after it when `whole`).
+    fn range(&self, range: std::ops::Range<usize>, whole: bool) -> String {
+        let mut out = String::new();
+        let first = self.inserts.partition_point(|x| x.at <= range.start);
+        let first = if whole {
+            0
+        } else {
+            // Inside the range only: not what opens or closes at its first token.
+            first
+        };
+        let mut inserts = self.inserts[first..].iter().peekable();
+        for i in range.clone() {
+            let t = &self.tokens[i];
+            while let Some(x) = inserts.next_if(|x| x.at == i) {
+                out.push_str(&x.text);
             }
-            None => out.push_str(&t.text),
+            // `1or` is two tokens in PICO-8; Lua needs them apart.
+            if i > range.start && self.tokens[i - 1].kind == Kind::Number && t.kind == Kind::Name {
+                out.push(' ');
+            }
+            match self.replace.get(&i) {
+                Some(text) => out.push_str(text),
+                None if self.joined && matches!(t.kind, Kind::Comment | Kind::Newline) => {
+                    out.push(' ')
+                }
+                None if self.joined && t.kind == Kind::Str && t.text.starts_with('[') => {
+                    out.push_str(&quoted(&t.text))
+                }
+                None => out.push_str(&t.text),
+            }
         }
+        if whole {
+            for x in inserts {
+                out.push_str(&x.text);
+            }
+        }
+        out
     }
-    for (_, _, text) in inserts {
-        out.push_str(&text);
-    }
-    Ok(out)
 }
 
 /// Where the assignment target ending before `op` starts: a name with `.name` and `[...]`
@@ -358,25 +508,6 @@ fn statement_target(parser: &Parser, op: usize) -> Result<usize, LuaError> {
             }
         }
     }
-}
-
-/// Whether `@`, `%` or `$` at `i` is the unary peek (no operand before it).
-fn is_unary_here(parser: &Parser, i: usize) -> bool {
-    let mut j = i;
-    while j > 0 {
-        j -= 1;
-        match parser.kind(j) {
-            Some(Kind::Space) | Some(Kind::Comment) | Some(Kind::Newline) => continue,
-            Some(Kind::Op) => return !matches!(parser.text(j), ")" | "]" | "}" | "..."),
-            Some(Kind::Name) => {
-                return STATEMENT_WORDS.contains(&parser.text(j))
-                    || BINARY_OPS.contains(&parser.text(j))
-                    || parser.text(j) == "not";
-            }
-            _ => return false,
-        }
-    }
-    true
 }
 
 /// The index of the newline (or comment, or the end) that ends the line of token `i`.
@@ -448,7 +579,12 @@ mod tests {
         );
         assert_eq!(lua("s ..= \"!\""), "s = s .. (\"!\")");
         assert_eq!(lua("if c then n \\= 2 end"), "if c then n = n // (2) end");
-        assert_eq!(lua("v ^^= 3"), "v = v ~ (3)");
+        assert_eq!(lua("v ^^= 3"), "v = bxor(v, 3)");
+        assert_eq!(lua("t[i].f >>>= n + 1"), "t[i].f = lshr(t[i].f, n + 1)");
+        assert_eq!(lua("t[a&1] |= 2"), "t[band(a,1)] = bor(t[band(a,1)], 2)");
+        assert_eq!(lua("t[@a] += 1"), "t[peek(a)] = t[peek(a)] + (1)");
+        assert_eq!(lua("x += a & b"), "x = x + (band(a, b))");
+        assert_eq!(lua("if(c)x<<>=1"), "if(c) then x= rotl(x,1) end");
     }
 
     #[test]
@@ -510,6 +646,59 @@ mod tests {
     }
 
     #[test]
+    fn bitwise_operators_are_the_layers_functions() {
+        assert_eq!(lua("x = a & b"), "x = band(a, b)");
+        assert_eq!(lua("x = a|b"), "x = bor(a,b)");
+        assert_eq!(lua("x = a ^^ b ~ c"), "x = bxor(bxor(a, b), c)");
+        assert_eq!(lua("x = a << 2 >> 1"), "x = shr(shl(a, 2), 1)");
+        assert_eq!(
+            lua("x = a >>> 1 <<> 2 >>< 3"),
+            "x = rotr(rotl(lshr(a, 1), 2), 3)"
+        );
+        assert_eq!(lua("x = ~a"), "x = bnot(a)");
+        assert_eq!(lua("x = ~ ~a.b"), "x = bnot(bnot(a.b))");
+        assert_eq!(lua("x = a ~= b"), "x = a ~= b");
+        assert_eq!(lua("x = a != ~b"), "x = a ~= bnot(b)");
+        assert_eq!(lua("s = \"a & b\" -- a | b"), "s = \"a & b\" -- a | b");
+        assert_eq!(lua("?a & 1"), "print(band(a, 1))");
+        assert_eq!(lua("if (a & 1) b = 2"), "if (band(a, 1)) then b = 2 end");
+        assert_eq!(
+            lua("return @a & %b, f\"x\" | g{1}"),
+            "return band(peek(a), peek2(b)), bor(f\"x\", g{1})"
+        );
+    }
+
+    #[test]
+    fn bitwise_operators_keep_pico8s_priorities() {
+        // Looser to tighter: or, and, comparisons, |, ^^ ~, &, shifts, .., + -, * / \ %,
+        // unary, ^.
+        assert_eq!(lua("x = a | b & c"), "x = bor(a, band(b, c))");
+        assert_eq!(lua("x = a & b | c"), "x = bor(band(a, b), c)");
+        assert_eq!(lua("x = a ^^ b & c | d"), "x = bor(bxor(a, band(b, c)), d)");
+        assert_eq!(lua("x = a + 1 << b * 2"), "x = shl(a + 1, b * 2)");
+        assert_eq!(lua("x = a << b .. c"), "x = shl(a, b .. c)");
+        assert_eq!(lua("x = a .. b << c"), "x = shl(a .. b, c)");
+        assert_eq!(lua("if a & 1 == 0 then end"), "if band(a, 1) == 0 then end");
+        assert_eq!(
+            lua("return a and b & c or not d | e"),
+            "return a and band(b, c) or bor(not d, e)"
+        );
+        assert_eq!(lua("x = -a & -b ^ 2"), "x = band(-a, -b ^ 2)");
+        assert_eq!(lua("x = ~a ^ 2 & #t"), "x = band(bnot(a ^ 2), #t)");
+        assert_eq!(lua("x = a & b & c"), "x = band(band(a, b), c)");
+        assert_eq!(lua("x = (a & b) | c"), "x = bor((band(a, b)), c)");
+        assert_eq!(
+            lua("x = f(a & 1, t[b | 2]).y & c.d:e(3)"),
+            "x = band(f(band(a, 1), t[bor(b, 2)]).y, c.d:e(3))"
+        );
+        assert_eq!(lua("x = a % b & c \\ d"), "x = band(a % b, c // d)");
+        assert_eq!(
+            lua("x = a &\n  b -- b\ny = c\n  | d"),
+            "x = band(a,\n  b) -- b\ny = bor(c\n  , d)"
+        );
+    }
+
+    #[test]
     fn joined_code_is_one_line_that_means_the_same() {
         let source = "a += 1 -- note\n--[[ long\ncomment ]]\nif (x) y -= 2\ns = [[\none\n\"two\"]]";
         let one = translate_joined(source).unwrap();
@@ -528,9 +717,16 @@ mod tests {
 
     #[test]
     fn what_cannot_be_translated_names_its_line() {
-        let err = translate("a = 1\nb = a >>> 2").unwrap_err();
+        let err = translate("a = 1\nb = & 2").unwrap_err();
         assert_eq!(err.line, 2);
-        assert!(err.message.contains(">>>"), "{err}");
+        assert!(
+            err.message.contains("`&` has no operand before it"),
+            "{err}"
+        );
+        let err = translate("a = 1\n\nb = a |").unwrap_err();
+        assert_eq!(err.line, 3);
+        assert!(err.message.contains("`|` has no operand after it"), "{err}");
+        assert_eq!(translate("x = a ]] & b").unwrap_err().line, 1);
         assert_eq!(lua("fillp(▒) fillp(●)"), "fillp(0x5a5a.8) fillp(-1632.5)");
         let err = translate("x = 1\ny = あ").unwrap_err();
         assert_eq!(err.line, 2);
