@@ -158,10 +158,12 @@ impl Console {
             }
         }
         let mut machine = Box::new(Machine::new(video, cart.manifest.seed));
-        machine.pico8 = cart
-            .pico8
-            .as_deref()
-            .map(|rom| Box::new(crate::pico8::Pico8::new(rom)));
+        machine.pico8 = cart.pico8.as_deref().map(|rom| {
+            let mut pico8 = Box::new(crate::pico8::Pico8::new(rom));
+            // PICO-8 seeds its generator at random; Kairo from the cart's seed, so runs repeat.
+            pico8.srand_bits(machine.rng.next_u64() as u32);
+            pico8
+        });
         machine.save = save.clone();
         let context = CallContext {
             cap: INIT_CAP,

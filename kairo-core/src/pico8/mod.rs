@@ -49,6 +49,8 @@ pub const PEN: usize = 0x5F25;
 pub const CURSOR: usize = 0x5F26;
 pub const CAMERA: usize = 0x5F28;
 pub const FILL_PATTERN: usize = 0x5F31;
+/// The random number generator's state, two 32-bit words.
+pub const RNG: usize = 0x5F44;
 /// btnp's repeat delay and period (frames at 30 fps).
 pub const BTNP_DELAY: usize = 0x5F5C;
 /// Sprite flags.
@@ -175,6 +177,46 @@ impl Pico8 {
             .find(|&item| self.menu[usize::from(item) - 1].is_some());
         if chosen.is_some() {
             self.menu_pending = chosen;
+        }
+    }
+
+    /// The PRNG's two words at 0x5f44 (the output) and 0x5f48.
+    fn rng_words(&self) -> (u32, u32) {
+        let word = |at: usize| u32::from_le_bytes(self.ram[at..at + 4].try_into().expect("4"));
+        (word(RNG), word(RNG + 4))
+    }
+
+    /// One step of PICO-8's generator: `hi = rotl(hi, 16) + lo; lo += hi`.
+    fn rng_step(&mut self) -> u32 {
+        let (hi, lo) = self.rng_words();
+        let hi = hi.rotate_left(16).wrapping_add(lo);
+        let lo = lo.wrapping_add(hi);
+        self.ram[RNG..RNG + 4].copy_from_slice(&hi.to_le_bytes());
+        self.ram[RNG + 4..RNG + 8].copy_from_slice(&lo.to_le_bytes());
+        hi
+    }
+
+    /// `rnd(x)` on the 32 bits of `x` (16.16): a step, then the output word modulo those
+    /// bits, as 16.16 bits; 0 without a step for 0.
+    pub fn rnd_bits(&mut self, x: u32) -> i32 {
+        if x == 0 {
+            return 0;
+        }
+        (self.rng_step() % x) as i32
+    }
+
+    /// `srand(x)` on the 32 bits of `x`: the seed without its top bit (0 is 0xdeadbeef), the
+    /// output word that xor 0xbead29ba, then 32 steps.
+    pub fn srand_bits(&mut self, x: u32) {
+        let lo = match x & 0x7FFF_FFFF {
+            0 => 0xDEAD_BEEF,
+            seed => seed,
+        };
+        let hi = lo ^ 0xBEAD_29BA;
+        self.ram[RNG..RNG + 4].copy_from_slice(&hi.to_le_bytes());
+        self.ram[RNG + 4..RNG + 8].copy_from_slice(&lo.to_le_bytes());
+        for _ in 0..32 {
+            self.rng_step();
         }
     }
 

@@ -26,14 +26,9 @@ function atan2(dx, dy)
   if a < 0 then a = a + 1 end
   return a
 end
-function rnd(x)
-  if type(x) == "table" then
-    if #x == 0 then return nil end
-    return x[m.random(#x)]
-  end
-  return m.random() * (tonumber(x) or 1)
-end
-function srand(x) m.randomseed(floor(tonumber(x) or 0)) end
+-- Lua's own generator on the machine's (deterministic) one, as on Kairo's carts; PICO-8's
+-- `rnd` and `srand` are the layer's, on PICO-8's generator.
+m.random, m.randomseed = kairo.math.random, kairo.math.randomseed
 -- PICO-8's numbers are 16.16 fixed point, and its bitwise functions (and operators, which
 -- kairo import writes as these functions) work on all 32 bits, the fraction included. A
 -- number goes in as the bits PICO-8 would hold for it: times 65536, truncated toward zero,

@@ -1,4 +1,5 @@
-//! PICO-8's system functions on a `[pico8]` cart: `stat` and `cstore`. (`flip` is the
+//! PICO-8's system functions on a `[pico8]` cart: `stat`, `cstore`, and `rnd`/`srand` on
+//! PICO-8's own generator. (`flip` is the
 //! layer's frame driver, in `pico8_prelude.lua`.) Everything `stat` answers is the machine's:
 //! nothing is read from the host, so movies, replays and netplay see the same answers.
 
@@ -38,6 +39,22 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
                   other `n` is an error.",
             cost: &[],
             call: stat,
+        },
+        ApiFn {
+            name: "rnd",
+            args: &[Arg::new("x", Kind::Value("number (default 1) or table")).optional("1")],
+            returns: "value",
+            doc: "A random number from 0 up to (not including) `x`, from PICO-8's generator                   (its state at 0x5f44-0x5f4b, seeded at power-on from the cart's `seed`);                   for a table, one of its items (nil when it is empty).",
+            cost: &[],
+            call: rnd,
+        },
+        ApiFn {
+            name: "srand",
+            args: &[Arg::new("x", Kind::Integer).or_int(0)],
+            returns: "",
+            doc: "Seeds PICO-8's generator with `x`: the same seed gives the same numbers as                   PICO-8's.",
+            cost: &[],
+            call: srand,
         },
         ApiFn {
             name: "cstore",
@@ -179,6 +196,46 @@ fn cstore(c: &mut Call) -> LuaResult<MultiValue> {
     let pico8 = p8(c)?;
     let bytes = pico8.ram[from].to_vec();
     pico8.rom[to].copy_from_slice(&bytes);
+    c.ret(())
+}
+
+/// The 32 bits PICO-8 holds for `x`: times 65536, truncated toward zero, wrapped.
+fn fixed_bits(x: f64) -> u32 {
+    if x.is_nan() {
+        return 0;
+    }
+    (x * 65536.0)
+        .trunc()
+        .clamp(i64::MIN as f64, i64::MAX as f64) as i64 as u32
+}
+
+fn number_arg(c: &Call, i: usize) -> Option<f64> {
+    match c.value(i) {
+        mlua::Value::Integer(n) => Some(n as f64),
+        mlua::Value::Number(n) => Some(n),
+        mlua::Value::String(s) => s.to_str().ok().and_then(|s| s.trim().parse().ok()),
+        _ => None,
+    }
+}
+
+fn rnd(c: &mut Call) -> LuaResult<MultiValue> {
+    if let mlua::Value::Table(table) = c.value(0) {
+        let n = table.raw_len();
+        if n == 0 {
+            return c.ret(mlua::Value::Nil);
+        }
+        let bits = p8(c)?.rnd_bits(fixed_bits(n as f64));
+        let item: mlua::Value = table.raw_get(bits as i64 / 65536 + 1)?;
+        return c.ret(item);
+    }
+    let x = number_arg(c, 0).unwrap_or(1.0);
+    let bits = p8(c)?.rnd_bits(fixed_bits(x));
+    c.ret(f64::from(bits) / 65536.0)
+}
+
+fn srand(c: &mut Call) -> LuaResult<MultiValue> {
+    let x = number_arg(c, 0).unwrap_or(0.0);
+    p8(c)?.srand_bits(fixed_bits(x));
     c.ret(())
 }
 
