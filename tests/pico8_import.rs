@@ -230,3 +230,28 @@ fn import_and_check_name_each_line_that_uses_what_the_layer_lacks() {
         "{stdout}{stderr}"
     );
 }
+
+/// What the importer refuses is told at the `.p8` file's own line.
+#[test]
+fn a_refusal_names_the_line_of_the_p8_file() {
+    let dir = common::temp_dir("pico8-refusal");
+    let source = dir.path().join("bad.p8");
+    std::fs::write(
+        &source,
+        "pico-8 cartridge // http://www.pico-8.com\nversion 41\n__lua__\n-- one\nx = 1 \u{e9}\n",
+    )
+    .unwrap();
+    let out = dir.path().join("bad");
+    let (code, stdout, stderr) = common::kairo(
+        &[
+            "import",
+            source.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stderr.contains("bad.p8:5:"), "{stderr}");
+    assert!(!out.exists(), "nothing written");
+}

@@ -101,7 +101,7 @@ pub fn import(source: &Path, out: &Path) -> Result<Report, ImportError> {
     }
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     let base = source.parent().unwrap_or(Path::new("."));
-    let main = module_source(&cart.lua, source, base)?;
+    let main = module_source(&cart.lua, source, base, cart.lua_line)?;
     // Line N of main.lua is line N of the .p8 file.
     let lead = cart.lua_line.saturating_sub(1);
     let source_name = source
@@ -211,7 +211,14 @@ fn toml_string(s: &str) -> String {
 /// `code` (of `file`) translated line for line, each `#include` line replaced by the file
 /// it names, translated on that one line (PICO-8 includes text where the line is: locals
 /// and all; the lines after keep their numbers).
-fn module_source(code: &str, file: &Path, base: &Path) -> Result<String, ImportError> {
+fn module_source(
+    code: &str,
+    file: &Path,
+    base: &Path,
+    first_line: usize,
+) -> Result<String, ImportError> {
+    // Line i (0-based) of the code is line `first_line + i` of `file`.
+    let at = |i: usize| first_line + i;
     let mut plain = String::new();
     let mut includes = Vec::new();
     for (i, line) in code.lines().enumerate() {
@@ -226,15 +233,16 @@ fn module_source(code: &str, file: &Path, base: &Path) -> Result<String, ImportE
             }
         }
     }
-    let translated = lua::translate(&plain).map_err(|e| fail(file, Some(e.line), e.message))?;
+    let translated =
+        lua::translate(&plain).map_err(|e| fail(file, Some(at(e.line - 1)), e.message))?;
     let mut lines: Vec<String> = translated.lines().map(str::to_string).collect();
     for (i, path) in includes {
-        let text = included_text(&path, file, i + 1, base, 0)?;
+        let text = included_text(&path, file, at(i), base, 0)?;
         let joined = lua::translate_joined(&text).map_err(|e| {
             fail(
                 &base.join(&path),
                 Some(e.line),
-                format!("{} (included at {}:{})", e.message, file.display(), i + 1),
+                format!("{} (included at {}:{})", e.message, file.display(), at(i)),
             )
         })?;
         lines[i] = joined;
