@@ -64,6 +64,12 @@ impl Pico8 {
     /// the right-most x reached and the pixels examined.
     pub fn print(&mut self, text: &[u8], at: Option<(i32, i32)>, color: u8) -> (i32, u64) {
         let at_cursor = at.is_none();
+        // Text is drawn without the fill pattern (PICO-8's own screenshots show it solid
+        // while a pattern is set): the pattern is put aside until the text is drawn.
+        let pattern = super::FILL_PATTERN..super::FILL_PATTERN + 3;
+        let mut kept = [0; 3];
+        kept.copy_from_slice(&self.ram[pattern.clone()]);
+        self.ram[pattern.clone()].fill(0);
         let (x0, mut y) = at.unwrap_or_else(|| self.cursor());
         if at_cursor && y > LAST_LINE {
             self.scroll((y - LAST_LINE) as usize);
@@ -97,6 +103,10 @@ impl Pico8 {
                 }
                 1..=15 => {}
                 _ => {
+                    if at_cursor && y > LAST_LINE {
+                        self.scroll((y - LAST_LINE) as usize);
+                        y = LAST_LINE;
+                    }
                     let wide = c >= 128;
                     let width = if wide { 8 } else { 4 };
                     let cell = if wide {
@@ -126,12 +136,19 @@ impl Pico8 {
             }
         }
         if at_cursor {
+            // The cursor is kept on the screen: a line printed below 116 moves everything up
+            // a line (PICO-8's screenshot of a print at y 131: drawn at 116, cursor at 122).
+            if y > LAST_LINE - 6 {
+                self.scroll(6);
+                y -= 6;
+            }
             self.set_cursor(x0, y + 6);
         } else if let Some((ax, ay)) = at {
             // PICO-8 leaves the cursor under the text printed at a place too.
             self.set_cursor(ax, ay + 6);
         }
         self.ram[super::PEN] = color;
+        self.ram[pattern].copy_from_slice(&kept);
         (right, examined)
     }
 
@@ -177,13 +194,31 @@ mod tests {
     #[test]
     fn printing_at_the_cursor_scrolls_at_the_bottom() {
         let mut p = pico8();
-        p.set_cursor(0, 120);
+        p.set_cursor(0, 131);
         p.print(b"a", None, 7);
+        // Below the last line: up 9 to draw at 122, then up 6 to keep the cursor on 122.
+        assert_eq!(p.cursor(), (0, 122));
+        assert_eq!(row(&p, 116, 0, 3), "###", "the A at line 116");
+        assert_eq!(row(&p, 122, 0, 3), "...", "the bottom cleared");
         p.print(b"a", None, 7);
-        // The second line would start at 126: the screen went up 4 lines first.
-        assert_eq!(p.cursor(), (0, 128));
-        assert_eq!(row(&p, 122, 0, 3), "###", "the second A at line 122");
-        assert_eq!(row(&p, 116, 0, 3), "###", "the first, moved up 4");
+        assert_eq!(p.cursor(), (0, 122));
+        assert_eq!(row(&p, 110, 0, 3), "###", "the first, moved up a line");
+        assert_eq!(row(&p, 116, 0, 3), "###", "the second");
+    }
+
+    #[test]
+    fn text_ignores_the_fill_pattern_which_stays_set() {
+        let mut p = pico8();
+        // Every bit set, with the transparency bit: shapes draw nothing.
+        p.fillp(65535.5);
+        p.print(b"a", Some((0, 0)), 7);
+        assert_eq!(row(&p, 0, 0, 4), "###.", "the A drawn solid");
+        p.pset(10, 10, 7);
+        assert_eq!(
+            p.screen_pixel(10, 10),
+            0,
+            "the pattern still holds after print"
+        );
     }
 
     #[test]
