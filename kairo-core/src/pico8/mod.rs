@@ -44,6 +44,8 @@ pub const SIDE: usize = 128;
 /// The draw state.
 pub const DRAW_PALETTE: usize = 0x5F00;
 pub const SCREEN_PALETTE: usize = 0x5F10;
+/// The secondary palette (`pal(c0, c1, 2)`).
+pub const SECONDARY_PALETTE: usize = 0x5F60;
 pub const CLIP: usize = 0x5F20;
 pub const PEN: usize = 0x5F25;
 pub const CURSOR: usize = 0x5F26;

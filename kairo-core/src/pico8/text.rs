@@ -75,6 +75,8 @@ struct Printer {
     wrap: Option<i32>,
     right: i32,
     examined: u64,
+    /// Printing at the cursor: a character below the last line scrolls the screen first.
+    scrolls: bool,
 }
 
 impl Printer {
@@ -104,6 +106,7 @@ impl Printer {
             wrap: None,
             right: x,
             examined: 0,
+            scrolls: false,
         }
     }
 
@@ -155,6 +158,10 @@ impl Printer {
             && self.x + self.advance(c) > wrap
         {
             self.newline();
+        }
+        if self.scrolls && self.y > LAST_LINE {
+            p8.scroll((self.y - LAST_LINE) as usize);
+            self.y = LAST_LINE;
         }
         let glyph = if self.custom_font {
             let at = CUSTOM_FONT + usize::from(c) * 8;
@@ -253,12 +260,19 @@ impl Pico8 {
     /// is left out and named in [`Pico8::take_print_notes`].
     pub fn print(&mut self, text: &[u8], at: Option<(i32, i32)>, color: u8) -> (i32, u64) {
         let at_cursor = at.is_none();
+        // Text is drawn without the fill pattern (PICO-8's own screenshots show it solid
+        // while a pattern is set): the pattern is put aside until the text is drawn.
+        let pattern = super::FILL_PATTERN..super::FILL_PATTERN + 3;
+        let mut kept = [0; 3];
+        kept.copy_from_slice(&self.ram[pattern.clone()]);
+        self.ram[pattern.clone()].fill(0);
         let (x0, mut y0) = at.unwrap_or_else(|| self.cursor());
         if at_cursor && y0 > LAST_LINE {
             self.scroll((y0 - LAST_LINE) as usize);
             y0 = LAST_LINE;
         }
         let mut p = Printer::new(self, x0, y0, color);
+        p.scrolls = at_cursor;
         let mut i = 0;
         let param = |i: &mut usize| {
             let v = text.get(*i).map_or(0, |&c| parameter(c));
@@ -388,14 +402,21 @@ impl Pico8 {
                 _ => p.character(self, c),
             }
         }
-        let (right, examined, y) = (p.right, p.examined, p.y);
+        let (right, examined, mut y, line) = (p.right, p.examined, p.y, p.line_height());
         if at_cursor {
-            self.set_cursor(x0, y + p.line_height());
+            // The cursor is kept on the screen: a line printed below 116 moves everything up
+            // a line (PICO-8's screenshot of a print at y 131: drawn at 116, cursor at 122).
+            if y + line > LAST_LINE {
+                self.scroll(line as usize);
+                y -= line;
+            }
+            self.set_cursor(x0, y + line);
         } else if let Some((ax, _)) = at {
             // PICO-8 leaves the cursor under the text printed at a place too.
-            self.set_cursor(ax, y + p.line_height());
+            self.set_cursor(ax, y + line);
         }
         self.ram[super::PEN] = color;
+        self.ram[pattern].copy_from_slice(&kept);
         (right, examined)
     }
 
@@ -466,13 +487,31 @@ mod tests {
     #[test]
     fn printing_at_the_cursor_scrolls_at_the_bottom() {
         let mut p = pico8();
-        p.set_cursor(0, 120);
+        p.set_cursor(0, 131);
         p.print(b"a", None, 7);
+        // Below the last line: up 9 to draw at 122, then up 6 to keep the cursor on 122.
+        assert_eq!(p.cursor(), (0, 122));
+        assert_eq!(row(&p, 116, 0, 3), "###", "the A at line 116");
+        assert_eq!(row(&p, 122, 0, 3), "...", "the bottom cleared");
         p.print(b"a", None, 7);
-        // The second line would start at 126: the screen went up 4 lines first.
-        assert_eq!(p.cursor(), (0, 128));
-        assert_eq!(row(&p, 122, 0, 3), "###", "the second A at line 122");
-        assert_eq!(row(&p, 116, 0, 3), "###", "the first, moved up 4");
+        assert_eq!(p.cursor(), (0, 122));
+        assert_eq!(row(&p, 110, 0, 3), "###", "the first, moved up a line");
+        assert_eq!(row(&p, 116, 0, 3), "###", "the second");
+    }
+
+    #[test]
+    fn text_ignores_the_fill_pattern_which_stays_set() {
+        let mut p = pico8();
+        // Every bit set, with the transparency bit: shapes draw nothing.
+        p.fillp(65535.5);
+        p.print(b"a", Some((0, 0)), 7);
+        assert_eq!(row(&p, 0, 0, 4), "###.", "the A drawn solid");
+        p.pset(10, 10, 7);
+        assert_eq!(
+            p.screen_pixel(10, 10),
+            0,
+            "the pattern still holds after print"
+        );
     }
 
     #[test]

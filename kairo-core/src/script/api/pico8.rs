@@ -304,13 +304,17 @@ pub(crate) const GROUP: ApiGroup = ApiGroup {
         ApiFn {
             name: "pal",
             args: &[
-                Arg::new("c0", Kind::Integer).optional("resets both palettes"),
-                Arg::new("c1", Kind::Integer).optional("resets c0"),
+                Arg::new("c0", Kind::Value("colour, or table of colour = colour"))
+                    .optional("resets the draw and screen palettes"),
+                Arg::new("c1", Kind::Integer).optional("resets palette c0"),
                 Arg::new("p", Kind::Integer).or_int(0),
             ],
-            returns: "",
-            doc: "Draws colour `c0` as `c1` from now on (`p` 0, the draw palette), or shows it as \
-                  `c1` (`p` 1, the screen palette; 128-143 are the extra colours).",
+            returns: "old",
+            doc: "Draws colour `c0` as `c1` from now on (`p` 0, the draw palette), shows it as \
+                  `c1` (`p` 1, the screen palette; 128-143 are the extra colours) or sets the \
+                  secondary palette (`p` 2); returns the colour `c0` had. `pal(t, p)` sets every \
+                  `c0 = c1` of table `t`; `pal(p)` resets palette `p`; `pal()` the draw and \
+                  screen palettes.",
             cost: &[],
             call: pal,
         },
@@ -681,36 +685,83 @@ fn sset(c: &mut Call) -> LuaResult<MultiValue> {
 }
 
 fn pal(c: &mut Call) -> LuaResult<MultiValue> {
-    let c0 = opt_int(c, 0);
-    let c1 = opt_int(c, 1);
-    let which = int(c, 2);
-    let pico8 = p8(c)?;
-    match (c0, c1) {
-        (None, _) => {
-            for i in 0..16u8 {
-                let transparent = pico8.peek(crate::pico8::DRAW_PALETTE + usize::from(i)) & 0x10;
-                pico8.poke(crate::pico8::DRAW_PALETTE + usize::from(i), i | transparent);
-                pico8.poke(crate::pico8::SCREEN_PALETTE + usize::from(i), i);
+    use crate::pico8::{DRAW_PALETTE, SCREEN_PALETTE, SECONDARY_PALETTE};
+    /// Sets entry `c0` of palette `p` to `c1`; returns what it held (a colour).
+    fn set(pico8: &mut Pico8, p: i64, c0: i64, c1: i64) -> i64 {
+        let at = |base: usize| base + (c0 & 15) as usize;
+        match p {
+            1 => {
+                let old = pico8.peek(at(SCREEN_PALETTE));
+                pico8.poke(at(SCREEN_PALETTE), (c1 & 0x8F) as u8);
+                i64::from(old)
+            }
+            2 => {
+                let old = pico8.peek(at(SECONDARY_PALETTE));
+                pico8.poke(at(SECONDARY_PALETTE), c1 as u8);
+                i64::from(old)
+            }
+            _ => {
+                let old = pico8.peek(at(DRAW_PALETTE));
+                pico8.poke(at(DRAW_PALETTE), (c1 & 15) as u8 | old & 0x10);
+                i64::from(old & 15)
             }
         }
-        (Some(c0), c1) => {
-            let base = if which == 1 {
-                crate::pico8::SCREEN_PALETTE
-            } else {
-                crate::pico8::DRAW_PALETTE
-            };
-            let at = base + (c0 & 15) as usize;
-            let to = c1.unwrap_or(c0);
-            let keep = if which == 1 { 0 } else { pico8.peek(at) & 0x10 };
-            let value = if which == 1 {
-                (to & 0x8F) as u8
-            } else {
-                (to & 15) as u8 | keep
-            };
-            pico8.poke(at, value);
+    }
+    /// Palette `p` as at power-on (the draw palette keeps its transparency).
+    fn reset(pico8: &mut Pico8, p: i64) {
+        for i in 0..16i64 {
+            match p {
+                1 | 2 => {
+                    set(pico8, p, i, i);
+                }
+                _ => {
+                    set(pico8, 0, i, i);
+                }
+            }
         }
     }
-    c.ret(())
+    match c.value(0) {
+        mlua::Value::Table(table) => {
+            let p = opt_int(c, 1).unwrap_or(0);
+            let pairs: Vec<(i64, i64)> = table
+                .pairs::<mlua::Value, mlua::Value>()
+                .filter_map(|pair| {
+                    let (k, v) = pair.ok()?;
+                    let number = |v: &mlua::Value| match v {
+                        mlua::Value::Integer(n) => Some(*n),
+                        mlua::Value::Number(n) if n.is_finite() => Some(n.floor() as i64),
+                        _ => None,
+                    };
+                    Some((number(&k)?, number(&v)?))
+                })
+                .collect();
+            let pico8 = p8(c)?;
+            for (c0, c1) in pairs {
+                set(pico8, p, c0, c1);
+            }
+            c.ret(())
+        }
+        _ => {
+            let (c0, c1, p) = (opt_int(c, 0), opt_int(c, 1), int(c, 2));
+            let pico8 = p8(c)?;
+            match (c0, c1) {
+                (None, _) => {
+                    reset(pico8, 0);
+                    reset(pico8, 1);
+                    c.ret(())
+                }
+                // One number: that palette reset.
+                (Some(which), None) => {
+                    reset(pico8, which);
+                    c.ret(())
+                }
+                (Some(c0), Some(c1)) => {
+                    let old = set(pico8, i64::from(p), c0, c1);
+                    c.ret(old)
+                }
+            }
+        }
+    }
 }
 
 fn palt(c: &mut Call) -> LuaResult<MultiValue> {
@@ -804,7 +855,7 @@ fn print(c: &mut Call) -> LuaResult<MultiValue> {
         mlua::Value::Integer(n) => n.to_string().into_bytes(),
         mlua::Value::Number(n) => number_text(n).into_bytes(),
         mlua::Value::Boolean(b) => b.to_string().into_bytes(),
-        mlua::Value::Nil => Vec::new(),
+        mlua::Value::Nil => b"[nil]".to_vec(),
         other => format!("[{}]", other.type_name()).into_bytes(),
     };
     let number = |c: &Call, i: usize| match c.value(i) {
