@@ -48,14 +48,16 @@ fn on_new_line(text: &str) -> String {
 /// `pico8_` functions, and the second traceback of the driver passing on an error raised in
 /// the cart's coroutine, whose traceback comes first): they say nothing to a cart maker.
 pub(crate) fn cart_frames(traceback: &str) -> String {
+    let mut headed = false;
     traceback
         .lines()
         .filter(|line| {
             let line = line.trim();
-            line != "[C]: in ?"
-                && line != "stack traceback:"
-                && !line.contains("'pico8_")
-                && !line.starts_with("pico8:")
+            // The first header stays; a second one is the driver's.
+            if line == "stack traceback:" {
+                return !std::mem::replace(&mut headed, true);
+            }
+            line != "[C]: in ?" && !line.contains("'pico8_") && !line.starts_with("pico8:")
         })
         .collect::<Vec<_>>()
         .join("\n")
