@@ -462,7 +462,8 @@ mod tests {
             err.to_string(),
             "m.kmv:3: `zz` is not an input word (hex like `0012`, or buttons like `right+a`): \
              `zz` is not a button (buttons: left, right, up, down, a, b, x, y, l, r, start, \
-             select; `-` for none; join them with `+`)"
+             select; `menu1`-`menu5` for a PICO-8 cart's pause-menu items; `-` for none; join \
+             them with `+`)"
         );
         let err = Movie::parse("kairo-movie 9\n", "m").unwrap_err();
         assert!(err.to_string().contains("newer Kairo"));
