@@ -157,18 +157,19 @@ impl Sprite {
             };
             *slot = (src_column, mask, at, shift);
         }
-        for screen_y in top..bottom {
-            let mut sy = (screen_y - self.y) as usize;
-            if self.flip_y {
-                sy = height as usize - 1 - sy;
-            }
-            let row_tile = tile + (sy / TILE_SIZE) * PATTERN_SHEET_TILES_W;
-            let tile_row = sy % TILE_SIZE;
-            let line = fb.row_with_slack(screen_y as usize);
-            for &(src_column, mask, at, shift) in &columns[..count] {
-                let row = vram.row(row_tile + src_column, tile_row);
+        // Column by column, so that the rows of one tile (one cache line of pattern VRAM)
+        // are read one after another.
+        for &(src_column, mask, at, shift) in &columns[..count] {
+            for screen_y in top..bottom {
+                let mut sy = (screen_y - self.y) as usize;
+                if self.flip_y {
+                    sy = height as usize - 1 - sy;
+                }
+                let row_tile = tile + (sy / TILE_SIZE) * PATTERN_SHEET_TILES_W;
+                let row = vram.row(row_tile + src_column, sy % TILE_SIZE);
                 let row = if self.flip_x { row.swap_bytes() } else { row };
                 let row = (row & mask) >> shift;
+                let line = fb.row_with_slack(screen_y as usize);
                 let dst: &mut [u8; 8] = (&mut line[at..at + 8]).try_into().expect("8 bytes");
                 blend8(dst, row, self.palette);
             }
