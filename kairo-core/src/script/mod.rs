@@ -50,8 +50,8 @@ impl Script {
         Ok(Script { heap, cart })
     }
 
-    /// Runs the entry file's main chunk with the machine and the call context lent.
-    pub(crate) fn run_main(&self, lent: Lent) -> (Lent, Result<(), ScriptError>) {
+    /// The entry file's name and source, and how the profiler names its main chunk.
+    fn main_chunk(&self) -> (&String, String, Called) {
         let entry = &self.cart.manifest.entry;
         let source = self.cart.scripts.get(entry).cloned().unwrap_or_default();
         let main = Called {
@@ -59,6 +59,12 @@ impl Script {
             line: 0,
             name: format!("main chunk ({entry})"),
         };
+        (entry, source, main)
+    }
+
+    /// Runs the entry file's main chunk with the machine and the call context lent.
+    pub(crate) fn run_main(&self, lent: Lent) -> (Lent, Result<(), ScriptError>) {
+        let (entry, source, main) = self.main_chunk();
         self.lend(lent, |lua, called| {
             *called = Some(main);
             lua.load(source)
@@ -71,13 +77,7 @@ impl Script {
     /// Runs a PICO-8 cart's main chunk and then its `_init`, inside the layer's frame driver
     /// (`pico8_prelude.lua`): until they end, or until they call `flip`.
     pub(crate) fn pico8_boot(&self, lent: Lent) -> (Lent, Result<Pico8Step, ScriptError>) {
-        let entry = &self.cart.manifest.entry;
-        let source = self.cart.scripts.get(entry).cloned().unwrap_or_default();
-        let main = Called {
-            chunk: entry.clone(),
-            line: 0,
-            name: format!("main chunk ({entry})"),
-        };
+        let (entry, source, main) = self.main_chunk();
         self.lend(lent, |lua, called| {
             *called = Some(main);
             let chunk = lua

@@ -5,7 +5,7 @@
 
 use mlua::MultiValue;
 
-use super::pico8::{address, length, opt_int, p8, range};
+use super::pico8::{address, length, opt_int, opt_num, p8, range};
 use crate::meter::Unit;
 use crate::script::args::{Arg, Kind};
 use crate::script::call::{ApiFn, ApiGroup, Call, Cost, LuaResult};
@@ -209,15 +209,6 @@ fn fixed_bits(x: f64) -> u32 {
         .clamp(i64::MIN as f64, i64::MAX as f64) as i64 as u32
 }
 
-fn number_arg(c: &Call, i: usize) -> Option<f64> {
-    match c.value(i) {
-        mlua::Value::Integer(n) => Some(n as f64),
-        mlua::Value::Number(n) => Some(n),
-        mlua::Value::String(s) => s.to_str().ok().and_then(|s| s.trim().parse().ok()),
-        _ => None,
-    }
-}
-
 fn rnd(c: &mut Call) -> LuaResult<MultiValue> {
     if let mlua::Value::Table(table) = c.value(0) {
         let n = table.raw_len();
@@ -228,13 +219,13 @@ fn rnd(c: &mut Call) -> LuaResult<MultiValue> {
         let item: mlua::Value = table.raw_get(bits as i64 / 65536 + 1)?;
         return c.ret(item);
     }
-    let x = number_arg(c, 0).unwrap_or(1.0);
+    let x = opt_num(c, 0).unwrap_or(1.0);
     let bits = p8(c)?.rnd_bits(fixed_bits(x));
     c.ret(f64::from(bits) / 65536.0)
 }
 
 fn srand(c: &mut Call) -> LuaResult<MultiValue> {
-    let x = number_arg(c, 0).unwrap_or(0.0);
+    let x = opt_num(c, 0).unwrap_or(0.0);
     p8(c)?.srand_bits(fixed_bits(x));
     c.ret(())
 }
