@@ -20,5 +20,7 @@ pub mod harness;
 pub mod host;
 pub mod import;
 pub mod profiling;
+#[cfg(feature = "netplay")]
+pub mod rooms;
 pub mod saving;
 pub mod views;

@@ -6,26 +6,35 @@
 //!   player number other than the one expected at that address) is refused: a `KRNO`
 //!   datagram tells the other side why, a `KRBY` tells the remaining peers that the match is
 //!   off, and every side stops with one line.
-//! - A host waiting for whoever joins (an open seat, [`ANYONE`]) gives the seat only to a
-//!   joiner that *completes* the greeting (its greeting fits and says it has seen ours). Until
-//!   then a joiner is a candidate; one that goes quiet for [`CANDIDATE_EXPIRY`] is forgotten.
-//!   A joiner that does not fit is refused and the host goes on waiting; anything that is not
-//!   a well-formed greeting gets no answer at all (a stranger learns nothing of the match).
+//! - A seat not given to an address (a host waiting for whoever joins; every seat of a room)
+//!   is open ([`ANYONE`]): it goes only to a joiner with that seat's player number that
+//!   *completes* the greeting (its greeting fits and says it has seen ours). Until then a
+//!   joiner is a candidate; one that goes quiet for [`CANDIDATE_EXPIRY`] is forgotten. A
+//!   joiner that does not fit is refused and the others go on waiting; anything that is not a
+//!   well-formed greeting gets no answer at all (a stranger learns nothing of the match).
+//! - A room with a password ([`Secret`]): each greeting carries a random number, and the
+//!   greeting a peer sends back carries an HMAC-SHA-256 of the password over both numbers. A
+//!   joiner without the right one is refused before GGRS starts, so it never sees a word of
+//!   the game; a proof is good for one peer's number only, so replaying one gets nowhere.
 
-use std::net::{SocketAddr, UdpSocket};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
+use sha2::Sha256;
 
 use super::NetError;
+use super::link::{Link, PeerAddr};
 use super::socket::{TAG_CALL_OFF, TAG_HELLO, TAG_REFUSE, datagram};
 
-/// The address of a peer not known yet (a host waits for whoever joins).
-pub const ANYONE: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
-    std::net::Ipv4Addr::UNSPECIFIED,
-    0,
+/// The address of a peer not known yet (an open seat).
+pub const ANYONE: PeerAddr = PeerAddr::Udp(std::net::SocketAddr::V4(
+    std::net::SocketAddrV4::new(std::net::Ipv4Addr::UNSPECIFIED, 0),
 ));
+
+/// The refusal a peer without a room's password gets.
+pub const WRONG_PASSWORD: &str = "wrong room password";
 
 /// Time between greetings.
 pub(crate) const RESEND: Duration = Duration::from_millis(100);
@@ -48,6 +57,11 @@ pub struct Hello {
     pub player: u8,
     /// Whether it has had the greeting of the peer it sends this to.
     pub seen: bool,
+    /// A random number of this meeting, which proofs of a room's password answer.
+    pub nonce: u64,
+    /// In a room with a password: the proof of it for the receiver's number (once the
+    /// sender has heard the receiver).
+    pub proof: Option<[u8; 32]>,
 }
 
 impl Hello {
@@ -67,7 +81,7 @@ impl Hello {
 
     /// Why `theirs`, from the peer expected to be player `expected`, cannot join this
     /// match, if it cannot.
-    fn mismatch(&self, theirs: &Hello, expected: u8) -> Option<String> {
+    pub(crate) fn mismatch(&self, theirs: &Hello, expected: u8) -> Option<String> {
         if theirs.build != self.build {
             return Some(format!(
                 "it runs another build ({}; this is {})",
@@ -103,6 +117,48 @@ impl Hello {
     }
 }
 
+/// A room's password and name, which a proof is made from.
+#[derive(Clone)]
+pub struct Secret {
+    pub room: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Secret")
+            .field("room", &self.room)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Secret {
+    /// The proof, from the peer whose number is `prover`, of knowing the password, for the
+    /// peer whose number is `verifier`.
+    pub fn proof(&self, verifier: u64, prover: u64) -> [u8; 32] {
+        let mut mac = Hmac::<Sha256>::new_from_slice(self.password.as_bytes())
+            .expect("HMAC takes a key of any length");
+        mac.update(b"kairo room password\0");
+        mac.update(&(self.room.len() as u64).to_le_bytes());
+        mac.update(self.room.as_bytes());
+        mac.update(&verifier.to_le_bytes());
+        mac.update(&prover.to_le_bytes());
+        mac.finalize().into_bytes().into()
+    }
+
+    /// Whether `proof` proves the password, from `prover` to `verifier` (in constant time).
+    fn verifies(&self, proof: &[u8; 32], verifier: u64, prover: u64) -> bool {
+        let mut mac = Hmac::<Sha256>::new_from_slice(self.password.as_bytes())
+            .expect("HMAC takes a key of any length");
+        mac.update(b"kairo room password\0");
+        mac.update(&(self.room.len() as u64).to_le_bytes());
+        mac.update(self.room.as_bytes());
+        mac.update(&verifier.to_le_bytes());
+        mac.update(&prover.to_le_bytes());
+        mac.verify_slice(proof).is_ok()
+    }
+}
+
 /// A datagram of the greeting, as read.
 enum Said {
     Hello(Hello),
@@ -128,10 +184,13 @@ impl Said {
 /// One other player of the match, as the greeting goes.
 #[derive(Debug)]
 struct Seat {
-    /// Where the player is ([`ANYONE`] while a host's seat is open).
-    addr: SocketAddr,
+    /// Where the player is ([`ANYONE`] while the seat is open).
+    addr: PeerAddr,
     /// Its player number, 0-based.
     player: u8,
+    /// Whether the seat was open (it opens again when its peer leaves the room before the
+    /// greeting is done).
+    open: bool,
     /// Whether its greeting has come.
     heard: bool,
     /// Whether its greeting says it has had ours.
@@ -141,51 +200,76 @@ struct Seat {
 /// A would-be joiner of an open seat whose greeting fits, not yet complete.
 #[derive(Debug)]
 struct Candidate {
-    addr: SocketAddr,
+    addr: PeerAddr,
+    player: u8,
     last_heard: Instant,
 }
 
 /// Names a player for notes: `player 2 (127.0.0.1:7001)`.
-pub(crate) fn player_at(player: usize, addr: SocketAddr) -> String {
+pub(crate) fn player_at(player: usize, addr: PeerAddr) -> String {
     format!("player {} ({addr})", player + 1)
 }
 
 /// One greeting in progress.
 struct Greeter<'a> {
-    socket: &'a UdpSocket,
+    link: &'a dyn Link,
     me: &'a Hello,
+    secret: Option<&'a Secret>,
     seats: Vec<Seat>,
     candidates: Vec<Candidate>,
-    /// The last joiner of the open seat refused, and why (for the note if nobody joins).
+    /// The random numbers of the peers heard from (for the proofs sent to them).
+    nonces: Vec<(PeerAddr, u64)>,
+    /// The last joiner of an open seat refused, and why (for the note if nobody joins).
     refused: Option<String>,
 }
 
 impl Greeter<'_> {
-    fn send(&self, addr: SocketAddr, bytes: &[u8]) {
+    fn send(&self, addr: PeerAddr, bytes: &[u8]) {
         // A peer not yet listening refuses the datagram (on loopback): the resend tries again.
-        let _ = self.socket.send_to(bytes, addr);
+        let _ = self.link.send(addr, bytes);
     }
 
-    fn hello(&self, seen: bool) -> Vec<u8> {
+    /// Our greeting for `to`: with the proof of the password once its number is known.
+    fn hello(&self, to: PeerAddr, seen: bool) -> Vec<u8> {
+        let theirs = self.nonces.iter().find(|(a, _)| *a == to).map(|&(_, n)| n);
+        let proof = match (self.secret, theirs) {
+            (Some(secret), Some(theirs)) => Some(secret.proof(theirs, self.me.nonce)),
+            _ => None,
+        };
         Hello {
             seen,
+            proof,
             ..self.me.clone()
         }
         .datagram()
     }
 
-    /// Greets every seat that has an address, and every candidate.
+    fn open(&self) -> bool {
+        self.seats.iter().any(|s| s.addr == ANYONE)
+    }
+
+    /// Greets every seat that has an address, every candidate, and (while a seat is open)
+    /// every peer the link knows of that is neither.
     fn greet_all(&self) {
         for seat in self.seats.iter().filter(|s| s.addr != ANYONE) {
-            self.send(seat.addr, &self.hello(seat.heard));
+            self.send(seat.addr, &self.hello(seat.addr, seat.heard));
         }
         for candidate in &self.candidates {
-            self.send(candidate.addr, &self.hello(true));
+            self.send(candidate.addr, &self.hello(candidate.addr, true));
+        }
+        if self.open() {
+            for addr in self.link.present() {
+                let known = self.seats.iter().any(|s| s.addr == addr)
+                    || self.candidates.iter().any(|c| c.addr == addr);
+                if !known {
+                    self.send(addr, &self.hello(addr, false));
+                }
+            }
         }
     }
 
     /// Tells `addr` why it cannot join (three times, against loss).
-    fn refuse(&self, addr: SocketAddr, why: &str) {
+    fn refuse(&self, addr: PeerAddr, why: &str) {
         for _ in 0..3 {
             self.send(addr, &datagram(TAG_REFUSE, why.as_bytes()));
         }
@@ -194,8 +278,8 @@ impl Greeter<'_> {
     /// Tells every seat with an address, but `except`, that the match is off and why: at
     /// once, then for [`CALL_OFF_LINGER`] every [`RESEND`] and in answer to anything they
     /// send (a peer that started late hears it when it first greets).
-    fn call_off(&self, except: Option<SocketAddr>, why: &str) {
-        let told: Vec<SocketAddr> = self
+    fn call_off(&self, except: Option<PeerAddr>, why: &str) {
+        let told: Vec<PeerAddr> = self
             .seats
             .iter()
             .map(|s| s.addr)
@@ -207,7 +291,6 @@ impl Greeter<'_> {
         let notice = datagram(TAG_CALL_OFF, why.as_bytes());
         let start = Instant::now();
         let mut last_sent: Option<Instant> = None;
-        let mut buffer = [0u8; 2048];
         while start.elapsed() < CALL_OFF_LINGER {
             if last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
                 for &addr in &told {
@@ -215,10 +298,10 @@ impl Greeter<'_> {
                 }
                 last_sent = Some(Instant::now());
             }
-            if let Ok((_, from)) = self.socket.recv_from(&mut buffer)
-                && told.contains(&from)
-            {
-                self.send(from, &notice);
+            match self.link.receive() {
+                Some((from, _)) if told.contains(&from) => self.send(from, &notice),
+                Some(_) => {}
+                None => std::thread::sleep(POLL),
             }
         }
     }
@@ -229,8 +312,28 @@ impl Greeter<'_> {
             .all(|s| s.addr != ANYONE && s.heard && s.answered)
     }
 
+    /// Remembers the random number in a greeting from `from`.
+    fn note_nonce(&mut self, from: PeerAddr, nonce: u64) {
+        match self.nonces.iter_mut().find(|(a, _)| *a == from) {
+            Some(entry) => entry.1 = nonce,
+            None => self.nonces.push((from, nonce)),
+        }
+    }
+
+    /// Whether a greeting from a peer that has had ours proves the room's password (always,
+    /// in a match without one).
+    fn proven(&self, theirs: &Hello) -> bool {
+        match self.secret {
+            None => true,
+            Some(_) if !theirs.seen => true,
+            Some(secret) => theirs
+                .proof
+                .is_some_and(|proof| secret.verifies(&proof, self.me.nonce, theirs.nonce)),
+        }
+    }
+
     /// Takes one datagram from `from`.
-    fn take(&mut self, from: SocketAddr, said: Said) -> Result<(), NetError> {
+    fn take(&mut self, from: PeerAddr, said: Said) -> Result<(), NetError> {
         let Some(i) = self.seats.iter().position(|s| s.addr == from) else {
             return self.take_from_stranger(from, said);
         };
@@ -253,7 +356,13 @@ impl Greeter<'_> {
                 Err(NetError::CalledOff { peer: from, reason })
             }
             Said::Hello(theirs) => {
-                if let Some(reason) = self.me.mismatch(&theirs, self.seats[i].player) {
+                self.note_nonce(from, theirs.nonce);
+                let reason = if self.proven(&theirs) {
+                    self.me.mismatch(&theirs, self.seats[i].player)
+                } else {
+                    Some(WRONG_PASSWORD.to_string())
+                };
+                if let Some(reason) = reason {
                     let why = theirs
                         .mismatch(self.me, self.me.player)
                         .unwrap_or_else(|| reason.clone());
@@ -272,28 +381,56 @@ impl Greeter<'_> {
                 seat.heard = true;
                 seat.answered |= theirs.seen;
                 if !theirs.seen {
-                    self.send(from, &self.hello(true));
+                    self.send(from, &self.hello(from, true));
                 }
                 Ok(())
             }
         }
     }
 
-    /// A datagram from an address that has no seat: a would-be joiner of the open seat, or
+    /// A datagram from an address that has no seat: a would-be joiner of an open seat, or
     /// nobody this match knows (ignored).
-    fn take_from_stranger(&mut self, from: SocketAddr, said: Said) -> Result<(), NetError> {
-        let Some(open) = self.seats.iter().position(|s| s.addr == ANYONE) else {
+    fn take_from_stranger(&mut self, from: PeerAddr, said: Said) -> Result<(), NetError> {
+        let Some(first_open) = self.seats.iter().position(|s| s.addr == ANYONE) else {
             return Ok(());
         };
         let Said::Hello(theirs) = said else {
-            // A joiner that refused this host (or called its attempt off) is forgotten.
+            // A joiner that refused this peer (or called its attempt off) is forgotten.
             self.candidates.retain(|c| c.addr != from);
             return Ok(());
         };
-        if let Some(reason) = self.me.mismatch(&theirs, self.seats[open].player) {
-            let why = theirs
-                .mismatch(self.me, self.me.player)
-                .unwrap_or_else(|| reason.clone());
+        self.note_nonce(from, theirs.nonce);
+        // The open seat of its player number, or (to say why not) the first open one.
+        let open = self
+            .seats
+            .iter()
+            .position(|s| s.addr == ANYONE && s.player == theirs.player)
+            .unwrap_or(first_open);
+        let taken = self
+            .seats
+            .iter()
+            .find(|s| s.player == theirs.player && s.addr != ANYONE);
+        let reason = if !self.proven(&theirs) {
+            Some(WRONG_PASSWORD.to_string())
+        } else if let Some(seat) = taken.filter(|_| theirs.players == self.me.players) {
+            Some(format!(
+                "player {} is already {}",
+                seat.player + 1,
+                seat.addr
+            ))
+        } else if theirs.player == self.me.player && theirs.players == self.me.players {
+            Some(format!("this peer is player {} itself", self.me.player + 1))
+        } else {
+            self.me.mismatch(&theirs, self.seats[open].player)
+        };
+        if let Some(reason) = reason {
+            let why = if reason == WRONG_PASSWORD {
+                reason.clone()
+            } else {
+                theirs
+                    .mismatch(self.me, self.me.player)
+                    .unwrap_or_else(|| reason.clone())
+            };
             self.refuse(from, &why);
             self.candidates.retain(|c| c.addr != from);
             self.refused = Some(format!("refused {from}: {reason}"));
@@ -305,33 +442,55 @@ impl Greeter<'_> {
                 Some(candidate) => candidate.last_heard = Instant::now(),
                 None => self.candidates.push(Candidate {
                     addr: from,
+                    player: theirs.player,
                     last_heard: Instant::now(),
                 }),
             }
-            self.send(from, &self.hello(true));
+            self.send(from, &self.hello(from, true));
             return Ok(());
         }
         // It has had our greeting and we have its: it takes the seat, and the other
-        // candidates are told the match has started without them.
+        // candidates for that seat are told the match has started without them.
         let seat = &mut self.seats[open];
         seat.addr = from;
         seat.heard = true;
         seat.answered = true;
-        for other in std::mem::take(&mut self.candidates) {
-            if other.addr != from {
-                self.refuse(
-                    other.addr,
-                    "this host's match has started with another player",
-                );
-            }
+        let player = seat.player;
+        let (others, kept) = std::mem::take(&mut self.candidates)
+            .into_iter()
+            .partition(|c| c.player == player && c.addr != from);
+        self.candidates = kept;
+        self.candidates.retain(|c| c.addr != from);
+        for other in others {
+            self.refuse(
+                other.addr,
+                &format!("this match has started with another player {}", player + 1),
+            );
         }
         Ok(())
+    }
+
+    /// Opens again the seats whose peers the link says have gone (a room member that left
+    /// before the greeting was done), and forgets such candidates.
+    fn forget_gone(&mut self) {
+        let gone = self.link.gone();
+        if gone.is_empty() {
+            return;
+        }
+        for seat in self.seats.iter_mut().filter(|s| s.open) {
+            if gone.contains(&seat.addr) {
+                seat.addr = ANYONE;
+                seat.heard = false;
+                seat.answered = false;
+            }
+        }
+        self.candidates.retain(|c| !gone.contains(&c.addr));
     }
 
     /// The error at the end of `timeout` with the greeting not done.
     fn timed_out(&self, timeout: Duration) -> NetError {
         let seconds = timeout.as_secs();
-        if self.seats.iter().any(|s| s.addr == ANYONE) {
+        if self.open() {
             return NetError::NobodyJoined {
                 seconds,
                 refused: self.refused.clone(),
@@ -352,40 +511,46 @@ impl Greeter<'_> {
     }
 }
 
-/// Greets every peer in `peers` (address and the player expected there) through `socket`
-/// until each has answered, for at most `timeout`. `me` is this peer's greeting. A peer
-/// whose address is [`ANYONE`] is an open seat (a host waiting for a joiner): its address is
-/// filled in with the first joiner that completes the greeting. Setting `cancel` stops it.
+/// How long the greeting sleeps when nothing has arrived.
+const POLL: Duration = Duration::from_millis(2);
+
+/// Greets every peer in `peers` (address and the player expected there) over `link` until
+/// each has answered, for at most `timeout`. `me` is this peer's greeting, `secret` the
+/// room's password if it has one. A peer whose address is [`ANYONE`] is an open seat: its
+/// address is filled in with the first joiner of its player number that completes the
+/// greeting. Setting `cancel` stops it. Gives the greeting to answer each peer with during
+/// the match (ours, saying we have seen theirs).
 pub(crate) fn greet(
-    socket: &UdpSocket,
+    link: &dyn Link,
     me: &Hello,
-    peers: &mut [(SocketAddr, u8)],
+    secret: Option<&Secret>,
+    peers: &mut [(PeerAddr, u8)],
     timeout: Duration,
     cancel: &AtomicBool,
-) -> Result<(), NetError> {
-    socket
-        .set_read_timeout(Some(Duration::from_millis(10)))
-        .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
+) -> Result<Vec<(PeerAddr, Vec<u8>)>, NetError> {
     let mut greeter = Greeter {
-        socket,
+        link,
         me,
+        secret,
         seats: peers
             .iter()
             .map(|&(addr, player)| Seat {
                 addr,
                 player,
+                open: addr == ANYONE,
                 heard: false,
                 answered: false,
             })
             .collect(),
         candidates: Vec::new(),
+        nonces: Vec::new(),
         refused: None,
     };
     let start = Instant::now();
     let mut last_sent: Option<Instant> = None;
-    let mut buffer = [0u8; 2048];
     loop {
         if last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
+            greeter.forget_gone();
             greeter
                 .candidates
                 .retain(|c| c.last_heard.elapsed() < CANDIDATE_EXPIRY);
@@ -399,7 +564,11 @@ pub(crate) fn greet(
             for (peer, seat) in peers.iter_mut().zip(&greeter.seats) {
                 peer.0 = seat.addr;
             }
-            return Ok(());
+            return Ok(greeter
+                .seats
+                .iter()
+                .map(|s| (s.addr, greeter.hello(s.addr, true)))
+                .collect());
         }
         if start.elapsed() >= timeout {
             return Err(greeter.timed_out(timeout));
@@ -407,10 +576,11 @@ pub(crate) fn greet(
         if cancel.load(Ordering::Relaxed) {
             return Err(NetError::Cancelled);
         }
-        let Ok((len, from)) = socket.recv_from(&mut buffer) else {
+        let Some((from, bytes)) = link.receive() else {
+            std::thread::sleep(POLL);
             continue;
         };
-        if let Some(said) = Said::read(&buffer[..len]) {
+        if let Some(said) = Said::read(&bytes) {
             greeter.take(from, said)?;
         }
     }

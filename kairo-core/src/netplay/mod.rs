@@ -16,19 +16,18 @@
 //! [`Session`]: crate::session::Session
 
 pub mod handshake;
+pub mod link;
 pub mod play;
 pub mod rollback;
 pub mod socket;
 pub mod synctest;
-
-use std::net::SocketAddr;
 
 use crate::console::ConsoleSnapshot;
 use crate::input::ButtonWord;
 use crate::session::Fault;
 
 /// GGRS's types for Kairo: a button word per player and frame, whole-console snapshots,
-/// peers named by their UDP address.
+/// peers named by their address on the link (UDP, or a room's data channels).
 #[derive(Debug)]
 pub(crate) struct KairoGgrs;
 
@@ -36,7 +35,7 @@ impl ggrs::Config for KairoGgrs {
     type Input = ButtonWord;
     type InputPredictor = ggrs::PredictRepeatLast;
     type State = ConsoleSnapshot;
-    type Address = SocketAddr;
+    type Address = link::PeerAddr;
 }
 
 /// Frames a local press waits before it counts, on every peer alike (the default).
@@ -72,17 +71,17 @@ pub enum NetError {
     #[error("left before the match started")]
     Cancelled,
     #[error("refused {peer}: {reason}")]
-    Refused { peer: SocketAddr, reason: String },
+    Refused { peer: link::PeerAddr, reason: String },
     #[error("{peer} refused this peer: {reason}")]
-    RefusedBy { peer: SocketAddr, reason: String },
+    RefusedBy { peer: link::PeerAddr, reason: String },
     #[error("{peer} called the match off: {reason}")]
-    CalledOff { peer: SocketAddr, reason: String },
+    CalledOff { peer: link::PeerAddr, reason: String },
     #[error(
         "no answer from {} within {seconds} s (is it running, and is the port open?)",
         handshake::player_at(*player, *peer)
     )]
     NoAnswer {
-        peer: SocketAddr,
+        peer: link::PeerAddr,
         player: usize,
         seconds: u64,
     },
@@ -96,7 +95,7 @@ pub enum NetError {
         handshake::player_at(*player, *peer)
     )]
     Vanished {
-        peer: SocketAddr,
+        peer: link::PeerAddr,
         player: usize,
         seconds: u64,
     },
@@ -106,7 +105,7 @@ pub enum NetError {
         DISCONNECT_MS / 1000
     )]
     PeerLeft {
-        peer: SocketAddr,
+        peer: link::PeerAddr,
         player: usize,
         frame: i32,
     },
@@ -124,7 +123,7 @@ pub enum NetError {
     )]
     Desync {
         frame: i32,
-        peer: SocketAddr,
+        peer: link::PeerAddr,
         local: u128,
         remote: u128,
     },

@@ -18,7 +18,8 @@ use ggrs::{
     DesyncDetection, GgrsError, GgrsEvent, InputStatus, P2PSession, PlayerType, SessionBuilder,
 };
 
-use super::handshake::{ANYONE, Hello, greet, player_at};
+use super::handshake::{ANYONE, Hello, Secret, greet, player_at};
+use super::link::{Link, PeerAddr, UdpLink};
 use super::rollback::{Checksums, Rollback, RollbackStats};
 use super::socket::{self, NetSocket, SharedReport, Traffic};
 use super::{
@@ -29,19 +30,49 @@ use crate::input::ButtonWord;
 use crate::savestate::cart_digest;
 use crate::session::Session;
 
+/// Connects to a room: the lobby server, then the room's peers (the `kairo` crate's
+/// `rooms`). Setting the flag gives up.
+pub type RoomConnect =
+    Arc<dyn Fn(&AtomicBool) -> Result<Box<dyn Link>, NetError> + Send + Sync>;
+
+/// A match in a room of a lobby server, over WebRTC.
+#[derive(Clone)]
+pub struct RoomOptions {
+    /// The room's name.
+    pub name: String,
+    /// Where the lobby server is (for notes).
+    pub server: String,
+    /// The room's password, if it has one.
+    pub password: Option<String>,
+    pub connect: RoomConnect,
+}
+
+impl std::fmt::Debug for RoomOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RoomOptions")
+            .field("name", &self.name)
+            .field("server", &self.server)
+            .field("password", &self.password.as_ref().map(|_| "..."))
+            .finish_non_exhaustive()
+    }
+}
+
 /// How to join a match.
 #[derive(Clone, Debug)]
 pub struct NetOptions {
-    /// The local UDP port.
+    /// The local UDP port (unused in a room).
     pub port: u16,
-    /// The other peers, in player order (this peer's own number left out).
-    pub peers: Vec<SocketAddr>,
+    /// The other peers, in player order (this peer's own number left out); [`ANYONE`] for
+    /// a seat any joiner with its number may take.
+    pub peers: Vec<PeerAddr>,
     /// This peer's player number, 0-based.
     pub player: usize,
     /// Frames a local press waits.
     pub input_delay: usize,
     /// How long to wait for the peers' greetings (a host: for someone to join).
     pub greet_timeout: Duration,
+    /// The room the match is in (none: UDP between the addresses in `peers`).
+    pub room: Option<RoomOptions>,
 }
 
 impl NetOptions {
@@ -49,16 +80,30 @@ impl NetOptions {
     pub fn new(port: u16, peers: Vec<SocketAddr>, player: usize) -> NetOptions {
         NetOptions {
             port,
-            peers,
+            peers: peers.into_iter().map(PeerAddr::Udp).collect(),
             player,
             input_delay: INPUT_DELAY,
             greet_timeout: Duration::from_secs(30),
+            room: None,
+        }
+    }
+
+    /// A match of `players` in `room`, as `player`: every other seat goes to the room's
+    /// member that says it is that player.
+    pub fn in_room(room: RoomOptions, players: usize, player: usize) -> NetOptions {
+        NetOptions {
+            peers: vec![ANYONE; players.saturating_sub(1)],
+            room: Some(room),
+            ..NetOptions::new(0, Vec::new(), player)
         }
     }
 
     /// Hosting a match of two on `port` as player 1: the peer is whoever joins first.
     pub fn host(port: u16) -> NetOptions {
-        NetOptions::new(port, vec![ANYONE], 0)
+        NetOptions {
+            peers: vec![ANYONE],
+            ..NetOptions::new(port, Vec::new(), 0)
+        }
     }
 
     /// Joining the host at `host` as player 2, from any free local port.
@@ -72,14 +117,19 @@ impl NetOptions {
     }
 
     /// The player number of each peer: the numbers other than this peer's, in order.
-    pub(crate) fn peer_players(&self) -> Vec<(SocketAddr, usize)> {
+    pub(crate) fn peer_players(&self) -> Vec<(PeerAddr, usize)> {
         let others = (0..self.players()).filter(|&p| p != self.player);
         self.peers.iter().copied().zip(others).collect()
     }
 
     /// Whether this peer hosts a match of two for whoever joins.
     pub fn hosting(&self) -> bool {
-        self.peers == [ANYONE]
+        self.peers == [ANYONE] && self.room.is_none()
+    }
+
+    /// Whether a seat is open to whoever joins with its number (a host; a room).
+    fn has_open_seat(&self) -> bool {
+        self.peers.contains(&ANYONE)
     }
 
     pub fn check(&self) -> Result<(), NetError> {
@@ -128,6 +178,8 @@ impl Greeting {
                 players: options.players() as u8,
                 player: options.player as u8,
                 seen: false,
+                nonce: fresh_nonce(),
+                proof: None,
             },
             options,
             cancel: Arc::default(),
@@ -156,22 +208,33 @@ impl Greeting {
             cancel,
         } = self;
         options.check()?;
+        let secret = options.room.as_ref().and_then(|room| {
+            room.password.clone().map(|password| Secret {
+                room: room.name.clone(),
+                password,
+            })
+        });
         let deadline = Instant::now() + options.greet_timeout;
         loop {
-            let socket =
-                UdpSocket::bind((Ipv4Addr::UNSPECIFIED, options.port)).map_err(|source| {
-                    NetError::Bind {
-                        port: options.port,
-                        source,
-                    }
-                })?;
-            let mut peers: Vec<(SocketAddr, u8)> = options
+            let link: Box<dyn Link> = match &options.room {
+                Some(room) => (room.connect)(&cancel)?,
+                None => udp_link(options.port)?,
+            };
+            let mut peers: Vec<(PeerAddr, u8)> = options
                 .peer_players()
                 .into_iter()
                 .map(|(addr, p)| (addr, p as u8))
                 .collect();
             let left = deadline.saturating_duration_since(Instant::now());
-            greet(&socket, &hello, &mut peers, left, &cancel).map_err(|e| {
+            let hellos = greet(
+                link.as_ref(),
+                &hello,
+                secret.as_ref(),
+                &mut peers,
+                left,
+                &cancel,
+            )
+            .map_err(|e| {
                 // Say the whole time waited, not what was left of it after a retry.
                 let seconds = options.greet_timeout.as_secs();
                 match e {
@@ -188,11 +251,11 @@ impl Greeting {
             })?;
             let mut met = options.clone();
             met.peers = peers.into_iter().map(|(addr, _)| addr).collect();
-            let mut net = NetMatch::start(socket, &hello, met)?;
+            let mut net = NetMatch::start(link, hellos, met)?;
             match net.synchronize(&cancel) {
                 Ok(()) => return Ok(net),
                 Err(e @ NetError::Vanished { .. })
-                    if options.hosting() && Instant::now() < deadline =>
+                    if options.has_open_seat() && Instant::now() < deadline =>
                 {
                     crate::out::eprint_line(&format!("kairo: netplay: {e}; waiting for another"));
                 }
@@ -200,6 +263,27 @@ impl Greeting {
             }
         }
     }
+}
+
+/// A UDP link on `port` of every local IPv4 address.
+fn udp_link(port: u16) -> Result<Box<dyn Link>, NetError> {
+    let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, port))
+        .map_err(|source| NetError::Bind { port, source })?;
+    let link = UdpLink::new(socket)
+        .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
+    Ok(Box::new(link))
+}
+
+/// A number no other meeting is likely to pick (std's hasher keys come from the system's
+/// random source; the clock tells two meetings of one process apart).
+fn fresh_nonce() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    hasher.write_u128(now.as_nanos());
+    hasher.finish()
 }
 
 /// The lines a cart logs during a match, held until their frame is confirmed: a frame first
@@ -305,20 +389,15 @@ impl NetMatch {
         Greeting::for_cart(game.cart(), options).meet()
     }
 
-    /// Starts GGRS on `socket`, whose peers (in `options`) have all been greeted.
-    fn start(socket: UdpSocket, hello: &Hello, options: NetOptions) -> Result<NetMatch, NetError> {
-        let seen = Hello {
-            seen: true,
-            ..hello.clone()
-        };
+    /// Starts GGRS on `link`, whose peers (in `options`) have all been greeted; `hellos`
+    /// answer a peer's late greeting.
+    fn start(
+        link: Box<dyn Link>,
+        hellos: Vec<(PeerAddr, Vec<u8>)>,
+        options: NetOptions,
+    ) -> Result<NetMatch, NetError> {
         let report = SharedReport::default();
-        let socket = NetSocket::new(
-            socket,
-            options.peers.clone(),
-            seen.datagram(),
-            report.clone(),
-        )
-        .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
+        let socket = NetSocket::new(link, options.peers.clone(), hellos, report.clone());
         let mut builder = SessionBuilder::<KairoGgrs>::new()
             .with_num_players(options.players())?
             .with_input_delay(options.input_delay)
@@ -393,7 +472,7 @@ impl NetMatch {
     }
 
     /// The player number at `addr` (0-based).
-    fn player_of(&self, addr: SocketAddr) -> usize {
+    fn player_of(&self, addr: PeerAddr) -> usize {
         self.options
             .peer_players()
             .into_iter()

@@ -1,4 +1,4 @@
-//! The UDP socket GGRS talks through. Each datagram starts with a four-byte tag: `KRGG` for
+//! The socket GGRS talks through, over a [`Link`] (UDP or a room's data channels). Each datagram starts with a four-byte tag: `KRGG` for
 //! GGRS's messages (postcard-encoded); `KRHI`, `KRNO` and `KRBY` for the greeting before the
 //! match ([`super::handshake`]).
 //!
@@ -8,12 +8,12 @@
 //! peer (it called the match off) is kept for the match to report. Anything else, and
 //! anything from an address outside the match, is dropped unanswered.
 
-use std::net::{SocketAddr, UdpSocket};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use ggrs::{Message, NonBlockingSocket};
 
 use super::handshake::Hello;
+use super::link::{Link, PeerAddr};
 
 /// GGRS's messages.
 pub(crate) const TAG_GGRS: &[u8; 4] = b"KRGG";
@@ -24,13 +24,10 @@ pub(crate) const TAG_REFUSE: &[u8; 4] = b"KRNO";
 /// The match is off (a peer refused another, or gave up on one), with the reason.
 pub(crate) const TAG_CALL_OFF: &[u8; 4] = b"KRBY";
 
-/// Largest datagram read (GGRS keeps its own well under it).
-const RECEIVE_BYTES: usize = 4096;
-
 /// Traffic counts, for the status line, the docs' figures and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Traffic {
-    /// Datagrams and bytes (UDP payload) sent.
+    /// Datagrams and bytes (payload) sent.
     pub sent: u64,
     pub sent_bytes: u64,
     /// Datagrams and bytes received from the match's peers.
@@ -47,7 +44,7 @@ pub struct Traffic {
 pub struct SocketReport {
     pub traffic: Traffic,
     /// A peer that called the match off, and why.
-    pub(crate) called_off: Option<(SocketAddr, String)>,
+    pub(crate) called_off: Option<(PeerAddr, String)>,
 }
 
 /// The match's handle on a [`SocketReport`].
@@ -58,40 +55,36 @@ pub fn report(shared: &SharedReport) -> MutexGuard<'_, SocketReport> {
     shared.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// A non-blocking UDP socket carrying GGRS's messages.
-#[derive(Debug)]
+/// A link carrying GGRS's messages.
 pub(crate) struct NetSocket {
-    socket: UdpSocket,
+    link: Box<dyn Link>,
     /// The peers of the match.
-    peers: Vec<SocketAddr>,
-    /// The greeting to answer a late one with (ours, saying we have seen theirs).
-    hello: Vec<u8>,
-    buffer: Vec<u8>,
+    peers: Vec<PeerAddr>,
+    /// The greeting to answer a late one with, by peer (ours, saying we have seen theirs).
+    hellos: Vec<(PeerAddr, Vec<u8>)>,
     report: SharedReport,
 }
 
 impl NetSocket {
-    /// Wraps `socket` (already bound and greeted through) for GGRS, for a match with
-    /// `peers`; what it sees goes to `report`.
+    /// Wraps `link` (already greeted through) for GGRS, for a match with `peers`; what it
+    /// sees goes to `report`.
     pub fn new(
-        socket: UdpSocket,
-        peers: Vec<SocketAddr>,
-        hello: Vec<u8>,
+        link: Box<dyn Link>,
+        peers: Vec<PeerAddr>,
+        hellos: Vec<(PeerAddr, Vec<u8>)>,
         report: SharedReport,
-    ) -> std::io::Result<NetSocket> {
-        socket.set_nonblocking(true)?;
-        Ok(NetSocket {
-            socket,
+    ) -> NetSocket {
+        NetSocket {
+            link,
             peers,
-            hello,
-            buffer: vec![0; RECEIVE_BYTES],
+            hellos,
             report,
-        })
+        }
     }
 
-    fn send(&self, bytes: &[u8], addr: SocketAddr) {
+    fn send(&self, bytes: &[u8], addr: PeerAddr) {
         // A datagram that cannot go out now is as good as lost: GGRS sends again.
-        if self.socket.send_to(bytes, addr).is_ok() {
+        if self.link.send(addr, bytes) {
             let traffic = &mut report(&self.report).traffic;
             traffic.sent += 1;
             traffic.sent_bytes += bytes.len() as u64;
@@ -107,20 +100,21 @@ pub(crate) fn datagram(tag: &[u8; 4], body: &[u8]) -> Vec<u8> {
     bytes
 }
 
-impl NonBlockingSocket<SocketAddr> for NetSocket {
-    fn send_to(&mut self, msg: &Message, addr: &SocketAddr) {
+impl NonBlockingSocket<PeerAddr> for NetSocket {
+    fn send_to(&mut self, msg: &Message, addr: &PeerAddr) {
         let Ok(body) = postcard::to_stdvec(msg) else {
             return;
         };
         self.send(&datagram(TAG_GGRS, &body), *addr);
     }
 
-    fn receive_all_messages(&mut self) -> Vec<(SocketAddr, Message)> {
+    fn receive_all_messages(&mut self) -> Vec<(PeerAddr, Message)> {
         let mut messages = Vec::new();
         let mut answer = Vec::new();
         let mut seen = SocketReport::default();
-        while let Ok((len, from)) = self.socket.recv_from(&mut self.buffer) {
-            let bytes = &self.buffer[..len];
+        while let Some((from, bytes)) = self.link.receive() {
+            let len = bytes.len();
+            let bytes = bytes.as_slice();
             let traffic = &mut seen.traffic;
             if !self.peers.contains(&from) {
                 traffic.dropped += 1;
@@ -143,7 +137,9 @@ impl NonBlockingSocket<SocketAddr> for NetSocket {
             }
         }
         for &from in &answer {
-            self.send(&self.hello, from);
+            if let Some((_, hello)) = self.hellos.iter().find(|(addr, _)| *addr == from) {
+                self.send(hello, from);
+            }
         }
         let mut shared = report(&self.report);
         let traffic = &mut shared.traffic;

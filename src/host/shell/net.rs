@@ -108,7 +108,7 @@ impl Netplay {
                 format!("Netplay: waiting for a player on port {}", options.port)
             }
             peers => {
-                let names: Vec<String> = peers.iter().map(SocketAddr::to_string).collect();
+                let names: Vec<String> = peers.iter().map(ToString::to_string).collect();
                 format!("Netplay: meeting {}", names.join(", "))
             }
         };
@@ -311,7 +311,7 @@ impl Shell {
             .options()
             .peers
             .iter()
-            .map(SocketAddr::to_string)
+            .map(ToString::to_string)
             .collect();
         let player = net.options().player + 1;
         crate::out::print_line(&format!(

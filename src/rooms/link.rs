@@ -1,0 +1,195 @@
+//! A room's WebRTC data channels as a netplay [`Link`]: `matchbox_socket` connects to the
+//! lobby server, which introduces the room's members to each other; each pair then talks
+//! directly over an unreliable, unordered data channel (UDP-like, as GGRS wants).
+//!
+//! The socket's message loop (signalling and the peer connections) runs on a thread of its
+//! own; the link only moves packets in and out of its queues, so it never blocks.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcSocket};
+
+use super::IceServers;
+use crate::netplay::NetError;
+use crate::netplay::link::{Link, PeerAddr};
+
+/// How long the lobby server has to accept the connection and give this peer its id.
+pub const LOBBY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What the socket's message loop ended with, once it has.
+type LoopEnd = Arc<Mutex<Option<String>>>;
+
+/// A member of a room, talking to the others through the lobby server's introductions.
+pub struct RoomLink {
+    inner: Mutex<Inner>,
+    ended: LoopEnd,
+}
+
+struct Inner {
+    socket: WebRtcSocket,
+    /// Packets taken from the socket, not yet handed out.
+    queue: VecDeque<(PeerId, Vec<u8>)>,
+    /// Members connected now.
+    present: Vec<PeerId>,
+    /// Members that were connected and are not any more.
+    gone: Vec<PeerId>,
+}
+
+impl Inner {
+    /// Takes the socket's news: members come and gone, and packets.
+    fn update(&mut self) {
+        if let Ok(changes) = self.socket.try_update_peers() {
+            for (peer, state) in changes {
+                match state {
+                    PeerState::Connected => {
+                        self.gone.retain(|p| *p != peer);
+                        if !self.present.contains(&peer) {
+                            self.present.push(peer);
+                        }
+                    }
+                    PeerState::Disconnected => {
+                        self.present.retain(|p| *p != peer);
+                        if !self.gone.contains(&peer) {
+                            self.gone.push(peer);
+                        }
+                    }
+                }
+            }
+        }
+        if let Ok(channel) = self.socket.get_channel_mut(0) {
+            for (peer, packet) in channel.receive() {
+                self.queue.push_back((peer, packet.to_vec()));
+            }
+        }
+    }
+}
+
+fn addr(peer: PeerId) -> PeerAddr {
+    PeerAddr::Room(peer.0.as_u128())
+}
+
+fn peer_id(addr: PeerAddr) -> Option<PeerId> {
+    match addr {
+        PeerAddr::Room(id) => Some(PeerId(uuid::Uuid::from_u128(id))),
+        PeerAddr::Udp(_) => None,
+    }
+}
+
+impl RoomLink {
+    /// Joins the room at `url` (`ws://HOST:PORT/ROOM`): connects to the lobby server and
+    /// waits (up to [`LOBBY_TIMEOUT`]) for it to give this peer its id. The peers are met
+    /// later, as they come.
+    pub fn join(url: &str, ice: &IceServers, cancel: &AtomicBool) -> Result<RoomLink, NetError> {
+        let (mut socket, message_loop) = WebRtcSocket::builder(url)
+            .ice_server(RtcIceServerConfig {
+                urls: ice.urls(),
+                username: ice.turn_user.clone(),
+                credential: ice.turn_password.clone(),
+            })
+            .reconnect_attempts(Some(2))
+            .add_unreliable_channel()
+            .build();
+        let ended = LoopEnd::default();
+        let end = ended.clone();
+        std::thread::Builder::new()
+            .name("kairo-room".into())
+            .spawn(move || {
+                let result = futures::executor::block_on(message_loop);
+                let said = match result {
+                    Ok(()) => "the lobby server closed the connection".to_string(),
+                    Err(e) => e.to_string(),
+                };
+                *end.lock().unwrap_or_else(PoisonError::into_inner) = Some(said);
+            })
+            .map_err(|e| NetError::Setup(format!("cannot start the room's thread: {e}")))?;
+        let start = Instant::now();
+        loop {
+            if socket.id().is_some() {
+                break;
+            }
+            if let Some(why) = ended.lock().unwrap_or_else(PoisonError::into_inner).clone() {
+                return Err(NetError::Setup(format!(
+                    "cannot join the room at {url}: {why}"
+                )));
+            }
+            if cancel.load(Ordering::Relaxed) {
+                return Err(NetError::Cancelled);
+            }
+            if start.elapsed() >= LOBBY_TIMEOUT {
+                return Err(NetError::Setup(format!(
+                    "the lobby server at {url} did not answer within {} s",
+                    LOBBY_TIMEOUT.as_secs()
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        Ok(RoomLink {
+            inner: Mutex::new(Inner {
+                socket,
+                queue: VecDeque::new(),
+                present: Vec::new(),
+                gone: Vec::new(),
+            }),
+            ended,
+        })
+    }
+
+    fn inner(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Why the connection to the lobby server ended, if it has.
+    pub fn ended(&self) -> Option<String> {
+        self.ended
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl Link for RoomLink {
+    fn send(&self, to: PeerAddr, bytes: &[u8]) -> bool {
+        let Some(peer) = peer_id(to) else {
+            return false;
+        };
+        let mut inner = self.inner();
+        if !inner.present.contains(&peer) {
+            return false;
+        }
+        match inner.socket.get_channel_mut(0) {
+            Ok(channel) => channel.try_send(bytes.to_vec().into(), peer).is_ok(),
+            Err(_) => false,
+        }
+    }
+
+    fn receive(&self) -> Option<(PeerAddr, Vec<u8>)> {
+        let mut inner = self.inner();
+        if inner.queue.is_empty() {
+            inner.update();
+        }
+        inner
+            .queue
+            .pop_front()
+            .map(|(peer, bytes)| (addr(peer), bytes))
+    }
+
+    fn present(&self) -> Vec<PeerAddr> {
+        let mut inner = self.inner();
+        inner.update();
+        inner.present.iter().copied().map(addr).collect()
+    }
+
+    fn gone(&self) -> Vec<PeerAddr> {
+        self.inner().gone.iter().copied().map(addr).collect()
+    }
+}
+
+impl Drop for RoomLink {
+    fn drop(&mut self) {
+        // Leaves the room: the lobby server tells the others, and the message loop ends.
+        self.inner().socket.close();
+    }
+}

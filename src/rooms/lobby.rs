@@ -1,0 +1,66 @@
+//! `kairo lobby`: the signalling server rooms meet on (a full-mesh `matchbox_signaling`
+//! server). A peer opens a WebSocket to `ws://HOST:PORT/ROOM`; the server gives it an id and
+//! passes offers, answers and ICE candidates between the members of its room until their
+//! WebRTC connections stand. It holds no game state and sees no game traffic.
+//!
+//! It logs one line per connection, id and departure (no room contents, no messages).
+
+use std::net::{IpAddr, SocketAddr};
+
+use matchbox_signaling::SignalingServer;
+
+use crate::netplay::NetError;
+use crate::out::print_line;
+
+/// Runs the lobby on `bind`:`port` until the process is stopped. `on_ready` gets the address
+/// it listens on (port 0 picks a free one).
+pub fn serve(
+    bind: IpAddr,
+    port: u16,
+    on_ready: impl FnOnce(SocketAddr),
+) -> Result<(), NetError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| NetError::Setup(format!("cannot start the lobby's runtime: {e}")))?;
+    runtime.block_on(async move {
+        let mut server = SignalingServer::full_mesh_builder(SocketAddr::new(bind, port))
+            .on_connection_request(|request| {
+                let room = request.path.unwrap_or_default();
+                if super::check_room_name(&room).is_err() {
+                    print_line(&format!(
+                        "lobby: refused {}: {room:?} is not a room name",
+                        request.origin
+                    ));
+                    return Ok(false);
+                }
+                print_line(&format!(
+                    "lobby: {} asks for room {room}",
+                    request.origin
+                ));
+                Ok(true)
+            })
+            .on_id_assignment(|(origin, peer)| {
+                print_line(&format!("lobby: {origin} is peer {}", short(peer)));
+            })
+            .on_peer_disconnected(|peer| {
+                print_line(&format!("lobby: peer {} left", short(peer)));
+            })
+            .cors()
+            .build();
+        let addr = server.bind().map_err(|e| NetError::Bind {
+            port,
+            source: std::io::Error::other(e.to_string()),
+        })?;
+        on_ready(addr);
+        server
+            .serve()
+            .await
+            .map_err(|e| NetError::Setup(format!("the lobby stopped: {e}")))
+    })
+}
+
+fn short(peer: matchbox_socket::PeerId) -> String {
+    crate::netplay::link::PeerAddr::short_id(peer.0.as_u128())
+}
