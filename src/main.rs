@@ -17,7 +17,7 @@ mod headless;
 #[path = "main/net.rs"]
 mod net;
 use headless::{HeadlessArgs, headless};
-use net::{NetArgs, NetplayArgs, netplay_window};
+use net::{LobbyArgs, NetArgs, NetplayArgs, lobby, netplay_window};
 
 #[derive(Parser)]
 #[command(
@@ -39,9 +39,11 @@ enum Command {
     Run(RunArgs),
     /// Run a cart without a window.
     Headless(Box<HeadlessArgs>),
-    /// Play a cart with others over UDP in the console window (rollback netplay; see
-    /// docs/netplay.md).
+    /// Play a cart with others in the console window, over UDP or in a room of a lobby
+    /// server (rollback netplay; see docs/netplay.md).
     Netplay(NetplayArgs),
+    /// Run the lobby server netplay rooms meet on (signalling only: no game data).
+    Lobby(LobbyArgs),
     /// Run a cart headless with the profiler: where each frame's budget went.
     Profile(ProfileArgs),
     /// Validate a cart: every problem as file:line: message; exit 1 if any.
@@ -205,6 +207,7 @@ fn main() -> ExitCode {
         None => window(cli.cart, 3, false, false),
         Some(Command::Headless(args)) => headless(*args).map_err(CliError::from),
         Some(Command::Netplay(args)) => netplay_window(args),
+        Some(Command::Lobby(args)) => lobby(args),
         Some(Command::Profile(args)) => profile(args).map_err(CliError::from),
         Some(Command::Check(args)) => check(args).map_err(CliError::from),
         Some(Command::Pack(args)) => pack(args).map_err(CliError::from),

@@ -121,8 +121,8 @@ fn parse_overlays(list: &str) -> Result<Overlays, String> {
 
 pub(crate) fn headless(args: HeadlessArgs) -> ToolResult {
     #[cfg(feature = "netplay")]
-    if let Some(port) = args.net.net_port {
-        return net::headless_net(&args, port);
+    if args.net.net_port.is_some() || args.net.net_room.is_some() {
+        return net::headless_net(&args);
     }
     let mut movie = args.input.as_deref().map(Movie::load).transpose()?;
     // Scripted input plays like a movie, but it is new play: save RAM comes from --data.

@@ -1,0 +1,246 @@
+//! Netplay rooms on loopback: a real `kairo lobby` process and `kairo headless --net-room`
+//! peers meeting through it and playing over WebRTC data channels (no STUN: loopback host
+//! candidates). Two peers end on the same hash as the straight run of their merged movie; a
+//! wrong password is refused before the match; garbage on the lobby's socket and on the data
+//! channels changes nothing. Bounded in time.
+#![cfg(feature = "netplay")]
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use common::{finish, hash_line, root, temp_dir};
+use kairo::netplay::link::Link;
+
+/// A `kairo lobby` on a free loopback port, stopped when dropped; its log lines go to `log`.
+struct Lobby {
+    child: Child,
+    url: String,
+    log: mpsc::Receiver<String>,
+}
+
+impl Lobby {
+    fn start() -> Lobby {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kairo"))
+            .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run kairo lobby");
+        let (tell, log) = mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tell.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let first = log
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the lobby says where it listens");
+        let addr = first
+            .strip_prefix("lobby: listening on ws://")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("{first}"))
+            .to_string();
+        Lobby {
+            child,
+            url: format!("ws://{addr}"),
+            log,
+        }
+    }
+
+    /// The port it listens on.
+    fn port(&self) -> u16 {
+        self.url.rsplit(':').next().unwrap().parse().unwrap()
+    }
+
+    /// Every log line so far.
+    fn lines(&self) -> Vec<String> {
+        self.log.try_iter().collect()
+    }
+
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Lobby {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts one headless peer in `room`, with `extra` arguments.
+fn peer(lobby: &Lobby, room: &str, player: u8, frames: u32, press: &str, extra: &[&str]) -> Child {
+    let cart = root().join("carts/platformer");
+    Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args([
+            "headless",
+            cart.to_str().unwrap(),
+            "--net-room",
+            room,
+            "--net-server",
+            &lobby.url,
+            "--net-player",
+            &player.to_string(),
+            "--net-stun",
+            "none",
+            "--frames",
+            &frames.to_string(),
+            "--press",
+            press,
+            "--hash",
+        ])
+        .args(extra)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kairo")
+}
+
+const PRESS_1: &str = "-*20,start*2,-*40,right*100,right+a*30,right*60,left+a*20,right*200";
+const PRESS_2: &str = "-*100,start*2,-*30,right*60,a*8,right*80,left*30,right+a*40,right*150";
+const LIMIT: Duration = Duration::from_secs(90);
+
+/// The straight headless run of `movie` for `frames`: its hash.
+fn straight_hash(movie: &std::path::Path, frames: u32) -> String {
+    let cart = root().join("carts/platformer");
+    let (code, out, err) = common::kairo(
+        &[
+            "headless",
+            cart.to_str().unwrap(),
+            "--input",
+            movie.to_str().unwrap(),
+            "--frames",
+            &frames.to_string(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    hash_line(&out).to_string()
+}
+
+/// Sends what is not HTTP, then a WebSocket handshake followed by bytes that are not a
+/// WebSocket frame, to the lobby; both connections are dropped.
+fn garbage_to_the_lobby(port: u16) {
+    let mut raw = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    raw.write_all(b"\x00\xff\x13garbage\r\n\r\n").unwrap();
+    let _ = raw.set_read_timeout(Some(Duration::from_secs(2)));
+    let _ = raw.read(&mut [0u8; 512]);
+    let mut ws = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    ws.write_all(
+        b"GET /garbage-room HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n\
+          Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+          Sec-WebSocket-Version: 13\r\n\r\n",
+    )
+    .unwrap();
+    let _ = ws.set_read_timeout(Some(Duration::from_secs(2)));
+    let _ = ws.read(&mut [0u8; 512]);
+    // A masked text frame of JSON the lobby does not know, then bytes that are no frame.
+    let text = b"{\"Signal\":{\"receiver\":\"nobody\",\"data\":1}}";
+    let mut frame = vec![0x81, 0x80 | text.len() as u8, 1, 2, 3, 4];
+    frame.extend(text.iter().enumerate().map(|(i, b)| b ^ [1, 2, 3, 4][i % 4]));
+    let _ = ws.write_all(&frame);
+    let _ = ws.write_all(&[0xff; 64]);
+    std::thread::sleep(Duration::from_millis(200));
+}
+
+#[test]
+fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
+    let mut lobby = Lobby::start();
+    garbage_to_the_lobby(lobby.port());
+    assert!(lobby.alive(), "the lobby survives garbage");
+
+    let dir = temp_dir("netplay-room");
+    let movie = dir.join("p1.kmv");
+    let frames = 480;
+    let room = kairo::rooms::new_room_code();
+    let started = Instant::now();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        frames,
+        PRESS_1,
+        &["--record", movie.to_str().unwrap()],
+    );
+    // A stranger in the room, sending garbage on the data channels to everyone it meets.
+    let stop = Arc::new(AtomicBool::new(false));
+    let stranger = {
+        let url = kairo::rooms::room_url(&lobby.url, &room);
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let ice = kairo::rooms::IceServers::default();
+            let link = kairo::rooms::link::RoomLink::join(&url, &ice, &AtomicBool::new(false))
+                .expect("the stranger joins the room");
+            let mut sent = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                for peer in link.present() {
+                    for bytes in [&b"KRGG\xff\xff\xff"[..], b"KRHI\x01", b"\x00", b"KRBY"] {
+                        if link.send(peer, bytes) {
+                            sent += 1;
+                        }
+                    }
+                }
+                while link.receive().is_some() {}
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            sent
+        })
+    };
+    let two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
+    let (code1, out1, err1) = finish(one, LIMIT);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    stop.store(true, Ordering::Relaxed);
+    let garbage_sent = stranger.join().unwrap();
+    assert_eq!(code1, 0, "peer 1: {out1}{err1}");
+    assert_eq!(code2, 0, "peer 2: {out2}{err2}");
+    assert!(garbage_sent > 0, "the stranger reached the players");
+    let hash = hash_line(&out1);
+    assert_eq!(hash, hash_line(&out2), "both peers end on the same picture");
+    assert_eq!(hash, straight_hash(&movie, frames));
+    assert!(out1.contains("player 2 joins"), "{out1}");
+    assert!(started.elapsed() < LIMIT);
+    let log = lobby.lines().join("\n");
+    assert!(log.contains(&format!("asks for room {room}")), "{log}");
+    assert!(log.contains("refused"), "the garbage room name: {log}");
+}
+
+#[test]
+fn a_wrong_room_password_is_refused_before_the_match() {
+    let lobby = Lobby::start();
+    let room = kairo::rooms::new_room_code();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        120,
+        "-",
+        &["--net-password", "open sesame", "--net-timeout", "8"],
+    );
+    let two = peer(&lobby, &room, 2, 120, "-", &["--net-password", "guess"]);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    let (code1, out1, err1) = finish(one, LIMIT);
+    assert_ne!(code2, 0, "{out2}");
+    assert!(
+        err2.contains("refused") && err2.contains("wrong room password"),
+        "{err2}"
+    );
+    assert!(!out2.contains("hash "), "{out2}");
+    // The host kept its seat open for the right player, and says whom it refused.
+    assert_ne!(code1, 0);
+    assert!(
+        err1.contains("nobody joined") && err1.contains("wrong room password"),
+        "{out1}{err1}"
+    );
+}
