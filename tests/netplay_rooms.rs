@@ -130,28 +130,31 @@ fn straight_hash(movie: &std::path::Path, frames: u32) -> String {
     hash_line(&out).to_string()
 }
 
-/// Sends what is not HTTP, then a WebSocket handshake followed by bytes that are not a
-/// WebSocket frame, to the lobby; both connections are dropped.
+/// Sends the lobby what is not HTTP, and WebSocket connections that send what is not the
+/// signalling protocol; all are dropped.
 fn garbage_to_the_lobby(port: u16) {
     let mut raw = TcpStream::connect(("127.0.0.1", port)).unwrap();
     raw.write_all(b"\x00\xff\x13garbage\r\n\r\n").unwrap();
     let _ = raw.set_read_timeout(Some(Duration::from_secs(2)));
     let _ = raw.read(&mut [0u8; 512]);
-    let mut ws = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    ws.write_all(
-        b"GET /garbage-room HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n\
-          Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
-          Sec-WebSocket-Version: 13\r\n\r\n",
-    )
-    .unwrap();
-    let _ = ws.set_read_timeout(Some(Duration::from_secs(2)));
-    let _ = ws.read(&mut [0u8; 512]);
-    // A masked text frame of JSON the lobby does not know, then bytes that are no frame.
-    let text = b"{\"Signal\":{\"receiver\":\"nobody\",\"data\":1}}";
-    let mut frame = vec![0x81, 0x80 | text.len() as u8, 1, 2, 3, 4];
-    frame.extend(text.iter().enumerate().map(|(i, b)| b ^ [1, 2, 3, 4][i % 4]));
-    let _ = ws.write_all(&frame);
-    let _ = ws.write_all(&[0xff; 64]);
+    // A room name the lobby refuses, then a room it accepts, each followed by a masked text
+    // frame of JSON it does not know and bytes that are no frame at all.
+    for path in ["/no%21room", "/garbage-room"] {
+        let mut ws = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let request = format!(
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+             Sec-WebSocket-Version: 13\r\n\r\n"
+        );
+        ws.write_all(request.as_bytes()).unwrap();
+        let _ = ws.set_read_timeout(Some(Duration::from_secs(2)));
+        let _ = ws.read(&mut [0u8; 512]);
+        let text = b"{\"Signal\":{\"receiver\":\"nobody\",\"data\":1}}";
+        let mut frame = vec![0x81, 0x80 | text.len() as u8, 1, 2, 3, 4];
+        frame.extend(text.iter().enumerate().map(|(i, b)| b ^ [1, 2, 3, 4][i % 4]));
+        let _ = ws.write_all(&frame);
+        let _ = ws.write_all(&[0xff; 64]);
+    }
     std::thread::sleep(Duration::from_millis(200));
 }
 
@@ -213,7 +216,7 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
     assert!(started.elapsed() < LIMIT);
     let log = lobby.lines().join("\n");
     assert!(log.contains(&format!("asks for room {room}")), "{log}");
-    assert!(log.contains("refused"), "the garbage room name: {log}");
+    assert!(log.contains("refused") && log.contains("not a room name"), "{log}");
 }
 
 #[test]
