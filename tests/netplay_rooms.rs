@@ -78,9 +78,18 @@ impl Drop for Lobby {
     }
 }
 
-/// Starts one headless peer in `room`, with `extra` arguments.
+/// Starts one headless peer in `room` as `player` (0: a spectator), with `extra` arguments.
 fn peer(lobby: &Lobby, room: &str, player: u8, frames: u32, press: &str, extra: &[&str]) -> Child {
     let cart = root().join("carts/platformer");
+    let who = match player {
+        0 => vec!["--spectate".to_string()],
+        n => vec![
+            "--net-player".into(),
+            n.to_string(),
+            "--press".into(),
+            press.into(),
+        ],
+    };
     Command::new(env!("CARGO_BIN_EXE_kairo"))
         .args([
             "headless",
@@ -89,16 +98,13 @@ fn peer(lobby: &Lobby, room: &str, player: u8, frames: u32, press: &str, extra: 
             room,
             "--net-server",
             &lobby.url,
-            "--net-player",
-            &player.to_string(),
             "--net-stun",
             "none",
             "--frames",
             &frames.to_string(),
-            "--press",
-            press,
             "--hash",
         ])
+        .args(who)
         .args(extra)
         .current_dir(root())
         .stdout(Stdio::piped())
@@ -202,8 +208,12 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
         })
     };
     let two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
+    // A spectator that comes in mid-match.
+    std::thread::sleep(Duration::from_secs(4));
+    let watcher = peer(&lobby, &room, 0, frames, "", &[]);
     let (code1, out1, err1) = finish(one, LIMIT);
     let (code2, out2, err2) = finish(two, LIMIT);
+    let (code3, out3, err3) = finish(watcher, LIMIT);
     stop.store(true, Ordering::Relaxed);
     let garbage_sent = stranger.join().unwrap();
     assert_eq!(code1, 0, "peer 1: {out1}{err1}");
@@ -212,6 +222,15 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
     let hash = hash_line(&out1);
     assert_eq!(hash, hash_line(&out2), "both peers end on the same picture");
     assert_eq!(hash, straight_hash(&movie, frames));
+    assert_eq!(code3, 0, "spectator: {out3}{err3}");
+    assert_eq!(hash, hash_line(&out3), "the spectator saw the same frame");
+    let joined: usize = out3
+        .split("had confirmed ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out3}"));
+    assert!(joined > 0, "it joined a match under way: {out3}");
     assert!(out1.contains("player 2 joins"), "{out1}");
     assert!(started.elapsed() < LIMIT);
     let log = lobby.lines().join("\n");
@@ -220,7 +239,36 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
 }
 
 #[test]
-fn a_wrong_room_password_is_refused_before_the_match() {
+fn a_room_password_keeps_out_players_and_spectators_without_it() {
+    let lobby = Lobby::start();
+    let room = kairo::rooms::new_room_code();
+    let right = ["--net-password", "open sesame"];
+    let one = peer(&lobby, &room, 1, 300, PRESS_1, &right);
+    let intruder = peer(&lobby, &room, 2, 300, PRESS_2, &["--net-password", "guess"]);
+    let (code, out, err) = finish(intruder, LIMIT);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("refused") && err.contains("wrong room password"),
+        "{err}"
+    );
+    assert!(!out.contains("hash "), "{out}");
+    // Player 1 kept the seat for the right player 2.
+    let two = peer(&lobby, &room, 2, 300, PRESS_2, &right);
+    std::thread::sleep(Duration::from_secs(2));
+    let peeping = peer(&lobby, &room, 0, 300, "", &["--net-password", "guess"]);
+    let (code, out, err) = finish(peeping, LIMIT);
+    assert_ne!(code, 0, "{out}");
+    assert!(err.contains("wrong room password"), "{err}");
+    assert!(!out.contains("hash "), "{out}");
+    let (code1, out1, err1) = finish(one, LIMIT);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    assert_eq!(code1, 0, "{out1}{err1}");
+    assert_eq!(code2, 0, "{out2}{err2}");
+    assert_eq!(hash_line(&out1), hash_line(&out2));
+}
+
+#[test]
+fn a_player_with_the_wrong_password_leaves_the_seat_open_and_is_named() {
     let lobby = Lobby::start();
     let room = kairo::rooms::new_room_code();
     let one = peer(
@@ -235,12 +283,8 @@ fn a_wrong_room_password_is_refused_before_the_match() {
     let (code2, out2, err2) = finish(two, LIMIT);
     let (code1, out1, err1) = finish(one, LIMIT);
     assert_ne!(code2, 0, "{out2}");
-    assert!(
-        err2.contains("refused") && err2.contains("wrong room password"),
-        "{err2}"
-    );
-    assert!(!out2.contains("hash "), "{out2}");
-    // The host kept its seat open for the right player, and says whom it refused.
+    assert!(err2.contains("wrong room password"), "{err2}");
+    // Nobody with the password came: player 1 says whom it refused, and why.
     assert_ne!(code1, 0);
     assert!(
         err1.contains("nobody joined") && err1.contains("wrong room password"),

@@ -12,6 +12,7 @@ use crate::netplay::NetError;
 use crate::netplay::play::{NetMatch, NetOptions, Step};
 use crate::netplay::rollback::RollbackStats;
 use crate::netplay::socket::Traffic;
+use crate::netplay::spectate::Watch;
 use crate::session::Session;
 
 /// The most a finished peer waits for the others to have its input.
@@ -87,7 +88,14 @@ pub fn play(
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
     let finished = Instant::now();
-    while !net.all_sent() && finished.elapsed() < LINGER {
+    net.end_for_watchers(&format!("the players stopped after frame {frames}"));
+    // Spectators' streams are reliable: a moment for what is in flight to arrive.
+    let watched = if net.watchers() > 0 {
+        Duration::from_millis(500)
+    } else {
+        Duration::ZERO
+    };
+    while (!net.all_sent() || finished.elapsed() < watched) && finished.elapsed() < LINGER {
         if net.poll().is_err() {
             break;
         }
@@ -107,6 +115,92 @@ pub fn play(
         played,
         traffic: net.traffic(),
     })
+}
+
+/// What a spectator saw.
+#[derive(Debug)]
+pub struct WatchRun {
+    /// The hash of frame F's picture (the players' confirmed frame F).
+    pub hash: String,
+    pub picture: Vec<u8>,
+    /// Every player's input up to frame F, as a movie from power-on.
+    pub movie: Movie,
+    /// The newest confirmed frame the players had when the stream began.
+    pub joined_at: usize,
+    /// Real time from the first frame received to frame F played.
+    pub watched: Duration,
+    /// Bytes of the stream received.
+    pub received_bytes: u64,
+}
+
+/// Watches the match in the room of `options` on `game` (just powered on, with empty save
+/// RAM) until frame `frames` is played; the cart's lines go to `log`.
+pub fn watch(
+    game: &mut Session,
+    options: NetOptions,
+    frames: u64,
+    log: &mut dyn FnMut(&str),
+) -> Result<WatchRun, NetError> {
+    if frames == 0 {
+        return Err(NetError::Setup("watching needs --frames 1 or more".into()));
+    }
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let mut watch = Watch::connect(game.cart(), &options, &cancel)?;
+    let joined_at = watch.received();
+    let start = Instant::now();
+    let mut next = Instant::now();
+    while game.console().vblanks() < frames {
+        let left = (frames - game.console().vblanks()) as usize;
+        let step = watch.step(game, left.min(600));
+        for vblank in &step.vblanks {
+            for line in &vblank.log {
+                log(line);
+            }
+        }
+        if step.played == 0
+            && let Some(reason) = watch.ended()
+            && watch.received() <= game.console().vblanks() as usize
+        {
+            return Err(NetError::WatchEnded {
+                frame: game.console().vblanks(),
+                reason: reason.to_string(),
+            });
+        }
+        next += FRAME;
+        let now = Instant::now();
+        match next.checked_duration_since(now) {
+            Some(wait) => std::thread::sleep(wait),
+            None if now - next > 4 * FRAME => next = now,
+            None => {}
+        }
+    }
+    let history = game.history();
+    let movie = Movie {
+        ticks: history.ticks[..frames as usize].to_vec(),
+        ..history.clone()
+    };
+    let picture = game.console().rgba();
+    Ok(WatchRun {
+        hash: frame_hash_hex(&picture),
+        picture,
+        movie,
+        joined_at,
+        watched: start.elapsed(),
+        received_bytes: watch.received_bytes(),
+    })
+}
+
+impl WatchRun {
+    /// A line on what was watched.
+    pub fn summary(&self) -> String {
+        format!(
+            "netplay: spectator, {} frames watched in {:.1} s (the players had confirmed {} when it joined), {} bytes received",
+            self.movie.ticks.len(),
+            self.watched.as_secs_f64(),
+            self.joined_at,
+            self.received_bytes
+        )
+    }
 }
 
 impl NetRun {

@@ -46,6 +46,9 @@ pub struct NetplayArgs {
     /// The room's password: a peer without it is refused before any game data.
     #[arg(long, value_name = "TEXT", requires = "room")]
     pub password: Option<String>,
+    /// Watch the room's match without playing.
+    #[arg(long, requires = "room")]
+    pub spectate: bool,
     #[command(flatten)]
     pub ice: IceArgs,
     /// Frames a local press waits before it counts (0 to 30).
@@ -101,10 +104,14 @@ pub struct NetArgs {
     #[arg(
         long,
         value_name = "NAME",
-        requires_all = ["net_server", "net_player"],
+        requires = "net_server",
         conflicts_with_all = ["input", "load_state", "save_state", "data", "gif", "wav", "dump_vram"]
     )]
     pub net_room: Option<String>,
+    /// Watch the match in --net-room without playing (instead of --net-player): prints the
+    /// same hash of frame --frames as the players.
+    #[arg(long, requires = "net_room", conflicts_with_all = ["net_player", "press"])]
+    pub spectate: bool,
     /// The lobby server of --net-room: ws://HOST:PORT.
     #[arg(long, value_name = "URL", requires = "net_room")]
     pub net_server: Option<String>,
@@ -274,6 +281,14 @@ pub fn headless_net(args: &HeadlessArgs) -> ToolResult {
         options.greet_timeout = std::time::Duration::from_secs(seconds);
     }
     options.check().map_err(ToolError::Net)?;
+    if net.net_room.is_some() && !net.spectate && net.net_player.is_none() {
+        return Err(ToolError::Net(NetError::Setup(
+            "--net-room needs --net-player N (or --spectate to watch)".into(),
+        )));
+    }
+    if net.spectate {
+        return headless_watch(args, options);
+    }
     let press = match &args.press {
         Some(script) => {
             Some(Movie::from_press(&[Some(script), None, None, None]).map_err(ToolError::Press)?)
@@ -300,6 +315,35 @@ pub fn headless_net(args: &HeadlessArgs) -> ToolResult {
     if let Some(path) = &args.screenshot {
         let shot = &run.picture;
         kairo::views::screenshot::save_png(path, shot).map_err(ToolError::write(path))?;
+    }
+    if args.hash {
+        out.line(&format!("hash {}", run.hash));
+    }
+    out.finish().map_err(ToolError::Stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `kairo headless CART --net-room NAME --spectate --frames F`: watches a room's match.
+#[cfg(feature = "netplay")]
+fn headless_watch(
+    args: &HeadlessArgs,
+    options: kairo::netplay::play::NetOptions,
+) -> ToolResult {
+    let cart = Cart::open(&args.cart)?;
+    for warning in &cart.warnings {
+        eprint_line(&format!("kairo: warning: {warning}"));
+    }
+    let mut session = Session::start(cart, kairo::saveram::SaveRam::default())?;
+    let mut out = Printer::stdout();
+    let run = kairo::commands::netplay::watch(&mut session, options, args.frames, &mut |line| {
+        out.line(line)
+    })?;
+    if let Some(path) = &args.record {
+        run.movie.save(path)?;
+    }
+    out.line(&run.summary());
+    if let Some(path) = &args.screenshot {
+        kairo::views::screenshot::save_png(path, &run.picture).map_err(ToolError::write(path))?;
     }
     if args.hash {
         out.line(&format!("hash {}", run.hash));

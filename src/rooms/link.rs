@@ -19,6 +19,11 @@ use crate::netplay::link::{Link, PeerAddr};
 /// How long the lobby server has to accept the connection and give this peer its id.
 pub const LOBBY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The data channels: GGRS and the greeting on an unreliable, unordered one (as UDP); the
+/// spectators' streams on a reliable, ordered one.
+const UNRELIABLE: usize = 0;
+const RELIABLE: usize = 1;
+
 /// What the socket's message loop ended with, once it has.
 type LoopEnd = Arc<Mutex<Option<String>>>;
 
@@ -59,9 +64,11 @@ impl Inner {
                 }
             }
         }
-        if let Ok(channel) = self.socket.get_channel_mut(0) {
-            for (peer, packet) in channel.receive() {
-                self.queue.push_back((peer, packet.to_vec()));
+        for index in [UNRELIABLE, RELIABLE] {
+            if let Ok(channel) = self.socket.get_channel_mut(index) {
+                for (peer, packet) in channel.receive() {
+                    self.queue.push_back((peer, packet.to_vec()));
+                }
             }
         }
     }
@@ -91,6 +98,7 @@ impl RoomLink {
             })
             .reconnect_attempts(Some(2))
             .add_unreliable_channel()
+            .add_reliable_channel()
             .build();
         let ended = LoopEnd::default();
         let end = ended.clone();
@@ -150,8 +158,8 @@ impl RoomLink {
     }
 }
 
-impl Link for RoomLink {
-    fn send(&self, to: PeerAddr, bytes: &[u8]) -> bool {
+impl RoomLink {
+    fn send_on(&self, index: usize, to: PeerAddr, bytes: &[u8]) -> bool {
         let Some(peer) = peer_id(to) else {
             return false;
         };
@@ -159,10 +167,20 @@ impl Link for RoomLink {
         if !inner.present.contains(&peer) {
             return false;
         }
-        match inner.socket.get_channel_mut(0) {
+        match inner.socket.get_channel_mut(index) {
             Ok(channel) => channel.try_send(bytes.to_vec().into(), peer).is_ok(),
             Err(_) => false,
         }
+    }
+}
+
+impl Link for RoomLink {
+    fn send(&self, to: PeerAddr, bytes: &[u8]) -> bool {
+        self.send_on(UNRELIABLE, to, bytes)
+    }
+
+    fn send_reliable(&self, to: PeerAddr, bytes: &[u8]) -> bool {
+        self.send_on(RELIABLE, to, bytes)
     }
 
     fn receive(&self) -> Option<(PeerAddr, Vec<u8>)> {

@@ -33,6 +33,9 @@ pub const ANYONE: PeerAddr = PeerAddr::Udp(std::net::SocketAddr::V4(
     std::net::SocketAddrV4::new(std::net::Ipv4Addr::UNSPECIFIED, 0),
 ));
 
+/// The player number a spectator's greeting gives: it watches, taking no seat.
+pub const SPECTATOR: u8 = u8::MAX;
+
 /// The refusal a peer without a room's password gets.
 pub const WRONG_PASSWORD: &str = "wrong room password";
 
@@ -77,6 +80,16 @@ impl Hello {
     pub fn parse_datagram(bytes: &[u8]) -> Option<Hello> {
         let body = bytes.strip_prefix(TAG_HELLO)?;
         postcard::from_bytes(body).ok()
+    }
+
+    /// Why `theirs`, a spectator's greeting, cannot watch this match, if it cannot.
+    pub(crate) fn watch_mismatch(&self, theirs: &Hello) -> Option<String> {
+        let as_player = Hello {
+            player: self.player,
+            ..theirs.clone()
+        };
+        // The player number is the one thing a spectator's greeting does not share.
+        self.mismatch(&as_player, self.player)
     }
 
     /// Why `theirs`, from the peer expected to be player `expected`, cannot join this
@@ -147,7 +160,7 @@ impl Secret {
     }
 
     /// Whether `proof` proves the password, from `prover` to `verifier` (in constant time).
-    fn verifies(&self, proof: &[u8; 32], verifier: u64, prover: u64) -> bool {
+    pub(crate) fn verifies(&self, proof: &[u8; 32], verifier: u64, prover: u64) -> bool {
         let mut mac = Hmac::<Sha256>::new_from_slice(self.password.as_bytes())
             .expect("HMAC takes a key of any length");
         mac.update(b"kairo room password\0");
@@ -217,8 +230,9 @@ struct Greeter<'a> {
     secret: Option<&'a Secret>,
     seats: Vec<Seat>,
     candidates: Vec<Candidate>,
-    /// The random numbers of the peers heard from (for the proofs sent to them).
-    nonces: Vec<(PeerAddr, u64)>,
+    /// The random numbers and player numbers of the peers heard from (for the proofs sent
+    /// to them, and to know player 1's refusal).
+    nonces: Vec<(PeerAddr, u64, u8)>,
     /// The last joiner of an open seat refused, and why (for the note if nobody joins).
     refused: Option<String>,
 }
@@ -231,7 +245,7 @@ impl Greeter<'_> {
 
     /// Our greeting for `to`: with the proof of the password once its number is known.
     fn hello(&self, to: PeerAddr, seen: bool) -> Vec<u8> {
-        let theirs = self.nonces.iter().find(|(a, _)| *a == to).map(|&(_, n)| n);
+        let theirs = self.nonces.iter().find(|(a, ..)| *a == to).map(|&(_, n, _)| n);
         let proof = match (self.secret, theirs) {
             (Some(secret), Some(theirs)) => Some(secret.proof(theirs, self.me.nonce)),
             _ => None,
@@ -312,11 +326,11 @@ impl Greeter<'_> {
             .all(|s| s.addr != ANYONE && s.heard && s.answered)
     }
 
-    /// Remembers the random number in a greeting from `from`.
-    fn note_nonce(&mut self, from: PeerAddr, nonce: u64) {
-        match self.nonces.iter_mut().find(|(a, _)| *a == from) {
-            Some(entry) => entry.1 = nonce,
-            None => self.nonces.push((from, nonce)),
+    /// Remembers the random number and player number in a greeting from `from`.
+    fn note_nonce(&mut self, from: PeerAddr, theirs: &Hello) {
+        match self.nonces.iter_mut().find(|(a, ..)| *a == from) {
+            Some(entry) => *entry = (from, theirs.nonce, theirs.player),
+            None => self.nonces.push((from, theirs.nonce, theirs.player)),
         }
     }
 
@@ -356,7 +370,7 @@ impl Greeter<'_> {
                 Err(NetError::CalledOff { peer: from, reason })
             }
             Said::Hello(theirs) => {
-                self.note_nonce(from, theirs.nonce);
+                self.note_nonce(from, &theirs);
                 let reason = if self.proven(&theirs) {
                     self.me.mismatch(&theirs, self.seats[i].player)
                 } else {
@@ -394,12 +408,27 @@ impl Greeter<'_> {
         let Some(first_open) = self.seats.iter().position(|s| s.addr == ANYONE) else {
             return Ok(());
         };
-        let Said::Hello(theirs) = said else {
+        let said_by_player_1 = self
+            .nonces
+            .iter()
+            .any(|&(a, _, player)| a == from && player == 0);
+        let theirs = match said {
+            Said::Hello(theirs) => theirs,
+            // In a room, player 1's refusal is final: its match is the one to join.
+            Said::Refused(reason) if said_by_player_1 && self.me.player != 0 => {
+                return Err(NetError::RefusedBy { peer: from, reason });
+            }
             // A joiner that refused this peer (or called its attempt off) is forgotten.
-            self.candidates.retain(|c| c.addr != from);
-            return Ok(());
+            _ => {
+                self.candidates.retain(|c| c.addr != from);
+                return Ok(());
+            }
         };
-        self.note_nonce(from, theirs.nonce);
+        if theirs.player == SPECTATOR {
+            // Player 1 answers spectators once the match runs.
+            return Ok(());
+        }
+        self.note_nonce(from, &theirs);
         // The open seat of its player number, or (to say why not) the first open one.
         let open = self
             .seats

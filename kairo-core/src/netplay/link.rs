@@ -48,7 +48,13 @@ impl PartialEq<SocketAddr> for PeerAddr {
 pub trait Link: Send + Sync {
     /// Sends `bytes` to `to`; whether it went out.
     fn send(&self, to: PeerAddr, bytes: &[u8]) -> bool;
-    /// The next datagram that has arrived, if any.
+    /// Sends `bytes` to `to` so that they arrive, in order with what else was sent this way
+    /// (a room's reliable data channel); whether the link took them. A UDP link cannot.
+    fn send_reliable(&self, to: PeerAddr, bytes: &[u8]) -> bool {
+        let _ = (to, bytes);
+        false
+    }
+    /// The next datagram that has arrived (either way), if any.
     fn receive(&self) -> Option<(PeerAddr, Vec<u8>)>;
     /// The peers this link knows are there before they say anything (a room's other
     /// members): the greeting greets them first. A UDP link knows nobody.

@@ -20,6 +20,7 @@ pub mod link;
 pub mod play;
 pub mod rollback;
 pub mod socket;
+pub mod spectate;
 pub mod synctest;
 
 use crate::console::ConsoleSnapshot;
@@ -127,6 +128,12 @@ pub enum NetError {
         local: u128,
         remote: u128,
     },
+    #[error(
+        "no match to watch in room {room} within {seconds} s (player 1 takes spectators once its match has started)"
+    )]
+    NothingToWatch { room: String, seconds: u64 },
+    #[error("the match ended at frame {frame}: {reason}")]
+    WatchEnded { frame: u64, reason: String },
     #[error("the sync test found different machines after a rollback at frames {frames:?}")]
     SyncTest { frames: Vec<i32> },
     #[error("the cart stopped at frame {}: {}", .0.frame, .0.error)]
@@ -160,6 +167,8 @@ impl NetError {
             NetError::CalledOff { .. } => "MATCH CALLED OFF",
             NetError::NoAnswer { .. } => "NO ANSWER",
             NetError::NobodyJoined { .. } => "NOBODY JOINED",
+            NetError::NothingToWatch { .. } => "NO MATCH",
+            NetError::WatchEnded { .. } => "MATCH OVER",
             NetError::Vanished { .. } | NetError::PeerLeft { .. } => "PLAYER LEFT",
             NetError::Stalled { .. } => "MATCH STUCK",
             NetError::Desync { .. } | NetError::SyncTest { .. } => "DESYNC",

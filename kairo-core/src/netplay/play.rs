@@ -18,15 +18,18 @@ use ggrs::{
     DesyncDetection, GgrsError, GgrsEvent, InputStatus, P2PSession, PlayerType, SessionBuilder,
 };
 
-use super::handshake::{ANYONE, Hello, Secret, greet, player_at};
+use super::handshake::{ANYONE, Hello, Secret, WRONG_PASSWORD, greet, player_at};
 use super::link::{Link, PeerAddr, UdpLink};
 use super::rollback::{Checksums, Rollback, RollbackStats};
-use super::socket::{self, NetSocket, SharedReport, Traffic};
+use super::socket::{
+    self, NetSocket, SharedReport, TAG_REFUSE, TAG_WATCH_END, TAG_WATCH_FRAMES, Traffic, datagram,
+};
+use super::spectate::{MAX_WATCHERS, encode_frames};
 use super::{
     DESYNC_INTERVAL, DISCONNECT_MS, INPUT_DELAY, KairoGgrs, MAX_INPUT_DELAY, MAX_PLAYERS,
     MAX_ROLLBACK, NetError, STALL_TIMEOUT, SYNC_TIMEOUT,
 };
-use crate::input::ButtonWord;
+use crate::input::{ButtonWord, InputFrame};
 use crate::savestate::cart_digest;
 use crate::session::Session;
 
@@ -216,8 +219,8 @@ impl Greeting {
         });
         let deadline = Instant::now() + options.greet_timeout;
         loop {
-            let link: Box<dyn Link> = match &options.room {
-                Some(room) => (room.connect)(&cancel)?,
+            let link: Arc<dyn Link> = match &options.room {
+                Some(room) => Arc::from((room.connect)(&cancel)?),
                 None => udp_link(options.port)?,
             };
             let mut peers: Vec<(PeerAddr, u8)> = options
@@ -251,7 +254,7 @@ impl Greeting {
             })?;
             let mut met = options.clone();
             met.peers = peers.into_iter().map(|(addr, _)| addr).collect();
-            let mut net = NetMatch::start(link, hellos, met)?;
+            let mut net = NetMatch::start(link, hellos, met, hello.clone(), secret.clone())?;
             match net.synchronize(&cancel) {
                 Ok(()) => return Ok(net),
                 Err(e @ NetError::Vanished { .. })
@@ -266,17 +269,17 @@ impl Greeting {
 }
 
 /// A UDP link on `port` of every local IPv4 address.
-fn udp_link(port: u16) -> Result<Box<dyn Link>, NetError> {
+fn udp_link(port: u16) -> Result<Arc<dyn Link>, NetError> {
     let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, port))
         .map_err(|source| NetError::Bind { port, source })?;
     let link = UdpLink::new(socket)
         .map_err(|e| NetError::Setup(format!("cannot set up the UDP socket: {e}")))?;
-    Ok(Box::new(link))
+    Ok(Arc::new(link))
 }
 
 /// A number no other meeting is likely to pick (std's hasher keys come from the system's
 /// random source; the clock tells two meetings of one process apart).
-fn fresh_nonce() -> u64 {
+pub(crate) fn fresh_nonce() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
     let now = std::time::SystemTime::now()
@@ -371,7 +374,27 @@ pub struct NetMatch {
     log: ConfirmedLog,
     /// The sound of frames played for the first time since the last step.
     first_plays: Vec<f32>,
+    /// The link (GGRS's socket shares it), for spectators' streams.
+    link: Arc<dyn Link>,
+    /// This peer's greeting, and the room's password: spectators are answered with them.
+    hello: Hello,
+    secret: Option<Secret>,
+    /// Every player's input of each confirmed frame, from frame 0.
+    confirmed: Vec<InputFrame>,
+    /// The spectators player 1 streams the confirmed frames to.
+    watchers: Vec<Watcher>,
 }
+
+/// A spectator of the match, and how far its stream has gone.
+#[derive(Debug)]
+struct Watcher {
+    addr: PeerAddr,
+    /// Frames sent to it.
+    sent: usize,
+}
+
+/// Most frames in one message of a spectator's stream.
+const WATCH_BATCH: usize = 512;
 
 impl std::fmt::Debug for NetMatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -392,12 +415,14 @@ impl NetMatch {
     /// Starts GGRS on `link`, whose peers (in `options`) have all been greeted; `hellos`
     /// answer a peer's late greeting.
     fn start(
-        link: Box<dyn Link>,
+        link: Arc<dyn Link>,
         hellos: Vec<(PeerAddr, Vec<u8>)>,
         options: NetOptions,
+        hello: Hello,
+        secret: Option<Secret>,
     ) -> Result<NetMatch, NetError> {
         let report = SharedReport::default();
-        let socket = NetSocket::new(link, options.peers.clone(), hellos, report.clone());
+        let socket = NetSocket::new(link.clone(), options.peers.clone(), hellos, report.clone());
         let mut builder = SessionBuilder::<KairoGgrs>::new()
             .with_num_players(options.players())?
             .with_input_delay(options.input_delay)
@@ -423,6 +448,11 @@ impl NetMatch {
             report,
             log: ConfirmedLog::default(),
             first_plays: Vec::new(),
+            link,
+            hello,
+            secret,
+            confirmed: Vec::new(),
+            watchers: Vec::new(),
         })
     }
 
@@ -509,6 +539,8 @@ impl NetMatch {
             step: self.advance(game, input, after_frame)?,
             ..NetVblank::default()
         };
+        self.keep_confirmed(game);
+        self.serve_watchers();
         std::mem::swap(&mut out.audio, &mut self.first_plays);
         out.log = self.log.take_confirmed(self.p2p.confirmed_frame());
         if let Some(fault) = game.fault()
@@ -605,7 +637,109 @@ impl NetMatch {
     /// to have everything).
     pub fn poll(&mut self) -> Result<(), NetError> {
         self.p2p.poll_remote_clients();
+        self.serve_watchers();
         self.handle_events()
+    }
+
+    /// Copies the input of frames newly confirmed from `game`'s history.
+    fn keep_confirmed(&mut self, game: &Session) {
+        let confirmed = usize::try_from(self.p2p.confirmed_frame() + 1).unwrap_or(0);
+        let ticks = &game.history().ticks;
+        let end = confirmed.min(ticks.len());
+        if end > self.confirmed.len() {
+            self.confirmed.extend_from_slice(&ticks[self.confirmed.len()..end]);
+        }
+    }
+
+    /// Every player's input of each confirmed frame so far, from frame 0.
+    pub fn confirmed_input(&self) -> &[InputFrame] {
+        &self.confirmed
+    }
+
+    /// Player 1 of a room's match answers would-be spectators and streams the confirmed
+    /// frames to those it took (the others ignore them).
+    fn serve_watchers(&mut self) {
+        let asking = std::mem::take(&mut socket::report(&self.report).watchers_asking);
+        if self.options.player != 0 || self.options.room.is_none() {
+            return;
+        }
+        for (from, theirs) in asking {
+            self.answer_watcher(from, &theirs);
+        }
+        let gone = self.link.gone();
+        self.watchers.retain(|w| !gone.contains(&w.addr));
+        let players = self.options.players();
+        for watcher in &mut self.watchers {
+            while watcher.sent < self.confirmed.len() {
+                let end = (watcher.sent + WATCH_BATCH).min(self.confirmed.len());
+                let body = encode_frames(watcher.sent, players, &self.confirmed[watcher.sent..end]);
+                if !self
+                    .link
+                    .send_reliable(watcher.addr, &datagram(TAG_WATCH_FRAMES, &body))
+                {
+                    break;
+                }
+                watcher.sent = end;
+            }
+        }
+    }
+
+    /// Answers a spectator's greeting: refused when it does not fit (or lacks the room's
+    /// password, or there are [`MAX_WATCHERS`]), greeted back until it has proven itself,
+    /// then streamed to.
+    fn answer_watcher(&mut self, from: PeerAddr, theirs: &Hello) {
+        let refuse = |why: &str| {
+            for _ in 0..3 {
+                self.link.send(from, &datagram(TAG_REFUSE, why.as_bytes()));
+            }
+        };
+        if self.watchers.iter().any(|w| w.addr == from) {
+            return;
+        }
+        if let Some(reason) = self.hello.watch_mismatch(theirs) {
+            refuse(&reason);
+            return;
+        }
+        let mine = Hello {
+            seen: true,
+            proof: self
+                .secret
+                .as_ref()
+                .map(|s| s.proof(theirs.nonce, self.hello.nonce)),
+            ..self.hello.clone()
+        };
+        if !theirs.seen {
+            self.link.send(from, &mine.datagram());
+            return;
+        }
+        if let Some(secret) = &self.secret {
+            let proven = theirs
+                .proof
+                .is_some_and(|p| secret.verifies(&p, self.hello.nonce, theirs.nonce));
+            if !proven {
+                refuse(WRONG_PASSWORD);
+                return;
+            }
+        }
+        if self.watchers.len() >= MAX_WATCHERS {
+            refuse(&format!("this match has {MAX_WATCHERS} spectators already"));
+            return;
+        }
+        self.watchers.push(Watcher { addr: from, sent: 0 });
+    }
+
+    /// Tells the spectators the match has ended, and why (after the frames they lack).
+    pub fn end_for_watchers(&mut self, why: &str) {
+        self.serve_watchers();
+        for watcher in &self.watchers {
+            self.link
+                .send_reliable(watcher.addr, &datagram(TAG_WATCH_END, why.as_bytes()));
+        }
+    }
+
+    /// How many spectators watch.
+    pub fn watchers(&self) -> usize {
+        self.watchers.len()
     }
 
     fn handle_events(&mut self) -> Result<(), NetError> {

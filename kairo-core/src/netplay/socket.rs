@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use ggrs::{Message, NonBlockingSocket};
 
-use super::handshake::Hello;
+use super::handshake::{Hello, SPECTATOR};
 use super::link::{Link, PeerAddr};
 
 /// GGRS's messages.
@@ -23,6 +23,10 @@ pub(crate) const TAG_HELLO: &[u8; 4] = b"KRHI";
 pub(crate) const TAG_REFUSE: &[u8; 4] = b"KRNO";
 /// The match is off (a peer refused another, or gave up on one), with the reason.
 pub(crate) const TAG_CALL_OFF: &[u8; 4] = b"KRBY";
+/// Confirmed frames for a spectator ([`super::spectate`]).
+pub(crate) const TAG_WATCH_FRAMES: &[u8; 4] = b"KRSW";
+/// The match a spectator watches has ended, with the reason.
+pub(crate) const TAG_WATCH_END: &[u8; 4] = b"KRSE";
 
 /// Traffic counts, for the status line, the docs' figures and tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,6 +49,8 @@ pub struct SocketReport {
     pub traffic: Traffic,
     /// A peer that called the match off, and why.
     pub(crate) called_off: Option<(PeerAddr, String)>,
+    /// Greetings of would-be spectators (from outside the match), for the match to answer.
+    pub(crate) watchers_asking: Vec<(PeerAddr, Hello)>,
 }
 
 /// The match's handle on a [`SocketReport`].
@@ -57,7 +63,7 @@ pub fn report(shared: &SharedReport) -> MutexGuard<'_, SocketReport> {
 
 /// A link carrying GGRS's messages.
 pub(crate) struct NetSocket {
-    link: Box<dyn Link>,
+    link: Arc<dyn Link>,
     /// The peers of the match.
     peers: Vec<PeerAddr>,
     /// The greeting to answer a late one with, by peer (ours, saying we have seen theirs).
@@ -69,7 +75,7 @@ impl NetSocket {
     /// Wraps `link` (already greeted through) for GGRS, for a match with `peers`; what it
     /// sees goes to `report`.
     pub fn new(
-        link: Box<dyn Link>,
+        link: Arc<dyn Link>,
         peers: Vec<PeerAddr>,
         hellos: Vec<(PeerAddr, Vec<u8>)>,
         report: SharedReport,
@@ -117,7 +123,12 @@ impl NonBlockingSocket<PeerAddr> for NetSocket {
             let bytes = bytes.as_slice();
             let traffic = &mut seen.traffic;
             if !self.peers.contains(&from) {
-                traffic.dropped += 1;
+                match Hello::parse_datagram(bytes) {
+                    Some(hello) if hello.player == SPECTATOR => {
+                        seen.watchers_asking.push((from, hello));
+                    }
+                    _ => traffic.dropped += 1,
+                }
                 continue;
             }
             traffic.received += 1;
@@ -150,6 +161,7 @@ impl NonBlockingSocket<PeerAddr> for NetSocket {
         if shared.called_off.is_none() {
             shared.called_off = seen.called_off;
         }
+        shared.watchers_asking.append(&mut seen.watchers_asking);
         messages
     }
 }
