@@ -157,7 +157,11 @@ fn garbage_to_the_lobby(port: u16) {
         let _ = ws.read(&mut [0u8; 512]);
         let text = b"{\"Signal\":{\"receiver\":\"nobody\",\"data\":1}}";
         let mut frame = vec![0x81, 0x80 | text.len() as u8, 1, 2, 3, 4];
-        frame.extend(text.iter().enumerate().map(|(i, b)| b ^ [1, 2, 3, 4][i % 4]));
+        frame.extend(
+            text.iter()
+                .enumerate()
+                .map(|(i, b)| b ^ [1, 2, 3, 4][i % 4]),
+        );
         let _ = ws.write_all(&frame);
         let _ = ws.write_all(&[0xff; 64]);
     }
@@ -235,7 +239,10 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
     assert!(started.elapsed() < LIMIT);
     let log = lobby.lines().join("\n");
     assert!(log.contains(&format!("asks for room {room}")), "{log}");
-    assert!(log.contains("refused") && log.contains("not a room name"), "{log}");
+    assert!(
+        log.contains("refused") && log.contains("not a room name"),
+        "{log}"
+    );
 }
 
 #[test]

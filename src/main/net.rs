@@ -35,7 +35,12 @@ pub struct NetplayArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub player: u8,
     /// Play in this room of the lobby server at --server (over WebRTC) instead of UDP.
-    #[arg(long, value_name = "NAME", requires = "server", conflicts_with = "peer")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        requires = "server",
+        conflicts_with = "peer"
+    )]
     pub room: Option<String>,
     /// The lobby server (`kairo lobby`) of --room: ws://HOST:PORT (wss:// behind TLS).
     #[arg(long, value_name = "URL", requires = "room")]
@@ -208,7 +213,14 @@ pub fn netplay_window(args: NetplayArgs) -> CmdResult {
             )
             .map_err(ToolError::Net)?;
             let server = args.server.as_deref().unwrap_or_default();
-            room_match(server, room, args.password.clone(), ice, args.players, player)?
+            room_match(
+                server,
+                room,
+                args.password.clone(),
+                ice,
+                args.players,
+                player,
+            )?
         }
         (None, true, 0) => NetOptions::host(args.port),
         _ => NetOptions::new(args.port, peers, player),
@@ -325,10 +337,7 @@ pub fn headless_net(args: &HeadlessArgs) -> ToolResult {
 
 /// `kairo headless CART --net-room NAME --spectate --frames F`: watches a room's match.
 #[cfg(feature = "netplay")]
-fn headless_watch(
-    args: &HeadlessArgs,
-    options: kairo::netplay::play::NetOptions,
-) -> ToolResult {
+fn headless_watch(args: &HeadlessArgs, options: kairo::netplay::play::NetOptions) -> ToolResult {
     let cart = Cart::open(&args.cart)?;
     for warning in &cart.warnings {
         eprint_line(&format!("kairo: warning: {warning}"));

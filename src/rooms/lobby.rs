@@ -12,13 +12,23 @@ use matchbox_signaling::SignalingServer;
 use crate::netplay::NetError;
 use crate::out::print_line;
 
+/// Whether the lobby lets a WebSocket connection in: only to a room with a proper name.
+fn admit(origin: SocketAddr, room: &str) -> bool {
+    if super::check_room_name(room).is_err() {
+        print_line(&format!(
+            "lobby: refused {origin}: {room:?} is not a room name"
+        ));
+        return false;
+    }
+    print_line(&format!("lobby: {origin} asks for room {room}"));
+    true
+}
+
 /// Runs the lobby on `bind`:`port` until the process is stopped. `on_ready` gets the address
 /// it listens on (port 0 picks a free one).
-pub fn serve(
-    bind: IpAddr,
-    port: u16,
-    on_ready: impl FnOnce(SocketAddr),
-) -> Result<(), NetError> {
+// The connection callback's type (`Result<bool, Response>`) is matchbox_signaling's.
+#[allow(clippy::result_large_err)]
+pub fn serve(bind: IpAddr, port: u16, on_ready: impl FnOnce(SocketAddr)) -> Result<(), NetError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -27,19 +37,7 @@ pub fn serve(
     runtime.block_on(async move {
         let mut server = SignalingServer::full_mesh_builder(SocketAddr::new(bind, port))
             .on_connection_request(|request| {
-                let room = request.path.unwrap_or_default();
-                if super::check_room_name(&room).is_err() {
-                    print_line(&format!(
-                        "lobby: refused {}: {room:?} is not a room name",
-                        request.origin
-                    ));
-                    return Ok(false);
-                }
-                print_line(&format!(
-                    "lobby: {} asks for room {room}",
-                    request.origin
-                ));
-                Ok(true)
+                Ok(admit(request.origin, request.path.as_deref().unwrap_or("")))
             })
             .on_id_assignment(|(origin, peer)| {
                 print_line(&format!("lobby: {origin} is peer {}", short(peer)));

@@ -29,9 +29,10 @@ use super::link::{Link, PeerAddr};
 use super::socket::{TAG_CALL_OFF, TAG_HELLO, TAG_REFUSE, datagram};
 
 /// The address of a peer not known yet (an open seat).
-pub const ANYONE: PeerAddr = PeerAddr::Udp(std::net::SocketAddr::V4(
-    std::net::SocketAddrV4::new(std::net::Ipv4Addr::UNSPECIFIED, 0),
-));
+pub const ANYONE: PeerAddr = PeerAddr::Udp(std::net::SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::UNSPECIFIED,
+    0,
+)));
 
 /// The player number a spectator's greeting gives: it watches, taking no seat.
 pub const SPECTATOR: u8 = u8::MAX;
@@ -245,7 +246,11 @@ impl Greeter<'_> {
 
     /// Our greeting for `to`: with the proof of the password once its number is known.
     fn hello(&self, to: PeerAddr, seen: bool) -> Vec<u8> {
-        let theirs = self.nonces.iter().find(|(a, ..)| *a == to).map(|&(_, n, _)| n);
+        let theirs = self
+            .nonces
+            .iter()
+            .find(|(a, ..)| *a == to)
+            .map(|&(_, n, _)| n);
         let proof = match (self.secret, theirs) {
             (Some(secret), Some(theirs)) => Some(secret.proof(theirs, self.me.nonce)),
             _ => None,

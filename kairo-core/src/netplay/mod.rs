@@ -72,11 +72,20 @@ pub enum NetError {
     #[error("left before the match started")]
     Cancelled,
     #[error("refused {peer}: {reason}")]
-    Refused { peer: link::PeerAddr, reason: String },
+    Refused {
+        peer: link::PeerAddr,
+        reason: String,
+    },
     #[error("{peer} refused this peer: {reason}")]
-    RefusedBy { peer: link::PeerAddr, reason: String },
+    RefusedBy {
+        peer: link::PeerAddr,
+        reason: String,
+    },
     #[error("{peer} called the match off: {reason}")]
-    CalledOff { peer: link::PeerAddr, reason: String },
+    CalledOff {
+        peer: link::PeerAddr,
+        reason: String,
+    },
     #[error(
         "no answer from {} within {seconds} s (is it running, and is the port open?)",
         handshake::player_at(*player, *peer)

@@ -35,8 +35,7 @@ use crate::session::Session;
 
 /// Connects to a room: the lobby server, then the room's peers (the `kairo` crate's
 /// `rooms`). Setting the flag gives up.
-pub type RoomConnect =
-    Arc<dyn Fn(&AtomicBool) -> Result<Box<dyn Link>, NetError> + Send + Sync>;
+pub type RoomConnect = Arc<dyn Fn(&AtomicBool) -> Result<Box<dyn Link>, NetError> + Send + Sync>;
 
 /// A match in a room of a lobby server, over WebRTC.
 #[derive(Clone)]
@@ -647,7 +646,8 @@ impl NetMatch {
         let ticks = &game.history().ticks;
         let end = confirmed.min(ticks.len());
         if end > self.confirmed.len() {
-            self.confirmed.extend_from_slice(&ticks[self.confirmed.len()..end]);
+            self.confirmed
+                .extend_from_slice(&ticks[self.confirmed.len()..end]);
         }
     }
 
@@ -725,7 +725,10 @@ impl NetMatch {
             refuse(&format!("this match has {MAX_WATCHERS} spectators already"));
             return;
         }
-        self.watchers.push(Watcher { addr: from, sent: 0 });
+        self.watchers.push(Watcher {
+            addr: from,
+            sent: 0,
+        });
     }
 
     /// Tells the spectators the match has ended, and why (after the frames they lack).
