@@ -232,3 +232,16 @@ unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
 
 /// Emscripten runs `main` once the module is ready; the page drives everything after.
 fn main() {}
+
+// GGRS's clock: `instant` (GGRS's Instant on wasm32) asks emscripten for the monotonic clock
+// by its asm.js-era C name; today's emscripten calls it `emscripten_get_now`.
+unsafe extern "C" {
+    fn emscripten_get_now() -> f64;
+}
+
+/// Milliseconds on the page's monotonic clock (`performance.now()`), for `instant`.
+#[unsafe(no_mangle)]
+pub extern "C" fn _emscripten_get_now() -> f64 {
+    // SAFETY: emscripten's clock takes nothing and has no preconditions.
+    unsafe { emscripten_get_now() }
+}
