@@ -17,6 +17,7 @@
 //!   joiner without the right one is refused before GGRS starts, so it never sees a word of
 //!   the game; a proof is good for one peer's number only, so replaying one gets nowhere.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -225,10 +226,10 @@ pub(crate) fn player_at(player: usize, addr: PeerAddr) -> String {
 }
 
 /// One greeting in progress.
-struct Greeter<'a> {
-    link: &'a dyn Link,
-    me: &'a Hello,
-    secret: Option<&'a Secret>,
+pub(crate) struct Greeter {
+    link: Arc<dyn Link>,
+    me: Hello,
+    secret: Option<Secret>,
     seats: Vec<Seat>,
     candidates: Vec<Candidate>,
     /// The random numbers and player numbers of the peers heard from (for the proofs sent
@@ -236,9 +237,14 @@ struct Greeter<'a> {
     nonces: Vec<(PeerAddr, u64, u8)>,
     /// The last joiner of an open seat refused, and why (for the note if nobody joins).
     refused: Option<String>,
+    /// When the greeting began, and how long it may take.
+    start: Instant,
+    timeout: Duration,
+    /// When the greetings were last sent.
+    last_sent: Option<Instant>,
 }
 
-impl Greeter<'_> {
+impl Greeter {
     fn send(&self, addr: PeerAddr, bytes: &[u8]) {
         // A peer not yet listening refuses the datagram (on loopback): the resend tries again.
         let _ = self.link.send(addr, bytes);
@@ -251,7 +257,7 @@ impl Greeter<'_> {
             .iter()
             .find(|(a, ..)| *a == to)
             .map(|&(_, n, _)| n);
-        let proof = match (self.secret, theirs) {
+        let proof = match (&self.secret, theirs) {
             (Some(secret), Some(theirs)) => Some(secret.proof(theirs, self.me.nonce)),
             _ => None,
         };
@@ -342,7 +348,7 @@ impl Greeter<'_> {
     /// Whether a greeting from a peer that has had ours proves the room's password (always,
     /// in a match without one).
     fn proven(&self, theirs: &Hello) -> bool {
-        match self.secret {
+        match &self.secret {
             None => true,
             Some(_) if !theirs.seen => true,
             Some(secret) => theirs
@@ -383,7 +389,7 @@ impl Greeter<'_> {
                 };
                 if let Some(reason) = reason {
                     let why = theirs
-                        .mismatch(self.me, self.me.player)
+                        .mismatch(&self.me, self.me.player)
                         .unwrap_or_else(|| reason.clone());
                     self.refuse(from, &why);
                     self.call_off(
@@ -462,7 +468,7 @@ impl Greeter<'_> {
                 reason.clone()
             } else {
                 theirs
-                    .mismatch(self.me, self.me.player)
+                    .mismatch(&self.me, self.me.player)
                     .unwrap_or_else(|| reason.clone())
             };
             self.refuse(from, &why);
@@ -548,74 +554,108 @@ impl Greeter<'_> {
 /// How long the greeting sleeps when nothing has arrived.
 const POLL: Duration = Duration::from_millis(2);
 
-/// Greets every peer in `peers` (address and the player expected there) over `link` until
-/// each has answered, for at most `timeout`. `me` is this peer's greeting, `secret` the
-/// room's password if it has one. A peer whose address is [`ANYONE`] is an open seat: its
-/// address is filled in with the first joiner of its player number that completes the
-/// greeting. Setting `cancel` stops it. Gives the greeting to answer each peer with during
-/// the match (ours, saying we have seen theirs).
+impl Greeter {
+    /// A greeting of every peer in `peers` (address and the player expected there) over
+    /// `link`, for at most `timeout`. `me` is this peer's greeting, `secret` the room's
+    /// password if it has one. A peer whose address is [`ANYONE`] is an open seat: its
+    /// address is filled in with the first joiner of its player number that completes the
+    /// greeting.
+    pub(crate) fn new(
+        link: Arc<dyn Link>,
+        me: Hello,
+        secret: Option<Secret>,
+        peers: &[(PeerAddr, u8)],
+        timeout: Duration,
+    ) -> Greeter {
+        Greeter {
+            link,
+            me,
+            secret,
+            seats: peers
+                .iter()
+                .map(|&(addr, player)| Seat {
+                    addr,
+                    player,
+                    open: addr == ANYONE,
+                    heard: false,
+                    answered: false,
+                })
+                .collect(),
+            candidates: Vec::new(),
+            nonces: Vec::new(),
+            refused: None,
+            start: Instant::now(),
+            timeout,
+            last_sent: None,
+        }
+    }
+
+    /// One round, never waiting: greets again when due and takes every datagram that has
+    /// arrived. `Ok(true)` once every seat has answered.
+    pub(crate) fn poll(&mut self) -> Result<bool, NetError> {
+        if self.last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
+            self.forget_gone();
+            self.candidates
+                .retain(|c| c.last_heard.elapsed() < CANDIDATE_EXPIRY);
+            self.greet_all();
+            self.last_sent = Some(Instant::now());
+        }
+        while !self.done() {
+            let Some((from, bytes)) = self.link.receive() else {
+                break;
+            };
+            if let Some(said) = Said::read(&bytes) {
+                self.take(from, said)?;
+            }
+        }
+        if self.done() {
+            // Say once more that we have heard everyone, for a peer that missed it (the
+            // match's socket answers a greeting that has not seen ours).
+            self.greet_all();
+            return Ok(true);
+        }
+        if self.start.elapsed() >= self.timeout {
+            return Err(self.timed_out(self.timeout));
+        }
+        Ok(false)
+    }
+
+    /// The peers met, in the order given (open seats filled in), and the greeting to answer
+    /// each with during the match (ours, saying we have seen theirs).
+    pub(crate) fn met(&self) -> (Vec<PeerAddr>, Vec<(PeerAddr, Vec<u8>)>) {
+        let peers = self.seats.iter().map(|s| s.addr).collect();
+        let hellos = self
+            .seats
+            .iter()
+            .map(|s| (s.addr, self.hello(s.addr, true)))
+            .collect();
+        (peers, hellos)
+    }
+}
+
+/// Greets every peer in `peers` over `link` (see [`Greeter::new`]) until each has answered,
+/// for at most `timeout`; setting `cancel` stops it. Fills in the open seats' addresses and
+/// gives the greeting to answer each peer with during the match.
 pub(crate) fn greet(
-    link: &dyn Link,
+    link: Arc<dyn Link>,
     me: &Hello,
     secret: Option<&Secret>,
     peers: &mut [(PeerAddr, u8)],
     timeout: Duration,
     cancel: &AtomicBool,
 ) -> Result<Vec<(PeerAddr, Vec<u8>)>, NetError> {
-    let mut greeter = Greeter {
-        link,
-        me,
-        secret,
-        seats: peers
-            .iter()
-            .map(|&(addr, player)| Seat {
-                addr,
-                player,
-                open: addr == ANYONE,
-                heard: false,
-                answered: false,
-            })
-            .collect(),
-        candidates: Vec::new(),
-        nonces: Vec::new(),
-        refused: None,
-    };
-    let start = Instant::now();
-    let mut last_sent: Option<Instant> = None;
+    let mut greeter = Greeter::new(link, me.clone(), secret.cloned(), peers, timeout);
     loop {
-        if last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
-            greeter.forget_gone();
-            greeter
-                .candidates
-                .retain(|c| c.last_heard.elapsed() < CANDIDATE_EXPIRY);
-            greeter.greet_all();
-            last_sent = Some(Instant::now());
-        }
-        if greeter.done() {
-            // Say once more that we have heard everyone, for a peer that missed it (the
-            // match's socket answers a greeting that has not seen ours).
-            greeter.greet_all();
-            for (peer, seat) in peers.iter_mut().zip(&greeter.seats) {
-                peer.0 = seat.addr;
+        if greeter.poll()? {
+            let (met, hellos) = greeter.met();
+            for (peer, addr) in peers.iter_mut().zip(met) {
+                peer.0 = addr;
             }
-            return Ok(greeter
-                .seats
-                .iter()
-                .map(|s| (s.addr, greeter.hello(s.addr, true)))
-                .collect());
-        }
-        if start.elapsed() >= timeout {
-            return Err(greeter.timed_out(timeout));
+            return Ok(hellos);
         }
         if cancel.load(Ordering::Relaxed) {
             return Err(NetError::Cancelled);
         }
-        let Some((from, bytes)) = link.receive() else {
-            std::thread::sleep(POLL);
-            continue;
-        };
-        if let Some(said) = Said::read(&bytes) {
-            greeter.take(from, said)?;
-        }
+        std::thread::sleep(POLL);
     }
 }

@@ -21,6 +21,7 @@ pub mod play;
 pub mod rollback;
 pub mod socket;
 pub mod spectate;
+pub mod stepped;
 pub mod synctest;
 
 use crate::console::ConsoleSnapshot;

@@ -229,7 +229,7 @@ impl Greeting {
                 .collect();
             let left = deadline.saturating_duration_since(Instant::now());
             let hellos = greet(
-                link.as_ref(),
+                link.clone(),
                 &hello,
                 secret.as_ref(),
                 &mut peers,
@@ -382,6 +382,8 @@ pub struct NetMatch {
     confirmed: Vec<InputFrame>,
     /// The spectators player 1 streams the confirmed frames to.
     watchers: Vec<Watcher>,
+    /// When each peer was last heard during GGRS's synchronization.
+    sync_heard: Vec<Instant>,
 }
 
 /// A spectator of the match, and how far its stream has gone.
@@ -413,7 +415,7 @@ impl NetMatch {
 
     /// Starts GGRS on `link`, whose peers (in `options`) have all been greeted; `hellos`
     /// answer a peer's late greeting.
-    fn start(
+    pub(crate) fn start(
         link: Arc<dyn Link>,
         hellos: Vec<(PeerAddr, Vec<u8>)>,
         options: NetOptions,
@@ -452,52 +454,68 @@ impl NetMatch {
             secret,
             confirmed: Vec::new(),
             watchers: Vec::new(),
+            sync_heard: Vec::new(),
         })
     }
 
     /// Runs GGRS's synchronization with every peer, failing when a peer goes
     /// [`SYNC_TIMEOUT`] without a word.
     fn synchronize(&mut self, cancel: &AtomicBool) -> Result<(), NetError> {
-        let peers = self.options.peer_players();
-        let mut heard = vec![Instant::now(); peers.len()];
-        while self.p2p.current_state() != ggrs::SessionState::Running {
+        while !self.synchronize_step()? {
             if cancel.load(Ordering::Relaxed) {
                 return Err(NetError::Cancelled);
             }
-            self.p2p.poll_remote_clients();
-            for event in self.p2p.events().collect::<Vec<_>>() {
-                let from = match event {
-                    GgrsEvent::Synchronizing { addr, .. } | GgrsEvent::Synchronized { addr } => {
-                        addr
-                    }
-                    GgrsEvent::Disconnected { addr } => {
-                        let player = self.player_of(addr);
-                        return Err(NetError::Vanished {
-                            peer: addr,
-                            player,
-                            seconds: SYNC_TIMEOUT.as_secs(),
-                        });
-                    }
-                    _ => continue,
-                };
-                if let Some(i) = peers.iter().position(|&(a, _)| a == from) {
-                    heard[i] = Instant::now();
-                }
-            }
-            self.check_called_off()?;
-            if let Some(i) = heard.iter().position(|t| t.elapsed() >= SYNC_TIMEOUT) {
-                let (peer, player) = peers[i];
-                return Err(NetError::Vanished {
-                    peer,
-                    player,
-                    seconds: SYNC_TIMEOUT.as_secs(),
-                });
-            }
             std::thread::sleep(Duration::from_millis(2));
+        }
+        Ok(())
+    }
+
+    /// One round of GGRS's synchronization, never waiting: `Ok(true)` once it is done.
+    pub(crate) fn synchronize_step(&mut self) -> Result<bool, NetError> {
+        if self.p2p.current_state() == ggrs::SessionState::Running {
+            return Ok(true);
+        }
+        let peers = self.options.peer_players();
+        if self.sync_heard.len() != peers.len() {
+            self.sync_heard = vec![Instant::now(); peers.len()];
+        }
+        self.p2p.poll_remote_clients();
+        for event in self.p2p.events().collect::<Vec<_>>() {
+            let from = match event {
+                GgrsEvent::Synchronizing { addr, .. } | GgrsEvent::Synchronized { addr } => addr,
+                GgrsEvent::Disconnected { addr } => {
+                    let player = self.player_of(addr);
+                    return Err(NetError::Vanished {
+                        peer: addr,
+                        player,
+                        seconds: SYNC_TIMEOUT.as_secs(),
+                    });
+                }
+                _ => continue,
+            };
+            if let Some(i) = peers.iter().position(|&(a, _)| a == from) {
+                self.sync_heard[i] = Instant::now();
+            }
+        }
+        self.check_called_off()?;
+        if let Some(i) = self
+            .sync_heard
+            .iter()
+            .position(|t| t.elapsed() >= SYNC_TIMEOUT)
+        {
+            let (peer, player) = peers[i];
+            return Err(NetError::Vanished {
+                peer,
+                player,
+                seconds: SYNC_TIMEOUT.as_secs(),
+            });
+        }
+        if self.p2p.current_state() != ggrs::SessionState::Running {
+            return Ok(false);
         }
         self.progress = (self.p2p.confirmed_frame(), Instant::now());
         self.last_step = Instant::now();
-        Ok(())
+        Ok(true)
     }
 
     /// The player number at `addr` (0-based).

@@ -86,6 +86,135 @@ pub struct WatchStep {
     pub vblanks: Vec<Vblank>,
 }
 
+/// A spectator's greeting in progress: greets the room until player 1 takes it.
+pub(crate) struct WatchGreeter {
+    link: Arc<dyn Link>,
+    me: Hello,
+    secret: Option<Secret>,
+    room: String,
+    /// Player 1, once it greeted back: where it is and its number.
+    host: Option<(PeerAddr, u64)>,
+    start: Instant,
+    timeout: Duration,
+    last_sent: Option<Instant>,
+}
+
+impl WatchGreeter {
+    /// A spectator's greeting for a match of `players` of `cart` in `room`, over `link`.
+    pub(crate) fn new(
+        cart: &crate::cart::Cart,
+        link: Arc<dyn Link>,
+        room: &str,
+        password: Option<String>,
+        players: usize,
+        timeout: Duration,
+    ) -> WatchGreeter {
+        WatchGreeter {
+            link,
+            me: Hello {
+                build: super::build_id(),
+                cart: cart.name().to_string(),
+                digest: cart_digest(cart),
+                players: players as u8,
+                player: SPECTATOR,
+                seen: false,
+                nonce: super::play::fresh_nonce(),
+                proof: None,
+            },
+            secret: password.map(|password| Secret {
+                room: room.to_string(),
+                password,
+            }),
+            room: room.to_string(),
+            host: None,
+            start: Instant::now(),
+            timeout,
+            last_sent: None,
+        }
+    }
+
+    /// Our greeting, to the peer whose number is `to_nonce` once known.
+    fn hello(&self, to_nonce: Option<u64>) -> Vec<u8> {
+        Hello {
+            seen: to_nonce.is_some(),
+            proof: self
+                .secret
+                .as_ref()
+                .zip(to_nonce)
+                .map(|(s, theirs)| s.proof(theirs, self.me.nonce)),
+            ..self.me.clone()
+        }
+        .datagram()
+    }
+
+    /// One round, never waiting: the watch once player 1 has begun streaming.
+    pub(crate) fn poll(&mut self) -> Result<Option<Watch>, NetError> {
+        if self.start.elapsed() >= self.timeout {
+            return Err(NetError::NothingToWatch {
+                room: self.room.clone(),
+                seconds: self.timeout.as_secs(),
+            });
+        }
+        if self.last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
+            match self.host {
+                Some((addr, nonce)) => {
+                    self.link.send(addr, &self.hello(Some(nonce)));
+                }
+                None => {
+                    for addr in self.link.present() {
+                        self.link.send(addr, &self.hello(None));
+                    }
+                }
+            }
+            self.last_sent = Some(Instant::now());
+        }
+        while let Some((from, bytes)) = self.link.receive() {
+            if let Some(reason) = bytes.strip_prefix(TAG_REFUSE) {
+                return Err(NetError::RefusedBy {
+                    peer: from,
+                    reason: String::from_utf8_lossy(reason).into_owned(),
+                });
+            }
+            if let Some(theirs) = Hello::parse_datagram(&bytes)
+                && theirs.player == 0
+            {
+                if let Some(reason) = self.me.watch_mismatch(&theirs) {
+                    return Err(NetError::Refused { peer: from, reason });
+                }
+                if let Some(secret) = &self.secret {
+                    let proven = theirs
+                        .proof
+                        .is_some_and(|p| secret.verifies(&p, self.me.nonce, theirs.nonce));
+                    if theirs.seen && !proven {
+                        return Err(NetError::Refused {
+                            peer: from,
+                            reason: WRONG_PASSWORD.into(),
+                        });
+                    }
+                }
+                if self.host.is_none() {
+                    self.host = Some((from, theirs.nonce));
+                    self.last_sent = None;
+                }
+            }
+            if self.host.is_some_and(|(addr, _)| addr == from)
+                && bytes.starts_with(TAG_WATCH_FRAMES)
+            {
+                let mut watch = Watch {
+                    link: self.link.clone(),
+                    host: from,
+                    frames: Vec::new(),
+                    ended: None,
+                    received_bytes: 0,
+                };
+                watch.take(from, &bytes);
+                return Ok(Some(watch));
+            }
+        }
+        Ok(None)
+    }
+}
+
 impl Watch {
     /// Joins the room of `options` as a spectator of its match of `cart`: greets the room
     /// until player 1 takes it (at most `options.greet_timeout`).
@@ -99,105 +228,24 @@ impl Watch {
                 "a spectator watches a room's match: give the room and its lobby server".into(),
             ));
         };
-        let secret = room.password.clone().map(|password| Secret {
-            room: room.name.clone(),
-            password,
-        });
         let link: Arc<dyn Link> = Arc::from((room.connect)(cancel)?);
-        let me = Hello {
-            build: super::build_id(),
-            cart: cart.name().to_string(),
-            digest: cart_digest(cart),
-            players: options.players() as u8,
-            player: SPECTATOR,
-            seen: false,
-            nonce: super::play::fresh_nonce(),
-            proof: None,
-        };
-        let start = Instant::now();
-        let mut last_sent: Option<Instant> = None;
-        // Player 1, once it greeted back: where it is and its number.
-        let mut host: Option<(PeerAddr, u64)> = None;
-        let mut watch = None;
-        while watch.is_none() {
+        let mut greeter = WatchGreeter::new(
+            cart,
+            link,
+            &room.name,
+            room.password.clone(),
+            options.players(),
+            options.greet_timeout,
+        );
+        loop {
+            if let Some(watch) = greeter.poll()? {
+                return Ok(watch);
+            }
             if cancel.load(Ordering::Relaxed) {
                 return Err(NetError::Cancelled);
             }
-            if start.elapsed() >= options.greet_timeout {
-                return Err(NetError::NothingToWatch {
-                    room: room.name.clone(),
-                    seconds: options.greet_timeout.as_secs(),
-                });
-            }
-            if last_sent.is_none_or(|t| t.elapsed() >= RESEND) {
-                let hello = |to_nonce: Option<u64>| {
-                    Hello {
-                        seen: to_nonce.is_some(),
-                        proof: secret
-                            .as_ref()
-                            .zip(to_nonce)
-                            .map(|(s, theirs)| s.proof(theirs, me.nonce)),
-                        ..me.clone()
-                    }
-                    .datagram()
-                };
-                match host {
-                    Some((addr, nonce)) => {
-                        link.send(addr, &hello(Some(nonce)));
-                    }
-                    None => {
-                        for addr in link.present() {
-                            link.send(addr, &hello(None));
-                        }
-                    }
-                }
-                last_sent = Some(Instant::now());
-            }
-            let Some((from, bytes)) = link.receive() else {
-                std::thread::sleep(Duration::from_millis(2));
-                continue;
-            };
-            if let Some(reason) = bytes.strip_prefix(TAG_REFUSE) {
-                return Err(NetError::RefusedBy {
-                    peer: from,
-                    reason: String::from_utf8_lossy(reason).into_owned(),
-                });
-            }
-            if let Some(theirs) = Hello::parse_datagram(&bytes)
-                && theirs.player == 0
-            {
-                if let Some(reason) = me.watch_mismatch(&theirs) {
-                    return Err(NetError::Refused { peer: from, reason });
-                }
-                if let Some(secret) = &secret {
-                    let proven = theirs
-                        .proof
-                        .is_some_and(|p| secret.verifies(&p, me.nonce, theirs.nonce));
-                    if theirs.seen && !proven {
-                        return Err(NetError::Refused {
-                            peer: from,
-                            reason: WRONG_PASSWORD.into(),
-                        });
-                    }
-                }
-                if host.is_none() {
-                    host = Some((from, theirs.nonce));
-                    last_sent = None;
-                }
-            }
-            if host.is_some_and(|(addr, _)| addr == from) && bytes.starts_with(TAG_WATCH_FRAMES) {
-                let mut started = Watch {
-                    link: link.clone(),
-                    host: from,
-                    frames: Vec::new(),
-                    ended: None,
-                    received_bytes: 0,
-                };
-                started.take(from, &bytes);
-                watch = Some(started);
-            }
+            std::thread::sleep(Duration::from_millis(2));
         }
-        Ok(watch.expect("the loop ends with a watch"))
     }
 
     /// Takes one message from the link.

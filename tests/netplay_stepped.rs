@@ -1,0 +1,233 @@
+//! The stepped match (what the web page drives, one tick per frame, the page owning the
+//! transport): two stepped players and a stepped spectator whose queues a pump connects, in
+//! one thread, end on the straight run's hash; and a stepped player whose queues are bridged
+//! to a real room (as the page's JavaScript bridges its data channels) plays a native
+//! `kairo headless --net-room` peer through `kairo lobby`.
+#![cfg(feature = "netplay")]
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use common::{finish, hash_line, root};
+use kairo::cart::Cart;
+use kairo::hash::frame_hash_hex;
+use kairo::movie::Movie;
+use kairo::netplay::link::{Link, PeerAddr};
+use kairo::netplay::stepped::{QueueLink, SteppedMatch, SteppedSetup, SteppedState};
+use kairo::saveram::SaveRam;
+use kairo::session::Session;
+
+const PRESS_1: &str = "-*20,start*2,-*40,right*100,right+a*30,right*60,left+a*20,right*200";
+const PRESS_2: &str = "-*100,start*2,-*30,right*60,a*8,right*80,left*30,right+a*40,right*150";
+const FRAMES: u64 = 360;
+
+fn platformer() -> Cart {
+    Cart::open(&root().join("carts/platformer")).unwrap()
+}
+
+fn press(script: &str) -> Movie {
+    Movie::from_press(&[Some(script), None, None, None]).unwrap()
+}
+
+/// One stepped peer: its session, match, queues and id.
+struct Peer {
+    id: u128,
+    link: Arc<QueueLink>,
+    game: Session,
+    net: SteppedMatch,
+    press: Option<Movie>,
+}
+
+impl Peer {
+    fn new(id: u128, setup: SteppedSetup, press: Option<Movie>) -> Peer {
+        let link = QueueLink::new();
+        let mut net = SteppedMatch::new(&platformer(), link.clone(), setup);
+        net.hash_of_frame(FRAMES);
+        Peer {
+            id,
+            link,
+            game: Session::start(platformer(), SaveRam::default()).unwrap(),
+            net,
+            press,
+        }
+    }
+
+    fn tick(&mut self) -> SteppedState {
+        let at = self.game.console().vblanks() as usize;
+        let input = self.press.as_ref().map_or(0, |m| m.input(at).0[0]);
+        self.net.tick(&mut self.game, input).unwrap()
+    }
+}
+
+#[test]
+fn stepped_players_and_a_spectator_end_on_the_straight_runs_hash() {
+    let setup = |player| SteppedSetup {
+        password: Some("pw".into()),
+        ..SteppedSetup::player("STEP", 2, player)
+    };
+    let mut peers = [
+        Peer::new(0x1111, setup(0), Some(press(PRESS_1))),
+        Peer::new(0x2222, setup(1), Some(press(PRESS_2))),
+        Peer::new(
+            0x3333,
+            SteppedSetup {
+                player: None,
+                ..setup(0)
+            },
+            None,
+        ),
+    ];
+    // Everyone is in the room from the start.
+    for a in 0..3 {
+        for b in 0..3 {
+            if a != b {
+                peers[a].link.peer_present(peers[b].id, true);
+            }
+        }
+    }
+    let start = Instant::now();
+    let mut states = [SteppedState::Meeting; 3];
+    while peers.iter().any(|p| p.net.confirmed_hash().is_none()) {
+        assert!(start.elapsed() < Duration::from_secs(60), "{states:?}");
+        for (i, peer) in peers.iter_mut().enumerate() {
+            states[i] = peer.tick();
+        }
+        // The pump: every message to its peer (both channels arrive).
+        for a in 0..3 {
+            for out in peers[a].link.take_outgoing() {
+                let from = peers[a].id;
+                if let Some(to) = peers.iter().find(|p| p.id == out.peer) {
+                    to.link.received(from, out.bytes);
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(
+        states,
+        [
+            SteppedState::Playing,
+            SteppedState::Playing,
+            SteppedState::Watching
+        ]
+    );
+    let hashes: Vec<String> = peers
+        .iter()
+        .map(|p| p.net.confirmed_hash().unwrap())
+        .collect();
+    assert_eq!(hashes[0], hashes[1]);
+    assert_eq!(hashes[0], hashes[2], "the spectator saw the same frame");
+    // The straight run of the players' confirmed input.
+    let mut straight = Session::start(platformer(), SaveRam::default()).unwrap();
+    for frame in &peers[2].game.history().ticks[..FRAMES as usize] {
+        let _ = straight.tick(*frame);
+    }
+    assert_eq!(hashes[0], frame_hash_hex(&straight.console().rgba()));
+    assert!(peers[0].net.status_text().starts_with("Player 1"));
+}
+
+#[test]
+fn a_stepped_player_bridged_to_a_room_plays_a_native_peer() {
+    let mut lobby = Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(lobby.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let addr = first
+        .strip_prefix("lobby: listening on ws://")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .to_string();
+    std::thread::spawn(move || for _ in lines {});
+    let server = format!("ws://{addr}");
+    let room = kairo::rooms::new_room_code();
+    let native = Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args([
+            "headless",
+            root().join("carts/platformer").to_str().unwrap(),
+            "--net-room",
+            &room,
+            "--net-server",
+            &server,
+            "--net-player",
+            "1",
+            "--net-stun",
+            "none",
+            "--frames",
+            &FRAMES.to_string(),
+            "--press",
+            PRESS_1,
+            "--hash",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The bridge plays the page's JavaScript: a room member whose messages it moves.
+    let room_link = kairo::rooms::link::RoomLink::join(
+        &kairo::rooms::room_url(&server, &room),
+        &kairo::rooms::IceServers::default(),
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    let id = |addr: PeerAddr| match addr {
+        PeerAddr::Room(id) => id,
+        PeerAddr::Udp(_) => unreachable!(),
+    };
+    let mut peer = Peer::new(0, SteppedSetup::player(&room, 2, 1), Some(press(PRESS_2)));
+    let mut known: Vec<u128> = Vec::new();
+    let start = Instant::now();
+    let mut next = Instant::now();
+    while peer.net.confirmed_hash().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{}",
+            peer.net.status_text()
+        );
+        for addr in room_link.present() {
+            if !known.contains(&id(addr)) {
+                known.push(id(addr));
+                peer.link.peer_present(id(addr), true);
+            }
+        }
+        while let Some((from, bytes)) = room_link.receive() {
+            peer.link.received(id(from), bytes);
+        }
+        peer.tick();
+        for out in peer.link.take_outgoing() {
+            let to = PeerAddr::Room(out.peer);
+            match out.reliable {
+                true => room_link.send_reliable(to, &out.bytes),
+                false => room_link.send(to, &out.bytes),
+            };
+        }
+        next += Duration::from_nanos(16_666_667);
+        if let Some(wait) = next.checked_duration_since(Instant::now()) {
+            std::thread::sleep(wait);
+        }
+    }
+    // A moment for the native peer to have this one's last input.
+    let linger = Instant::now();
+    while linger.elapsed() < Duration::from_secs(2) {
+        while let Some((from, bytes)) = room_link.receive() {
+            peer.link.received(id(from), bytes);
+        }
+        let _ = peer.net.tick(&mut peer.game, 0);
+        for out in peer.link.take_outgoing() {
+            room_link.send(PeerAddr::Room(out.peer), &out.bytes);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (code, out, err) = finish(native, Duration::from_secs(60));
+    let _ = lobby.kill();
+    let _ = lobby.wait();
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(hash_line(&out), peer.net.confirmed_hash().unwrap());
+}
