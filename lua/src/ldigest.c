@@ -11,9 +11,10 @@
 ** table's entries are summed in any order, so how a table lays them out (array or
 ** hash part, slot order) does not matter. Strings count by their bytes, numbers
 ** by their bits. Left out: addresses (light userdata, C functions), userdata's raw
-** bytes (which may hold the embedder's pointers), and the entries of weak tables,
-** which the collector removes at times that depend on byte counts that differ
-** between platforms. Nothing in the state is changed, and nothing is allocated
+** bytes and size (which may hold the embedder's pointers, and whose size follows
+** the platform's pointer width), a coroutine's count of call records (the collector
+** frees spare ones), and the entries of weak tables, which the collector removes at
+** times that depend on byte counts that differ between platforms. Nothing in the state is changed, and nothing is allocated
 ** in it (the walk's bookkeeping is malloc'd apart).
 */
 
@@ -235,7 +236,8 @@ static u64 object_hash (Walk *w, const GCObject *o) {
     }
     case LUA_VUSERDATA: {
       const Udata *u = gco2u(o);
-      u64 h = mix((u64)LUA_VUSERDATA << 56 ^ u->serial ^ ((u64)u->len << 32));
+      /* not u->len: the embedder's values are smaller with 32-bit pointers */
+      u64 h = mix((u64)LUA_VUSERDATA << 56 ^ u->serial);
       int i;
       if (u->metatable != NULL) {
         TValue mt;
@@ -253,7 +255,8 @@ static u64 object_hash (Walk *w, const GCObject *o) {
       u64 i = 0;
       for (s = th->stack.p; s < th->top.p; s++, i++)
         h = mix(h ^ value_hash(w, s2v(s)) ^ i);
-      return mix(h ^ th->nci);
+      /* not th->nci: spare call records are freed when the collector runs */
+      return mix(h);
     }
     default:
       return 0;
