@@ -94,6 +94,15 @@ struct ExportArgs {
     /// The folder to write (index.html, the runtime and the packed cart).
     #[arg(long, value_name = "OUT_DIR")]
     web: PathBuf,
+    /// The lobby server the page's "Play online" uses (`kairo lobby`, reachable from the
+    /// players' browsers), e.g. wss://lobby.example.org or ws://192.168.1.20:3536. Without
+    /// it, players type a server's URL; an invite link (#room=CODE&server=URL) names its own.
+    #[arg(long, value_name = "URL", value_parser = kairo::commands::export::check_lobby)]
+    lobby: Option<String>,
+    /// A STUN server the page asks for its address outside the player's NAT (repeatable);
+    /// `none` for none. Default: the one `kairo netplay` uses (stun:stun.l.google.com:19302).
+    #[arg(long, value_name = "URL", value_parser = kairo::commands::export::check_stun)]
+    stun: Vec<String>,
 }
 
 #[derive(Args)]
@@ -347,7 +356,11 @@ fn pack(args: PackArgs) -> ToolResult {
 }
 
 fn export(args: ExportArgs) -> ToolResult {
-    let exported = kairo::commands::export::export_web(&args.cart, &args.web)?;
+    let online = kairo::commands::export::Online {
+        lobby: args.lobby,
+        stun: args.stun,
+    };
+    let exported = kairo::commands::export::export_web_online(&args.cart, &args.web, &online)?;
     let mut out = Printer::stdout();
     for (path, bytes) in &exported.files {
         out.line(&format!("{}: {bytes} bytes", path.display()));

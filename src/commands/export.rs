@@ -5,6 +5,10 @@
 //! (`kairo_web.js`, `kairo_web.wasm`: built from this crate by `web/build.sh` and shipped in
 //! `web/dist/`, so exporting needs no web toolchain) and the cart packed as `cart.kcart`. The
 //! page's `index.html#hash=N` logs `hash <16 hex>` as `kairo headless --frames N --hash` does.
+//!
+//! The page plays online in rooms of a lobby server (`kairo lobby`): the exported `kairo.js`
+//! begins with the room client (`web/page/rooms.js`), and the lobby server and STUN servers
+//! given at export (`--lobby`, `--stun`) are written into `index.html`.
 
 use std::path::{Path, PathBuf};
 
@@ -12,13 +16,52 @@ use crate::cart::files::CartFiles;
 use crate::cart::{CartErrors, kcart};
 use crate::error::{Result, ToolError};
 
-/// The page, with `{{TITLE}}` and `{{SAVE_ID}}` to fill in.
+/// The page, with `{{TITLE}}`, `{{SAVE_ID}}`, `{{LOBBY}}` and `{{STUN}}` to fill in.
 const PAGE: &str = include_str!("../../web/page/index.html");
-/// The page's host script: canvas, keys, pads, sound, pacing, storage.
+/// The page's host script: canvas, keys, pads, sound, pacing, storage, playing online.
 const HOST_JS: &[u8] = include_bytes!("../../web/page/kairo.js");
+/// The room client (a lobby server's WebSocket, WebRTC data channels), exported at the
+/// start of `kairo.js`.
+const ROOMS_JS: &[u8] = include_bytes!("../../web/page/rooms.js");
 /// The machine compiled to WebAssembly, and its loader.
 pub const RUNTIME_JS: &[u8] = include_bytes!("../../web/dist/kairo_web.js");
 pub const RUNTIME_WASM: &[u8] = include_bytes!("../../web/dist/kairo_web.wasm");
+
+/// Where the page plays online, set at export.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Online {
+    /// The lobby server's URL (`ws://HOST:PORT` or `wss://...`); none: the player types it.
+    pub lobby: Option<String>,
+    /// STUN servers' URLs (`stun:HOST:PORT`); empty: the standard one, as `kairo netplay`
+    /// uses; `none` alone: none (only the machine's own addresses are offered).
+    pub stun: Vec<String>,
+}
+
+/// Checks a lobby server's URL for `--lobby`, as `kairo netplay` checks `--server`.
+pub fn check_lobby(url: &str) -> std::result::Result<String, String> {
+    let rest = url
+        .strip_prefix("ws://")
+        .or_else(|| url.strip_prefix("wss://"));
+    match rest {
+        Some(rest) if !rest.is_empty() && !rest.starts_with('/') => Ok(url.to_string()),
+        _ => Err(format!(
+            "{url:?}: give the lobby server's URL as ws://HOST:PORT (wss:// behind TLS)"
+        )),
+    }
+}
+
+/// Checks a STUN server's URL for `--stun` (`stun:HOST:PORT`, or `none`).
+pub fn check_stun(url: &str) -> std::result::Result<String, String> {
+    let fits = url == "none"
+        || ((url.starts_with("stun:") || url.starts_with("stuns:")) && !url.contains(','));
+    if fits {
+        Ok(url.to_string())
+    } else {
+        Err(format!(
+            "{url:?}: a STUN server is stun:HOST:PORT (or `none`)"
+        ))
+    }
+}
 
 /// What an export wrote: each file with its size in bytes.
 #[derive(Debug, Default)]
@@ -37,6 +80,11 @@ impl Exported {
 /// replacing the files it writes there. A cart with problems is refused, as `kairo pack`
 /// refuses it.
 pub fn export_web(cart: &Path, out: &Path) -> Result<Exported> {
+    export_web_online(cart, out, &Online::default())
+}
+
+/// [`export_web`], with the page's lobby server and STUN servers.
+pub fn export_web_online(cart: &Path, out: &Path, online: &Online) -> Result<Exported> {
     let files = CartFiles::open(cart)?;
     let loaded = crate::commands::check::static_check(files.clone())
         .map_err(|problems| ToolError::NotPacked(CartErrors(problems)))?;
@@ -46,12 +94,18 @@ pub fn export_web(cart: &Path, out: &Path) -> Result<Exported> {
         .replace(
             "{{SAVE_ID}}",
             &html_escape(loaded.manifest.save_id.as_deref().unwrap_or("")),
-        );
+        )
+        .replace(
+            "{{LOBBY}}",
+            &html_escape(online.lobby.as_deref().unwrap_or("")),
+        )
+        .replace("{{STUN}}", &html_escape(&online.stun.join(",")));
+    let host = [ROOMS_JS, b"\n", HOST_JS].concat();
     std::fs::create_dir_all(out).map_err(ToolError::write(out))?;
     let mut exported = Exported::default();
     for (name, bytes) in [
         ("index.html", page.as_bytes()),
-        ("kairo.js", HOST_JS),
+        ("kairo.js", &host[..]),
         ("kairo_web.js", RUNTIME_JS),
         ("kairo_web.wasm", RUNTIME_WASM),
         ("cart.kcart", &packed[..]),
@@ -93,7 +147,9 @@ mod tests {
 
     #[test]
     fn the_page_has_the_places_export_fills_and_loads_what_export_writes() {
-        assert!(PAGE.contains("{{TITLE}}") && PAGE.contains("{{SAVE_ID}}"));
+        for place in ["{{TITLE}}", "{{SAVE_ID}}", "{{LOBBY}}", "{{STUN}}"] {
+            assert!(PAGE.contains(place), "{place}");
+        }
         for file in ["kairo.js", "kairo_web.js"] {
             assert!(PAGE.contains(&format!("src=\"{file}\"")), "{file}");
         }
@@ -102,5 +158,27 @@ mod tests {
         let runtime = std::str::from_utf8(RUNTIME_JS).expect("UTF-8");
         assert!(runtime.contains("\"kairo_web.wasm\""));
         assert_eq!(&RUNTIME_WASM[..4], b"\0asm");
+        let rooms = std::str::from_utf8(ROOMS_JS).expect("UTF-8");
+        assert!(rooms.contains("window.KairoRooms"));
+        assert!(host.contains("KairoRooms.Room"));
+        for export in ["_kairo_net_open", "_kairo_net_tick", "_kairo_net_outgoing"] {
+            assert!(runtime.contains(export), "{export}");
+        }
+    }
+
+    #[test]
+    fn lobby_and_stun_urls_are_checked() {
+        for good in ["ws://127.0.0.1:3536", "wss://lobby.example/kairo"] {
+            assert!(check_lobby(good).is_ok(), "{good}");
+        }
+        for bad in ["http://x", "ws://", "ws:///room", "lobby:3536"] {
+            assert!(check_lobby(bad).is_err(), "{bad}");
+        }
+        for good in ["none", "stun:a:1", "stuns:b:2"] {
+            assert!(check_stun(good).is_ok(), "{good}");
+        }
+        for bad in ["turn:x:1", "stun:a:1,stun:b:2", ""] {
+            assert!(check_stun(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -97,6 +97,11 @@ pub struct Browser {
 
 impl Browser {
     pub fn launch(chromium: &str, profile: &Path) -> Browser {
+        Browser::launch_with(chromium, profile, &[])
+    }
+
+    /// [`Browser::launch`] with more command-line switches for chromium.
+    pub fn launch_with(chromium: &str, profile: &Path, switches: &[&str]) -> Browser {
         let (to_browser_read, to_browser_write) = pipe();
         let (from_browser_read, from_browser_write) = pipe();
         let (in_fd, out_fd) = (raw(&to_browser_read), raw(&from_browser_write));
@@ -111,6 +116,7 @@ impl Browser {
                 "--mute-audio",
                 "--window-size=800,600",
             ])
+            .args(switches)
             .arg(format!(
                 "--user-data-dir={}",
                 PathBuf::from(profile).display()

@@ -6,6 +6,15 @@
 //
 // index.html#hash=N runs the cart N vblanks with no input as fast as it can and logs
 // `hash <16 hex digits>` to the console, like `kairo headless CART --frames N --hash`.
+//
+// "Play online" plays a room's match with other pages and native peers (`kairo netplay
+// --room`): rooms.js (exported in front of this file) speaks to the lobby server and holds
+// the WebRTC data channels, and the machine's netplay code in the runtime (`kairo_net_*`)
+// reads and writes every message. A match runs its own machine, powered on with no save
+// data; the page's own game waits meanwhile, and nothing is stored. The fragment
+// #room=NAME&server=URL&player=N (also press=SCRIPT, hash=F, spectate=1, password=...,
+// players=K, stun=URL|none) joins at once; with hash=F the page logs `hash <16 hex>` once
+// frame F is confirmed, like `kairo headless --net-room ... --frames F --hash`.
 'use strict';
 (function () {
   const W = 256, H = 256;
@@ -117,7 +126,8 @@
   }
 
   function keepSave() {
-    if (!saveKey) return;
+    // A match's machine has no save data of its own, and the page's waits meanwhile.
+    if (!saveKey || online) return;
     const changes = M._kairo_save_changes(session);
     if (changes === saveChanges) return;
     saveChanges = changes;
@@ -202,6 +212,9 @@
   }
 
   function onKey(event, down) {
+    // Keys typed into the online panel's fields are the fields'.
+    const target = event.target;
+    if (target && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName)) return;
     if (down && (event.code === 'F11' || (event.code === 'Enter' && event.altKey))) {
       event.preventDefault();
       toggleFullscreen();
@@ -217,6 +230,13 @@
 
   function frame(now) {
     requestAnimationFrame(frame);
+    if (online) {
+      if (online.drawn !== online.frames) {
+        online.drawn = online.frames;
+        draw();
+      }
+      return;
+    }
     if (paused || faulted) return;
     try {
       runDue(now);
@@ -256,6 +276,300 @@
     })();
   }
 
+  // ---- Play online ----------------------------------------------------------------------
+
+  const STANDARD_STUN = 'stun:stun.l.google.com:19302';
+  const NET_STATES = ['meeting', 'playing', 'watching', 'ended'];
+  // The match being played: its room, state, status line and hash contract.
+  let online = null;
+  const $ = (id) => document.getElementById(id);
+
+  // The fragment's settings, by name. Values are percent-decoded; a `+` stays a `+` (press
+  // scripts use it).
+  function fragment() {
+    const found = {};
+    for (const part of location.hash.replace(/^#/, '').split('&')) {
+      if (!part) continue;
+      const at = part.indexOf('=');
+      const name = at < 0 ? part : part.slice(0, at);
+      let value = at < 0 ? '' : part.slice(at + 1);
+      try { value = decodeURIComponent(value); } catch (error) { /* kept as it is */ }
+      found[name] = value;
+    }
+    return found;
+  }
+
+  // The ICE servers: the fragment's stun=, else what the export set, else the standard STUN.
+  function iceServers(stun) {
+    let urls;
+    if (stun !== undefined) urls = stun.split(',');
+    else if (document.body.dataset.stun) urls = document.body.dataset.stun.split(',');
+    else urls = [STANDARD_STUN];
+    urls = urls.map((u) => u.trim()).filter((u) => u && u !== 'none');
+    return urls.length ? [{ urls }] : [];
+  }
+
+  function lobbyServer(given) {
+    return (given || $('online-server').value || document.body.dataset.lobby || '').trim();
+  }
+
+  function inviteLink(room, server, players) {
+    let link = location.href.replace(/#.*$/, '') + '#room=' + encodeURIComponent(room) +
+      '&server=' + encodeURIComponent(server);
+    if (players !== 2) link += '&players=' + players;
+    return link;
+  }
+
+  function bytesIn(string) {
+    const bytes = new TextEncoder().encode(string);
+    const ptr = M._kairo_alloc(Math.max(1, bytes.length));
+    M.HEAPU8.set(bytes, ptr);
+    return [ptr, bytes.length];
+  }
+
+  function freeBytes([ptr, len]) {
+    M._kairo_free(ptr, Math.max(1, len));
+  }
+
+  // Joins `room` on `server`: as `player` (1-4) of `players`, or to watch (player 0).
+  // `press` (a press script) and `hash` (a frame) are for tests.
+  function startOnline(options) {
+    const { room, server, player, players, password, press, hash, stun, trace } = options;
+    if (online) leaveOnline();
+    hideOnlinePanels();
+    if (!server) return onlineFailed('NETPLAY ERROR', 'no lobby server: give its URL (ws://HOST:PORT)');
+    if (!/^wss?:\/\/[^/]/.test(server)) {
+      return onlineFailed('NETPLAY ERROR',
+        'lobby server "' + server + '": give its URL as ws://HOST:PORT (wss:// behind TLS)');
+    }
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(room)) {
+      return onlineFailed('NETPLAY ERROR',
+        'room "' + room + '": a room\'s name is 1 to 64 letters, digits, - and _');
+    }
+    const roomBytes = bytesIn(room);
+    const passwordBytes = bytesIn(password || '');
+    const opened = M._kairo_net_open(session, roomBytes[0], roomBytes[1], passwordBytes[0],
+      passwordBytes[1], players, player, 2);
+    freeBytes(roomBytes);
+    freeBytes(passwordBytes);
+    if (opened !== 0) return onlineFailed(text(6), text(7));
+    if (press) {
+      const script = bytesIn(press);
+      const pressed = M._kairo_net_press(session, script[0], script[1]);
+      freeBytes(script);
+      if (pressed !== 0) {
+        M._kairo_net_close(session);
+        return onlineFailed(text(6), text(7));
+      }
+    }
+    if (hash !== undefined) M._kairo_net_hash_of_frame(session, hash);
+    online = {
+      room, server, player, players,
+      state: 'meeting', status: '', frames: 0, drawn: -1,
+      hash, hashLogged: false, ended: false, next: performance.now(), timer: 0,
+      link: null,
+    };
+    if (audio) audio.context.suspend().catch(() => {});
+    const here = online;
+    here.link = new KairoRooms.Room(server.replace(/\/+$/, '') + '/' + room, iceServers(stun), {
+      id: (id) => console.log('netplay: in room ' + room + ' as ' + id.slice(0, 8)),
+      present: (id, present) => {
+        if (online !== here) return;
+        const words = KairoRooms.idWords(id);
+        M._kairo_net_present(session, words[0], words[1], words[2], words[3], present ? 1 : 0);
+      },
+      message: (id, bytes) => {
+        if (online !== here) return;
+        const words = KairoRooms.idWords(id);
+        const ptr = M._kairo_alloc(Math.max(1, bytes.length));
+        M.HEAPU8.set(bytes, ptr);
+        M._kairo_net_received(session, words[0], words[1], words[2], words[3], ptr, bytes.length);
+        M._kairo_free(ptr, Math.max(1, bytes.length));
+      },
+      trace: trace ? (line) => console.log('room: ' + line) : null,
+      closed: (reason, joined) => {
+        if (online !== here || here.ended) return;
+        // Once in the room the peers met stay connected: the match goes on.
+        if (joined) console.log('netplay: ' + reason);
+        else endOnline('NETPLAY ERROR', reason);
+      },
+    });
+    $('status').hidden = false;
+    const invite = player === 1 ? inviteLink(room, server, players) : '';
+    $('status-invite').hidden = !invite;
+    $('status-link').textContent = invite;
+    $('status-link').href = invite;
+    showStatus('Room ' + room + ': joining the lobby at ' + server);
+    showNote('');
+    draw();
+    // The match's clock: timers, not animation frames, so a hidden tab keeps answering its
+    // peers (browsers slow hidden tabs' timers to about one a second, which a match survives
+    // for a while); the picture is drawn on animation frames.
+    here.timer = setInterval(() => onlineDue(here), 4);
+  }
+
+  // Runs the match's vblanks that are due (60 Hz, absolute deadlines as the page's own game).
+  function onlineDue(here) {
+    if (online !== here || here.ended) return;
+    const now = performance.now();
+    if (now - here.next > CATCH_UP * VBLANK_MS) here.next = now;
+    while (here.next <= now && online === here && !here.ended) {
+      onlineTick(here);
+      here.next += VBLANK_MS;
+    }
+  }
+
+  function onlineTick(here) {
+    const state = M._kairo_net_tick(session, padWords()[0]);
+    sendOutgoing(here);
+    flushLog();
+    here.frames++;
+    if (here.hash !== undefined && !here.hashLogged) {
+      const confirmed = text(4);
+      if (confirmed) {
+        here.hashLogged = true;
+        console.log('hash ' + confirmed);
+      }
+    }
+    if (state === 3) {
+      endOnline(text(6), text(7));
+      return;
+    }
+    here.state = NET_STATES[state] || 'off';
+    if (here.frames % 15 === 1) showStatus(text(5));
+  }
+
+  // Hands the runtime's messages to the room: each is the peer's id (16 bytes), 1 for the
+  // reliable channel or 0, the length (4 bytes, little-endian) and the bytes.
+  function sendOutgoing(here) {
+    const len = M._kairo_net_outgoing_len(session);
+    if (!len) return;
+    const ptr = M._kairo_net_outgoing(session);
+    const packed = M.HEAPU8.slice(ptr, ptr + len);
+    const view = new DataView(packed.buffer);
+    let at = 0;
+    while (at + 21 <= len) {
+      const words = [0, 4, 8, 12].map((o) => view.getUint32(at + o, false));
+      const reliable = packed[at + 16] === 1;
+      const size = view.getUint32(at + 17, true);
+      const bytes = packed.subarray(at + 21, at + 21 + size);
+      at += 21 + size;
+      here.link.send(KairoRooms.idFromWords(words), reliable, bytes);
+    }
+  }
+
+  function showStatus(line) {
+    if (!online) return;
+    online.status = line;
+    $('status-line').textContent = line;
+  }
+
+  // The match ended (an error, or a peer left): its last picture stays with the reason,
+  // until Back.
+  function endOnline(title, message) {
+    if (!online || online.ended) return;
+    online.ended = true;
+    online.state = 'ended';
+    clearInterval(online.timer);
+    online.link.close();
+    console.log('netplay: ' + title + ': ' + message);
+    $('status').hidden = true;
+    showOnlineError(title, message);
+  }
+
+  function onlineFailed(title, message) {
+    console.log('netplay: ' + title + ': ' + message);
+    showOnlineError(title, message);
+  }
+
+  function showOnlineError(title, message) {
+    $('online-error-text').textContent = title + '\n\n' + message;
+    $('online-error').hidden = false;
+  }
+
+  // Back to the page's own game, where it was.
+  function leaveOnline() {
+    if (online) {
+      clearInterval(online.timer);
+      if (!online.ended) online.link.close();
+      online = null;
+      M._kairo_net_close(session);
+    }
+    $('status').hidden = true;
+    $('online-error').hidden = true;
+    $('online-button').hidden = false;
+    next = performance.now();
+    if (audio && !paused) audio.context.resume().catch(() => {});
+    draw();
+  }
+
+  function hideOnlinePanels() {
+    $('online').hidden = true;
+    $('online-error').hidden = true;
+    $('online-button').hidden = true;
+  }
+
+  function openOnlinePanel(settings) {
+    $('online-error').hidden = true;
+    $('online').hidden = false;
+    if (settings.server) $('online-server').value = settings.server;
+    if (settings.room) $('online-code').value = settings.room;
+    if (settings.password) $('online-password').value = settings.password;
+    $(settings.room ? 'online-join' : 'online-create').focus();
+  }
+
+  function setUpOnline(settings) {
+    $('online-server').value = settings.server || document.body.dataset.lobby || '';
+    $('online-open').addEventListener('click', () => openOnlinePanel({}));
+    $('online-cancel').addEventListener('click', () => { $('online').hidden = true; });
+    const players = settings.players ? Number(settings.players) : 2;
+    $('online-create').addEventListener('click', () => {
+      const count = Number($('online-players').value);
+      startOnline({ room: KairoRooms.newRoomCode(), server: lobbyServer(), player: 1,
+        players: count, password: $('online-password').value });
+    });
+    $('online-join').addEventListener('click', () => {
+      startOnline({ room: $('online-code').value.trim().toUpperCase(), server: lobbyServer(),
+        player: Number($('online-player').value), players: Math.max(players,
+          Number($('online-player').value)), password: $('online-password').value });
+    });
+    $('online-watch').addEventListener('click', () => {
+      startOnline({ room: $('online-code').value.trim().toUpperCase(), server: lobbyServer(),
+        player: 0, players, password: $('online-password').value });
+    });
+    $('status-leave').addEventListener('click', leaveOnline);
+    $('online-error-back').addEventListener('click', leaveOnline);
+    $('status-copy').addEventListener('click', () => {
+      const link = $('status-link').textContent;
+      if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+      $('status-copy').textContent = 'Copied';
+      setTimeout(() => { $('status-copy').textContent = 'Copy'; }, 1500);
+    });
+    $('online-button').hidden = false;
+  }
+
+  // The fragment's room: join at once with player= or spectate=1, else offer the panel.
+  function onlineFromFragment(settings) {
+    if (!settings.room) return;
+    const players = settings.players ? Number(settings.players) : 2;
+    const player = settings.spectate === '1' ? 0 : Number(settings.player || 0);
+    if (settings.spectate !== '1' && !settings.player) {
+      openOnlinePanel(settings);
+      return;
+    }
+    startOnline({
+      room: settings.room,
+      server: lobbyServer(settings.server),
+      player,
+      players,
+      password: settings.password,
+      press: settings.press,
+      hash: settings.hash !== undefined ? Number(settings.hash) : undefined,
+      stun: settings.stun,
+      trace: settings.trace === '1',
+    });
+  }
+
   // What tests and curious players can ask the running page.
   window.kairo = {
     hash: () => text(2),
@@ -267,6 +581,8 @@
     audio: () => (audio ? audio.context.state : 'off'),
     paused: () => paused,
     faulted: () => faulted,
+    online: () => (online ? online.state : 'off'),
+    status: () => (online ? online.status : ''),
   };
 
   async function main() {
@@ -319,6 +635,9 @@
     addEventListener('pagehide', keepSave);
     next = performance.now();
     requestAnimationFrame(frame);
+    const settings = fragment();
+    setUpOnline(settings);
+    onlineFromFragment(settings);
   }
 
   main().catch((error) => {

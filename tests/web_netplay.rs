@@ -1,0 +1,306 @@
+//! The exported page plays online: a real `kairo lobby` process, a native `kairo headless
+//! --net-room` peer and the page in headless Chromium meet in one room and play the
+//! platformer over WebRTC data channels (loopback, no STUN). The page's side of the room is
+//! its own JavaScript (web/page/rooms.js, speaking matchbox's signalling to the lobby), the
+//! match is the runtime's (`kairo_net_*`). Checked: both players log the same `hash` for
+//! the confirmed frame F, equal to the straight run of the merged movie; a page that watches
+//! (spectate=1) logs it too; the page as the room's first member (it makes the offer) plays
+//! a native joiner just the same.
+//!
+//! Chromium is started with `--disable-features=WebRtcHideLocalIpsWithMdns` so that it
+//! offers its addresses as they are, not as mDNS names the native peer cannot resolve.
+//! Needs Debian's `chromium`; without it the tests fail when `KAIRO_CI` is set and otherwise
+//! skip, saying why on stderr (as tests/web.rs).
+#![cfg(all(unix, feature = "netplay"))]
+
+mod common;
+#[allow(dead_code)]
+mod web_support;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use common::{finish, hash_line, root, temp_dir};
+use web_support::{Browser, Server};
+
+const PRESS_1: &str = "-*20,start*2,-*40,right*100,right+a*30,right*60,left+a*20,right*200";
+const PRESS_2: &str = "-*100,start*2,-*30,right*60,a*8,right*80,left*30,right+a*40,right*150";
+const FRAMES: u32 = 480;
+const LIMIT: Duration = Duration::from_secs(120);
+/// Chromium offers its real addresses (loopback traffic only: both ends are this machine).
+const NO_MDNS: &str = "--disable-features=WebRtcHideLocalIpsWithMdns";
+
+fn chromium() -> Option<String> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| {
+            Command::new("sh")
+                .args(["-c", &format!("command -v {name}")])
+                .stdout(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        });
+    if found.is_none() {
+        let reason = "no chromium in PATH (apt-get install chromium)";
+        if std::env::var_os("KAIRO_CI").is_some() {
+            panic!("KAIRO_CI is set, so this fails instead of skipping: {reason}");
+        }
+        eprintln!("SKIPPED: {reason}");
+    }
+    found.map(str::to_string)
+}
+
+/// A `kairo lobby` on a free loopback port, stopped when dropped.
+struct Lobby {
+    child: Child,
+    url: String,
+}
+
+impl Lobby {
+    fn start() -> Lobby {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kairo"))
+            .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run kairo lobby");
+        let (tell, said) = mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                // Later lines are drained so that the lobby never blocks on its output.
+                let _ = tell.send(line);
+            }
+        });
+        let first = said
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the lobby says where it listens");
+        let addr = first
+            .strip_prefix("lobby: listening on ws://")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("{first}"))
+            .to_string();
+        Lobby {
+            child,
+            url: format!("ws://{addr}"),
+        }
+    }
+}
+
+impl Drop for Lobby {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A native headless peer in `room` as `player`, pressing `press`, recording to `record`.
+fn native_peer(lobby: &Lobby, room: &str, player: u8, press: &str, record: &Path) -> Child {
+    let cart = root().join("carts/platformer");
+    Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args([
+            "headless",
+            cart.to_str().unwrap(),
+            "--net-room",
+            room,
+            "--net-server",
+            &lobby.url,
+            "--net-stun",
+            "none",
+            "--net-player",
+            &player.to_string(),
+            "--press",
+            press,
+            "--frames",
+            &FRAMES.to_string(),
+            "--hash",
+            "--record",
+            record.to_str().unwrap(),
+        ])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kairo")
+}
+
+/// The straight headless run of `movie` for [`FRAMES`]: its hash.
+fn straight_hash(movie: &Path) -> String {
+    let cart = root().join("carts/platformer");
+    let (code, out, err) = common::kairo(
+        &[
+            "headless",
+            cart.to_str().unwrap(),
+            "--input",
+            movie.to_str().unwrap(),
+            "--frames",
+            &FRAMES.to_string(),
+            "--hash",
+        ],
+        &root(),
+    );
+    assert_eq!(code, 0, "{err}");
+    hash_line(&out).to_string()
+}
+
+/// The exported platformer, served; its page's URL for `fragment`.
+struct Page {
+    _server: Server,
+    base: String,
+}
+
+impl Page {
+    fn export(dir: &Path, lobby: &Lobby) -> Page {
+        let out = dir.join("platformer");
+        let cart = root().join("carts/platformer");
+        let (code, stdout, stderr) = common::kairo(
+            &[
+                "export",
+                cart.to_str().unwrap(),
+                "--web",
+                out.to_str().unwrap(),
+                "--lobby",
+                &lobby.url,
+                "--stun",
+                "none",
+            ],
+            &root(),
+        );
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+        assert!(
+            html.contains(&format!("data-lobby=\"{}\"", lobby.url)),
+            "the lobby is in the page"
+        );
+        assert!(html.contains("data-stun=\"none\""));
+        let server = Server::start(dir);
+        let base = format!("{}/platformer/index.html", server.url());
+        Page {
+            _server: server,
+            base,
+        }
+    }
+
+    fn url(&self, room: &str, lobby: &Lobby, rest: &str) -> String {
+        format!(
+            "{}#room={room}&server={}&stun=none&{rest}",
+            self.base,
+            encode(&lobby.url)
+        )
+    }
+}
+
+/// Percent-encodes what a fragment's value must not hold as it is.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' | b',' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The `hash` line a page logs, and its status then.
+fn page_hash(browser: &mut Browser) -> String {
+    let line = browser.wait_console(LIMIT, |l| {
+        l.starts_with("hash ") || l.starts_with("netplay: ") && l.contains("ERROR")
+    });
+    let hash = line
+        .strip_prefix("hash ")
+        .unwrap_or_else(|| panic!("the page failed: {line}"));
+    assert!(
+        hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{line}"
+    );
+    hash.to_string()
+}
+
+fn room_code(tag: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!("WEB{tag}{}{nanos}", std::process::id())
+}
+
+#[test]
+fn a_page_plays_a_native_peer_in_a_room_and_a_page_watches() {
+    let Some(chromium) = chromium() else { return };
+    let lobby = Lobby::start();
+    let dir = temp_dir("web-netplay");
+    let page = Page::export(&dir, &lobby);
+    let room = room_code("A");
+    let movie = dir.join("native.kmv");
+    let started = Instant::now();
+
+    // The native peer is in the room first: it makes the offer to the page.
+    let native = native_peer(&lobby, &room, 1, PRESS_1, &movie);
+    let mut player = Browser::launch_with(&chromium, &dir.join("profile-player"), &[NO_MDNS]);
+    player.open(&page.url(
+        &room,
+        &lobby,
+        &format!("player=2&press={}&hash={FRAMES}", encode(PRESS_2)),
+    ));
+    // A spectator page comes in once the match runs.
+    player.wait_for(
+        "window.kairo && kairo.online() === 'playing'",
+        Duration::from_secs(60),
+    );
+    let mut watcher = Browser::launch_with(&chromium, &dir.join("profile-watcher"), &[NO_MDNS]);
+    watcher.open(&page.url(&room, &lobby, &format!("spectate=1&hash={FRAMES}")));
+
+    let player_hash = page_hash(&mut player);
+    let (code, out, err) = finish(native, LIMIT);
+    assert_eq!(code, 0, "native peer: {out}{err}");
+    let native_hash = hash_line(&out);
+    assert_eq!(
+        player_hash, native_hash,
+        "the page and the native peer agree"
+    );
+    assert_eq!(
+        native_hash,
+        straight_hash(&movie),
+        "as the merged movie's run"
+    );
+    assert!(out.contains("player 2 joins"), "{out}");
+    let watched = page_hash(&mut watcher);
+    assert_eq!(watched, native_hash, "the watching page saw frame F");
+    player.assert_no_errors();
+    watcher.assert_no_errors();
+    assert!(started.elapsed() < LIMIT * 2);
+}
+
+#[test]
+fn a_page_first_in_the_room_offers_to_a_native_joiner() {
+    let Some(chromium) = chromium() else { return };
+    let lobby = Lobby::start();
+    let dir = temp_dir("web-netplay-first");
+    let page = Page::export(&dir, &lobby);
+    let room = room_code("B");
+    let movie = dir.join("native.kmv");
+
+    let mut player = Browser::launch_with(&chromium, &dir.join("profile"), &[NO_MDNS]);
+    player.open(&page.url(
+        &room,
+        &lobby,
+        &format!("player=1&press={}&hash={FRAMES}", encode(PRESS_1)),
+    ));
+    player.wait_console(Duration::from_secs(30), |l| {
+        l.starts_with("netplay: in room")
+    });
+    assert_eq!(player.eval("kairo.online()"), "meeting");
+    let status = player.eval("kairo.status()");
+    assert!(status.contains(&room), "{status}");
+    let native = native_peer(&lobby, &room, 2, PRESS_2, &movie);
+    let player_hash = page_hash(&mut player);
+    let (code, out, err) = finish(native, LIMIT);
+    assert_eq!(code, 0, "native peer: {out}{err}");
+    assert_eq!(player_hash, hash_line(&out));
+    assert_eq!(player_hash, straight_hash(&movie));
+    player.assert_no_errors();
+}
