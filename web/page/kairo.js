@@ -315,7 +315,7 @@
 
   function inviteLink(room, server, players) {
     let link = location.href.replace(/#.*$/, '') + '#room=' + encodeURIComponent(room) +
-      '&server=' + encodeURIComponent(server);
+      '&server=' + encodeURIComponent(server).replace(/%3A/gi, ':').replace(/%2F/gi, '/');
     if (players !== 2) link += '&players=' + players;
     return link;
   }
@@ -511,6 +511,7 @@
 
   function openOnlinePanel(settings) {
     $('online-error').hidden = true;
+    $('online-button').hidden = true;
     $('online').hidden = false;
     if (settings.server) $('online-server').value = settings.server;
     if (settings.room) $('online-code').value = settings.room;
@@ -521,7 +522,10 @@
   function setUpOnline(settings) {
     $('online-server').value = settings.server || document.body.dataset.lobby || '';
     $('online-open').addEventListener('click', () => openOnlinePanel({}));
-    $('online-cancel').addEventListener('click', () => { $('online').hidden = true; });
+    $('online-cancel').addEventListener('click', () => {
+      $('online').hidden = true;
+      $('online-button').hidden = false;
+    });
     const players = settings.players ? Number(settings.players) : 2;
     $('online-create').addEventListener('click', () => {
       const count = Number($('online-players').value);
