@@ -5,7 +5,7 @@
 //! match is the runtime's (`kairo_net_*`). Checked: both players log the same `hash` for
 //! the confirmed frame F, equal to the straight run of the merged movie; a page that watches
 //! (spectate=1) logs it too; the page as the room's first member (it makes the offer) plays
-//! a native joiner just the same.
+//! a native joiner just the same, and its own save data is left as it was.
 //!
 //! Chromium is started with `--disable-features=WebRtcHideLocalIpsWithMdns` so that it
 //! offers its addresses as they are, not as mDNS names the native peer cannot resolve.
@@ -32,6 +32,8 @@ const FRAMES: u32 = 480;
 const LIMIT: Duration = Duration::from_secs(120);
 /// Chromium offers its real addresses (loopback traffic only: both ends are this machine).
 const NO_MDNS: &str = "--disable-features=WebRtcHideLocalIpsWithMdns";
+/// Where the page keeps the platformer's save data.
+const SAVE_KEY: &str = "kairo.save.kairo.platformer";
 
 fn chromium() -> Option<String> {
     let found = ["chromium", "chromium-browser", "google-chrome"]
@@ -285,11 +287,20 @@ fn a_page_first_in_the_room_offers_to_a_native_joiner() {
     let movie = dir.join("native.kmv");
 
     let mut player = Browser::launch_with(&chromium, &dir.join("profile"), &[NO_MDNS]);
-    player.open(&page.url(
+    // The page's own game has save data; a match neither reads nor writes it.
+    player.open(&page.base);
+    player.wait_for(
+        "window.kairo && kairo.vblanks() > 2",
+        Duration::from_secs(30),
+    );
+    player.eval(&format!("localStorage.setItem('{SAVE_KEY}', 'S2Fpcm8=')"));
+    let url = page.url(
         &room,
         &lobby,
         &format!("player=1&press={}&hash={FRAMES}", encode(PRESS_1)),
-    ));
+    );
+    // Another query: a new document, not a jump within this one.
+    player.open(&url.replacen("index.html#", "index.html?online#", 1));
     player.wait_console(Duration::from_secs(30), |l| {
         l.starts_with("netplay: in room")
     });
@@ -302,5 +313,10 @@ fn a_page_first_in_the_room_offers_to_a_native_joiner() {
     assert_eq!(code, 0, "native peer: {out}{err}");
     assert_eq!(player_hash, hash_line(&out));
     assert_eq!(player_hash, straight_hash(&movie));
+    assert_eq!(
+        player.eval(&format!("localStorage.getItem('{SAVE_KEY}')")),
+        "S2Fpcm8=",
+        "the page's save data is as it was"
+    );
     player.assert_no_errors();
 }
