@@ -5,7 +5,8 @@
 //! match is the runtime's (`kairo_net_*`). Checked: both players log the same `hash` for
 //! the confirmed frame F, equal to the straight run of the merged movie; a page that watches
 //! (spectate=1) logs it too; the page as the room's first member (it makes the offer) plays
-//! a native joiner just the same, and its own save data is left as it was.
+//! a native joiner just the same, and its own save data is left as it was; a page with the
+//! wrong room password is refused and shows why.
 //!
 //! Chromium is started with `--disable-features=WebRtcHideLocalIpsWithMdns` so that it
 //! offers its addresses as they are, not as mDNS names the native peer cannot resolve.
@@ -99,8 +100,16 @@ impl Drop for Lobby {
     }
 }
 
-/// A native headless peer in `room` as `player`, pressing `press`, recording to `record`.
-fn native_peer(lobby: &Lobby, room: &str, player: u8, press: &str, record: &Path) -> Child {
+/// A native headless peer in `room` as `player`, pressing `press`, recording to `record`,
+/// with `extra` arguments.
+fn native_peer(
+    lobby: &Lobby,
+    room: &str,
+    player: u8,
+    press: &str,
+    record: &Path,
+    extra: &[&str],
+) -> Child {
     let cart = root().join("carts/platformer");
     Command::new(env!("CARGO_BIN_EXE_kairo"))
         .args([
@@ -122,6 +131,7 @@ fn native_peer(lobby: &Lobby, room: &str, player: u8, press: &str, record: &Path
             "--record",
             record.to_str().unwrap(),
         ])
+        .args(extra)
         .current_dir(root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -241,7 +251,7 @@ fn a_page_plays_a_native_peer_in_a_room_and_a_page_watches() {
     let started = Instant::now();
 
     // The native peer is in the room first: it makes the offer to the page.
-    let native = native_peer(&lobby, &room, 1, PRESS_1, &movie);
+    let native = native_peer(&lobby, &room, 1, PRESS_1, &movie, &[]);
     let mut player = Browser::launch_with(&chromium, &dir.join("profile-player"), &[NO_MDNS]);
     player.open(&page.url(
         &room,
@@ -307,7 +317,7 @@ fn a_page_first_in_the_room_offers_to_a_native_joiner() {
     assert_eq!(player.eval("kairo.online()"), "meeting");
     let status = player.eval("kairo.status()");
     assert!(status.contains(&room), "{status}");
-    let native = native_peer(&lobby, &room, 2, PRESS_2, &movie);
+    let native = native_peer(&lobby, &room, 2, PRESS_2, &movie, &[]);
     let player_hash = page_hash(&mut player);
     let (code, out, err) = finish(native, LIMIT);
     assert_eq!(code, 0, "native peer: {out}{err}");
@@ -318,5 +328,44 @@ fn a_page_first_in_the_room_offers_to_a_native_joiner() {
         "S2Fpcm8=",
         "the page's save data is as it was"
     );
+    player.assert_no_errors();
+}
+
+#[test]
+fn a_page_with_the_wrong_password_is_refused_and_says_why() {
+    let Some(chromium) = chromium() else { return };
+    let lobby = Lobby::start();
+    let dir = temp_dir("web-netplay-password");
+    let page = Page::export(&dir, &lobby);
+    let room = room_code("C");
+    let native = native_peer(
+        &lobby,
+        &room,
+        1,
+        PRESS_1,
+        &dir.join("native.kmv"),
+        &["--net-password", "open sesame", "--net-timeout", "10"],
+    );
+    let mut player = Browser::launch_with(&chromium, &dir.join("profile"), &[NO_MDNS]);
+    player.open(&page.url(&room, &lobby, "player=2&password=guess&hash=60"));
+    let line = player.wait_console(LIMIT, |l| {
+        l.starts_with("netplay: ") && !l.starts_with("netplay: in room")
+    });
+    assert!(
+        line.contains("REFUSED") && line.contains("wrong room password"),
+        "{line}"
+    );
+    assert_eq!(player.eval("kairo.online()"), "ended");
+    let shown = player.eval("document.getElementById('online-error-text').textContent");
+    assert!(
+        shown.starts_with("REFUSED") && shown.contains("wrong room password"),
+        "{shown}"
+    );
+    // Back: the page's own game again.
+    player.eval("document.getElementById('online-error-back').click()");
+    assert_eq!(player.eval("kairo.online()"), "off");
+    let (code, out, err) = finish(native, LIMIT);
+    assert_ne!(code, 0, "nobody with the password came: {out}");
+    assert!(err.contains("wrong room password"), "{err}");
     player.assert_no_errors();
 }
