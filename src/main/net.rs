@@ -113,6 +113,10 @@ pub struct NetArgs {
         conflicts_with_all = ["input", "load_state", "save_state", "data", "gif", "wav", "dump_vram"]
     )]
     pub net_room: Option<String>,
+    /// Ask for a rematch once this peer's game reaches frame N (for tests and bots): every
+    /// player's cart powers on again, and --frames counts in the rematch.
+    #[arg(long, value_name = "N", requires = "net_room")]
+    pub net_rematch_at: Option<u64>,
     /// Watch the match in --net-room without playing (instead of --net-player): prints the
     /// same hash of frame --frames as the players.
     #[arg(long, requires = "net_room", conflicts_with_all = ["net_player", "press"])]
@@ -313,13 +317,24 @@ pub fn headless_net(args: &HeadlessArgs) -> ToolResult {
     }
     let mut session = Session::start(cart, kairo::saveram::SaveRam::default())?;
     let mut out = Printer::stdout();
-    let run = kairo::commands::netplay::play(
-        &mut session,
-        options,
-        args.frames,
-        press.as_ref(),
-        &mut |line| out.line(line),
-    )?;
+    let run = if options.room.is_some() {
+        kairo::commands::netplay::play_room(
+            &mut session,
+            options,
+            args.frames,
+            press.as_ref(),
+            net.net_rematch_at,
+            &mut |line| out.line(line),
+        )?
+    } else {
+        kairo::commands::netplay::play(
+            &mut session,
+            options,
+            args.frames,
+            press.as_ref(),
+            &mut |line| out.line(line),
+        )?
+    };
     if let Some(path) = &args.record {
         run.movie.save(path)?;
     }
