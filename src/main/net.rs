@@ -217,14 +217,18 @@ pub fn netplay_window(args: NetplayArgs) -> CmdResult {
             )
             .map_err(ToolError::Net)?;
             let server = args.server.as_deref().unwrap_or_default();
-            room_match(
+            let mut net = room_match(
                 server,
                 room,
                 args.password.clone(),
                 ice,
                 args.players,
                 player,
-            )?
+            )?;
+            if let Some(room) = &mut net.room {
+                room.watch = args.spectate;
+            }
+            net
         }
         (None, true, 0) => NetOptions::host(args.port),
         _ => NetOptions::new(args.port, peers, player),

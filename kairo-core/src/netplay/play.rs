@@ -46,6 +46,8 @@ pub struct RoomOptions {
     pub server: String,
     /// The room's password, if it has one.
     pub password: Option<String>,
+    /// Watch the room's match instead of playing.
+    pub watch: bool,
     pub connect: RoomConnect,
 }
 

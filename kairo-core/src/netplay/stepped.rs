@@ -267,6 +267,8 @@ pub struct SteppedMatch {
     rematch_asked: bool,
     /// The cart's lines of confirmed frames, not yet taken.
     log: Vec<String>,
+    /// The sound of frames played for the first time (or watched), not yet taken.
+    audio: Vec<f32>,
     /// What happened to the match (a drop, a return, a rematch), not yet taken.
     notes: Vec<String>,
     /// The frame whose picture's hash is wanted, and the hash once it is confirmed.
@@ -292,6 +294,7 @@ impl SteppedMatch {
             name: setup.room.clone(),
             server: String::new(),
             password: setup.password.clone(),
+            watch: setup.player.is_none(),
             // Never called: the caller holds the link.
             connect: Arc::new(|_| Err(NetError::Setup("the caller holds the link".into()))),
         };
@@ -357,6 +360,7 @@ impl SteppedMatch {
             met: None,
             rematch_asked: false,
             log: Vec::new(),
+            audio: Vec::new(),
             notes: Vec::new(),
             hash_frame: None,
             hash: None,
@@ -421,6 +425,19 @@ impl SteppedMatch {
     /// The lines the cart logged in frames now confirmed (or watched), each once.
     pub fn take_log(&mut self) -> Vec<String> {
         std::mem::take(&mut self.log)
+    }
+
+    /// The sound of the frames played for the first time (or watched) since last asked: a
+    /// frame played again after going back is not heard twice.
+    pub fn take_audio(&mut self) -> Vec<f32> {
+        std::mem::take(&mut self.audio)
+    }
+
+    /// How many frames of the game are confirmed (for saving the match as a movie); none
+    /// outside a session.
+    pub fn confirmed_frames(&self) -> Option<usize> {
+        self.net()
+            .map(|net| usize::try_from(net.confirmed_frame() + 1).unwrap_or(0))
     }
 
     /// What happened to the match since last asked (a drop, a return, a rematch), in words.
@@ -671,8 +688,13 @@ impl SteppedMatch {
                     None => 600,
                 };
                 let step = watch.step(game, most.min(600));
+                let catching_up = step.vblanks.len() > 1;
                 for vblank in step.vblanks {
                     self.log.extend(vblank.log);
+                    // Frames played to catch up are not heard.
+                    if !catching_up {
+                        self.audio.extend(vblank.audio);
+                    }
                 }
                 if let Some(frame) = self.hash_frame
                     && self.hash.is_none()
@@ -753,6 +775,7 @@ impl SteppedMatch {
             self.picture = self.played_picture.clone();
         }
         self.log.extend(stepped.log);
+        self.audio.extend(stepped.audio);
         Ok(None)
     }
 
