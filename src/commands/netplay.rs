@@ -33,6 +33,8 @@ pub struct NetRun {
     pub stats: RollbackStats,
     /// Real time from the first frame played to frame F confirmed.
     pub played: Duration,
+    /// Real time from setting out to meet the peers to the first frame played.
+    pub met_in: Duration,
     /// What went through the socket during the match.
     pub traffic: Traffic,
 }
@@ -56,6 +58,7 @@ pub fn play(
             )));
         }
     };
+    let setting_out = Instant::now();
     let mut net = NetMatch::connect(game, options)?;
     let mut start = None;
     let mut next = Instant::now();
@@ -88,6 +91,7 @@ pub fn play(
         }
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
+    let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
     let finished = Instant::now();
     net.end_for_watchers(&format!("the players stopped after frame {frames}"));
     // Spectators' streams are reliable: a moment for what is in flight to arrive.
@@ -114,6 +118,7 @@ pub fn play(
         movie,
         stats: net.stats(),
         played,
+        met_in,
         traffic: net.traffic(),
     })
 }
@@ -136,6 +141,7 @@ pub fn play_room(
     let Some(room) = &options.room else {
         return Err(NetError::Setup("a room's match needs its room".into()));
     };
+    let setting_out = Instant::now();
     let cancel = std::sync::atomic::AtomicBool::new(false);
     let link = std::sync::Arc::from((room.connect)(&cancel)?);
     let mut net = SteppedMatch::with_options(game.cart(), link, options, false);
@@ -172,6 +178,7 @@ pub fn play_room(
         }
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
+    let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
     let finished = Instant::now();
     net.end_for_watchers(&format!("the players stopped after frame {frames}"));
     while (!net.all_sent() || finished.elapsed() < Duration::from_millis(500))
@@ -197,6 +204,7 @@ pub fn play_room(
         movie,
         stats: net.stats(),
         played,
+        met_in,
         traffic: net.traffic(),
     })
 }
@@ -298,7 +306,7 @@ impl NetRun {
         let t = &self.traffic;
         let seconds = self.played.as_secs_f64().max(1e-3);
         format!(
-            "netplay: player {}, {} frames confirmed in {:.1} s\n\
+            "netplay: player {}, {} frames confirmed in {:.1} s (the peers met in {:.2} s)\n\
              rollback: {} rollbacks, {} frames played again (longest {}), {:.1} ms of host time \
              ({per_frame:.0} us a frame)\n\
              traffic: sent {} datagrams ({} bytes, {:.0} bytes/s), received {} ({} bytes, \
@@ -306,6 +314,7 @@ impl NetRun {
             player + 1,
             self.movie.ticks.len(),
             self.played.as_secs_f64(),
+            self.met_in.as_secs_f64(),
             s.rollbacks,
             s.resimulated,
             s.longest,
