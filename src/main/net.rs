@@ -165,7 +165,7 @@ pub struct LobbyArgs {
 /// Runs the lobby server until stopped.
 #[cfg(feature = "netplay")]
 pub fn lobby(args: LobbyArgs) -> CmdResult {
-    kairo::rooms::lobby::serve(args.bind, args.port, |addr| {
+    kairo::rooms::lobby::serve(args.bind, args.port, true, |addr| {
         kairo::out::print_line(&format!(
             "lobby: listening on ws://{addr} (rooms are ws://HOST:{}/ROOM)",
             addr.port()
