@@ -87,16 +87,19 @@ pub(crate) fn bench_match(
     Ok(MatchFigures::of(&runs, frames))
 }
 
+/// Messages held back: when each goes, to whom, whether reliably, and the bytes.
+type Held = Arc<Mutex<VecDeque<(Instant, PeerAddr, bool, Vec<u8>)>>>;
+
 /// A link whose sending waits `delay` (a thread sends each message when its time comes).
 pub struct DelayLink {
     inner: Arc<dyn Link>,
-    queue: Arc<Mutex<VecDeque<(Instant, PeerAddr, bool, Vec<u8>)>>>,
+    queue: Held,
     delay: Duration,
 }
 
 impl DelayLink {
     pub fn new(inner: Arc<dyn Link>, delay: Duration) -> DelayLink {
-        let queue: Arc<Mutex<VecDeque<(Instant, PeerAddr, bool, Vec<u8>)>>> = Arc::default();
+        let queue: Held = Arc::default();
         let (pump_queue, pump_link) = (Arc::downgrade(&queue), inner.clone());
         std::thread::spawn(move || {
             while let Some(queue) = pump_queue.upgrade() {
