@@ -335,3 +335,111 @@ fn leaving_while_waiting_for_a_joiner_lets_the_port_go() {
     };
     assert!(bound.is_some(), "port {port} still held after leaving");
 }
+
+/// A `kairo lobby` on a free loopback port (killed when dropped), and its URL.
+struct Lobby(std::process::Child, String);
+
+impl Lobby {
+    fn start() -> Lobby {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kairo"))
+            .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        std::thread::spawn(move || for _ in lines {});
+        let addr = first
+            .strip_prefix("lobby: listening on ws://")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap()
+            .to_string();
+        Lobby(child, format!("ws://{addr}"))
+    }
+}
+
+impl Drop for Lobby {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn the_window_makes_a_room_plays_a_peer_in_it_and_saves_the_match_as_a_movie() {
+    let lobby = Lobby::start();
+    let config = common::temp_dir("netplay-room-config");
+    let data = common::temp_dir("netplay-room-data");
+    std::fs::write(
+        config.join("netplay.toml"),
+        format!("server = \"{}\"\n", lobby.1),
+    )
+    .unwrap();
+    let mut shell = Shell::new(root().join("carts"), Some(config.to_path_buf()));
+    shell.set_data_dir(Some(data.to_path_buf()));
+    shell.open(&root().join("carts/platformer"));
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    choose(&mut shell, "Create a room on ws://127.0.0.1:");
+    assert!(shell.in_netplay());
+    let code = shell.netplay.setup.room.clone();
+    assert_eq!(code.len(), 6, "{code}");
+
+    // A friend joins the room by its code, as player 2.
+    let server = lobby.1.clone();
+    let friend = std::thread::spawn(move || {
+        let cart = Cart::open(&root().join("carts/platformer")).unwrap();
+        let mut game = Session::start(cart, SaveRam::default()).unwrap();
+        let room =
+            kairo::rooms::room_options(&server, &code, None, kairo::rooms::IceServers::default())
+                .unwrap();
+        let press =
+            Movie::from_press(&[Some("-*30,start*2,-*30,right*200"), None, None, None]).unwrap();
+        kairo::commands::netplay::play_room(
+            &mut game,
+            NetOptions::in_room(room, 2, 1),
+            300,
+            Some(&press),
+            None,
+            &mut |_| {},
+        )
+    });
+    let start = Instant::now();
+    let mut saw_status = false;
+    while start.elapsed() < Duration::from_secs(30) && !saw_status {
+        paced(&mut shell, 5);
+        saw_status = shell
+            .toast_text()
+            .is_some_and(|t| t.starts_with("NET Player 1 · ping"));
+    }
+    assert!(saw_status, "{:?}", shell.toast_text());
+    paced(&mut shell, 120);
+
+    // Save the match so far as a movie; it replays headless to what every player saw.
+    shell.escape();
+    choose(&mut shell, "Netplay");
+    choose(&mut shell, "Save the match as a movie");
+    let toast = shell.toast_text().unwrap_or_default().to_string();
+    let folder = data.join("movies");
+    let saved: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap_or_else(|e| panic!("{}: {e} ({toast})", folder.display()))
+        .flat_map(|cart| std::fs::read_dir(cart.unwrap().path()).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let movie = Movie::load(&saved[0]).unwrap();
+    assert!(movie.ticks.len() > 60, "{} frames", movie.ticks.len());
+    assert!(
+        movie.ticks.iter().any(|t| t.0[1] != 0),
+        "the friend's input is in it"
+    );
+
+    // The window plays on while the friend finishes.
+    let start = Instant::now();
+    while !friend.is_finished() && start.elapsed() < Duration::from_secs(30) {
+        paced(&mut shell, 1);
+    }
+    let run = friend.join().unwrap().expect("the friend's match");
+    assert_eq!(run.movie.ticks[..movie.ticks.len()], movie.ticks[..]);
+}

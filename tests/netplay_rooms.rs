@@ -17,6 +17,16 @@ use std::time::{Duration, Instant};
 use common::{finish, hash_line, root, temp_dir};
 use kairo::netplay::link::Link;
 
+/// One test's processes at a time: each runs 2 to 4 peers in real time, and debug builds
+/// of several matches at once on 2 cores starve each other's 60 Hz.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// A `kairo lobby` on a free loopback port, stopped when dropped; its log lines go to `log`.
 struct Lobby {
     child: Child,
@@ -170,6 +180,7 @@ fn garbage_to_the_lobby(port: u16) {
 
 #[test]
 fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
+    let _turn = one_at_a_time();
     let mut lobby = Lobby::start();
     garbage_to_the_lobby(lobby.port());
     assert!(lobby.alive(), "the lobby survives garbage");
@@ -220,7 +231,7 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
     let (code3, out3, err3) = finish(watcher, LIMIT);
     stop.store(true, Ordering::Relaxed);
     let garbage_sent = stranger.join().unwrap();
-    assert_eq!(code1, 0, "peer 1: {out1}{err1}");
+    assert_eq!(code1, 0, "peer 1: {out1}{err1}\npeer 2: {out2}{err2}");
     assert_eq!(code2, 0, "peer 2: {out2}{err2}");
     assert!(garbage_sent > 0, "the stranger reached the players");
     let hash = hash_line(&out1);
@@ -247,6 +258,7 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
 
 #[test]
 fn a_room_password_keeps_out_players_and_spectators_without_it() {
+    let _turn = one_at_a_time();
     let lobby = Lobby::start();
     let room = kairo::rooms::new_room_code();
     let right = ["--net-password", "open sesame"];
@@ -276,6 +288,7 @@ fn a_room_password_keeps_out_players_and_spectators_without_it() {
 
 #[test]
 fn a_player_with_the_wrong_password_leaves_the_seat_open_and_is_named() {
+    let _turn = one_at_a_time();
     let lobby = Lobby::start();
     let room = kairo::rooms::new_room_code();
     let one = peer(
@@ -297,4 +310,81 @@ fn a_player_with_the_wrong_password_leaves_the_seat_open_and_is_named() {
         err1.contains("nobody joined") && err1.contains("wrong room password"),
         "{out1}{err1}"
     );
+}
+
+#[test]
+fn a_player_killed_mid_match_rejoins_and_the_match_goes_on_to_the_same_hash() {
+    let _turn = one_at_a_time();
+    let lobby = Lobby::start();
+    let dir = temp_dir("netplay-rejoin");
+    let movie = dir.join("p1.kmv");
+    let frames = 900;
+    let room = kairo::rooms::new_room_code();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        frames,
+        PRESS_1,
+        &["--record", movie.to_str().unwrap()],
+    );
+    let mut two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
+    // Well into the match, player 2's process dies.
+    std::thread::sleep(Duration::from_secs(6));
+    two.kill().unwrap();
+    let _ = two.wait();
+    let killed = Instant::now();
+    // It comes back: the same player number, a new process.
+    std::thread::sleep(Duration::from_secs(2));
+    let again = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
+    let (code2, out2, err2) = finish(again, LIMIT);
+    let (code1, out1, err1) = finish(one, LIMIT);
+    assert_eq!(code1, 0, "player 1: {out1}{err1}");
+    assert_eq!(code2, 0, "player 2 again: {out2}{err2}");
+    assert!(out1.contains("Player 2 dropped"), "{out1}");
+    assert!(out1.contains("Everyone is back"), "{out1}");
+    assert!(out2.contains("Rejoining the match"), "{out2}");
+    let hash = hash_line(&out1);
+    assert_eq!(hash, hash_line(&out2), "both end on the same picture");
+    // The match as player 1 recorded it (the frames before the drop, then the rest)
+    // replays straight to the same picture.
+    assert_eq!(hash, straight_hash(&movie, frames));
+    assert!(killed.elapsed() < LIMIT);
+}
+
+#[test]
+fn a_rematch_powers_the_cart_on_again_for_both_players() {
+    let _turn = one_at_a_time();
+    let lobby = Lobby::start();
+    let dir = temp_dir("netplay-rematch");
+    let movie = dir.join("p2.kmv");
+    let frames = 300;
+    let room = kairo::rooms::new_room_code();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        frames,
+        PRESS_1,
+        &["--net-rematch-at", "200"],
+    );
+    let two = peer(
+        &lobby,
+        &room,
+        2,
+        frames,
+        PRESS_2,
+        &["--record", movie.to_str().unwrap()],
+    );
+    let (code1, out1, err1) = finish(one, LIMIT);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    assert_eq!(code1, 0, "player 1: {out1}{err1}");
+    assert_eq!(code2, 0, "player 2: {out2}{err2}");
+    assert!(out2.contains("Rematch"), "{out2}");
+    let hash = hash_line(&out1);
+    assert_eq!(hash, hash_line(&out2));
+    // The rematch's frames, from power-on, replay to the same picture.
+    assert_eq!(hash, straight_hash(&movie, frames));
+    // Both games started again: each logged a new game twice (before and in the rematch).
+    assert!(out1.matches("stage 1 start").count() >= 2, "{out1}");
 }

@@ -13,6 +13,7 @@ use crate::netplay::play::{NetMatch, NetOptions, Step};
 use crate::netplay::rollback::RollbackStats;
 use crate::netplay::socket::Traffic;
 use crate::netplay::spectate::Watch;
+use crate::netplay::stepped::{SteppedMatch, SteppedState};
 use crate::session::Session;
 
 /// The most a finished peer waits for the others to have its input.
@@ -32,6 +33,8 @@ pub struct NetRun {
     pub stats: RollbackStats,
     /// Real time from the first frame played to frame F confirmed.
     pub played: Duration,
+    /// Real time from setting out to meet the peers to the first frame played.
+    pub met_in: Duration,
     /// What went through the socket during the match.
     pub traffic: Traffic,
 }
@@ -55,6 +58,7 @@ pub fn play(
             )));
         }
     };
+    let setting_out = Instant::now();
     let mut net = NetMatch::connect(game, options)?;
     let mut start = None;
     let mut next = Instant::now();
@@ -87,6 +91,7 @@ pub fn play(
         }
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
+    let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
     let finished = Instant::now();
     net.end_for_watchers(&format!("the players stopped after frame {frames}"));
     // Spectators' streams are reliable: a moment for what is in flight to arrive.
@@ -113,6 +118,93 @@ pub fn play(
         movie,
         stats: net.stats(),
         played,
+        met_in,
+        traffic: net.traffic(),
+    })
+}
+
+/// Plays a match in a room (as [`play`] does), through the stepped driver: a player that
+/// drops may come back (the match pauses for it), and with `rematch_at` this peer asks for a
+/// rematch once its game reaches that frame (for tests and bots); frame `frames` is then
+/// counted in the rematch.
+pub fn play_room(
+    game: &mut Session,
+    options: NetOptions,
+    frames: u64,
+    press: Option<&Movie>,
+    rematch_at: Option<u64>,
+    log: &mut dyn FnMut(&str),
+) -> Result<NetRun, NetError> {
+    if frames == 0 {
+        return Err(NetError::Setup("a match needs --frames 1 or more".into()));
+    }
+    let Some(room) = &options.room else {
+        return Err(NetError::Setup("a room's match needs its room".into()));
+    };
+    let setting_out = Instant::now();
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let link = std::sync::Arc::from((room.connect)(&cancel)?);
+    let mut net = SteppedMatch::with_options(game.cart(), link, options, false);
+    net.hash_of_frame(frames);
+    let mut rematched = rematch_at.is_none();
+    let mut start = None;
+    let mut next = Instant::now();
+    while net.confirmed_hash().is_none() || !rematched {
+        let at = game.console().vblanks() as usize;
+        let input = press.map_or(0, |movie| movie.input(at).0[0]);
+        let state = net.tick(game, input)?;
+        for line in net.take_log() {
+            log(&line);
+        }
+        for note in net.take_notes() {
+            log(&format!("netplay: {note}"));
+        }
+        if state == SteppedState::Playing {
+            start.get_or_insert_with(Instant::now);
+            if let Some(frame) = rematch_at
+                && !rematched
+                && game.console().vblanks() >= frame
+            {
+                net.rematch();
+                rematched = true;
+            }
+        }
+        next += FRAME;
+        let now = Instant::now();
+        match next.checked_duration_since(now) {
+            Some(wait) => std::thread::sleep(wait),
+            None if now - next > 4 * FRAME => next = now,
+            None => {}
+        }
+    }
+    let played = start.map_or(Duration::ZERO, |s| s.elapsed());
+    let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
+    let finished = Instant::now();
+    net.end_for_watchers(&format!("the players stopped after frame {frames}"));
+    while (!net.all_sent() || finished.elapsed() < Duration::from_millis(500))
+        && finished.elapsed() < LINGER
+    {
+        if net.poll().is_err() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let history = game.history();
+    let movie = Movie {
+        ticks: history.ticks[..frames as usize].to_vec(),
+        ..history.clone()
+    };
+    let picture = net
+        .confirmed_picture()
+        .expect("the hash comes with its picture")
+        .to_vec();
+    Ok(NetRun {
+        hash: net.confirmed_hash().expect("the loop ends with the hash"),
+        picture,
+        movie,
+        stats: net.stats(),
+        played,
+        met_in,
         traffic: net.traffic(),
     })
 }
@@ -214,7 +306,7 @@ impl NetRun {
         let t = &self.traffic;
         let seconds = self.played.as_secs_f64().max(1e-3);
         format!(
-            "netplay: player {}, {} frames confirmed in {:.1} s\n\
+            "netplay: player {}, {} frames confirmed in {:.1} s (the peers met in {:.2} s)\n\
              rollback: {} rollbacks, {} frames played again (longest {}), {:.1} ms of host time \
              ({per_frame:.0} us a frame)\n\
              traffic: sent {} datagrams ({} bytes, {:.0} bytes/s), received {} ({} bytes, \
@@ -222,6 +314,7 @@ impl NetRun {
             player + 1,
             self.movie.ticks.len(),
             self.played.as_secs_f64(),
+            self.met_in.as_secs_f64(),
             s.rollbacks,
             s.resimulated,
             s.longest,

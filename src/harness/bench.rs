@@ -44,7 +44,7 @@ const MACHINE_WORKLOADS: &[&str] = &[
 ];
 
 /// The workloads of netplay, in builds with it.
-const NETPLAY_WORKLOADS: &[&str] = &["rollback", "netplay"];
+const NETPLAY_WORKLOADS: &[&str] = &["rollback", "netplay", "rooms"];
 
 /// The workloads `kairo bench` knows in this build.
 pub fn workloads() -> Vec<&'static str> {
@@ -121,6 +121,12 @@ pub fn run_workload(name: &str, carts: &Path) -> Result<Figure> {
         "netplay" => Ok(Figure {
             name: name.into(),
             value: netplay_fps(carts)?,
+            unit: "frames/s",
+        }),
+        #[cfg(feature = "netplay")]
+        "rooms" => Ok(Figure {
+            name: name.into(),
+            value: rooms_fps(carts)?,
             unit: "frames/s",
         }),
         "platformer" => Ok(Figure {
@@ -458,6 +464,57 @@ pub(crate) fn rollback_fps(carts: &Path) -> Result<u64> {
             stats.worst_step.as_secs_f64() * 1e3
         ));
         slowest = slowest.min(fps);
+    }
+    Ok(slowest.round() as u64)
+}
+
+/// `rooms`: the matches of `netplay` at 40 and 100 ms, in a room of a lobby server in this
+/// process over WebRTC (each peer's messages held back the same delay), next to the UDP
+/// mode's: the time from setting out to the first frame, frames played again per second and
+/// bytes per second each way, to standard error. Frames a second of the slowest room peer.
+#[cfg(feature = "netplay")]
+pub(crate) fn rooms_fps(carts: &Path) -> Result<u64> {
+    let net = |e: crate::netplay::NetError| ToolError::Net(e);
+    let server = super::netplay::lobby_in_process().map_err(net)?;
+    let mut slowest = f64::MAX;
+    for name in ["platformer", "shmup"] {
+        let (_, movie) = two_player_run(carts, name)?;
+        let mut second = movie.clone();
+        for tick in &mut second.ticks {
+            tick.0[0] = tick.0[1];
+        }
+        for delay_ms in [40, 100] {
+            let delay = std::time::Duration::from_millis(delay_ms);
+            let press = [movie.clone(), second.clone()];
+            let udp =
+                super::netplay::bench_match(&carts.join(name), delay, FRAMES as u64, press.clone())
+                    .map_err(net)?;
+            let room = super::netplay::bench_room_match(
+                &server,
+                &carts.join(name),
+                delay,
+                FRAMES as u64,
+                press,
+            )
+            .map_err(net)?;
+            for (transport, figures) in [("udp", &udp), ("room", &room)] {
+                for peer in 0..2 {
+                    let stats = &figures.stats[peer];
+                    let seconds = FRAMES as f64 / figures.fps[peer];
+                    crate::out::eprint_line(&format!(
+                        "rooms {name} {delay_ms} ms {transport:<4} peer {}: met in {:.2} s, {:.1} frames/s, \
+                         {:.1} frames played again a second, {:.0} bytes/s sent, {:.0} received",
+                        peer + 1,
+                        figures.met_in[peer].as_secs_f64(),
+                        figures.fps[peer],
+                        stats.resimulated as f64 / seconds,
+                        figures.sent_per_second[peer],
+                        figures.received_per_second[peer],
+                    ));
+                }
+            }
+            slowest = slowest.min(room.fps[0]).min(room.fps[1]);
+        }
     }
     Ok(slowest.round() as u64)
 }

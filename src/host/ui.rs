@@ -45,6 +45,14 @@ pub enum UiAction {
     NetHost,
     NetJoin,
     NetLeave,
+    /// The Netplay screen's rooms: make one, join or watch the one whose code is typed.
+    NetCreateRoom,
+    NetJoinRoom,
+    NetWatchRoom,
+    /// During a room's match: ask for a rematch.
+    NetRematch,
+    /// During a match: save its confirmed frames as a movie.
+    NetSaveMovie,
     /// A PICO-8 cart's own pause-menu item (1-5, `menuitem`).
     CartItem(u8),
 }

@@ -113,6 +113,10 @@ pub struct NetArgs {
         conflicts_with_all = ["input", "load_state", "save_state", "data", "gif", "wav", "dump_vram"]
     )]
     pub net_room: Option<String>,
+    /// Ask for a rematch once this peer's game reaches frame N (for tests and bots): every
+    /// player's cart powers on again, and --frames counts in the rematch.
+    #[arg(long, value_name = "N", requires = "net_room")]
+    pub net_rematch_at: Option<u64>,
     /// Watch the match in --net-room without playing (instead of --net-player): prints the
     /// same hash of frame --frames as the players.
     #[arg(long, requires = "net_room", conflicts_with_all = ["net_player", "press"])]
@@ -161,7 +165,7 @@ pub struct LobbyArgs {
 /// Runs the lobby server until stopped.
 #[cfg(feature = "netplay")]
 pub fn lobby(args: LobbyArgs) -> CmdResult {
-    kairo::rooms::lobby::serve(args.bind, args.port, |addr| {
+    kairo::rooms::lobby::serve(args.bind, args.port, true, |addr| {
         kairo::out::print_line(&format!(
             "lobby: listening on ws://{addr} (rooms are ws://HOST:{}/ROOM)",
             addr.port()
@@ -213,14 +217,18 @@ pub fn netplay_window(args: NetplayArgs) -> CmdResult {
             )
             .map_err(ToolError::Net)?;
             let server = args.server.as_deref().unwrap_or_default();
-            room_match(
+            let mut net = room_match(
                 server,
                 room,
                 args.password.clone(),
                 ice,
                 args.players,
                 player,
-            )?
+            )?;
+            if let Some(room) = &mut net.room {
+                room.watch = args.spectate;
+            }
+            net
         }
         (None, true, 0) => NetOptions::host(args.port),
         _ => NetOptions::new(args.port, peers, player),
@@ -313,13 +321,24 @@ pub fn headless_net(args: &HeadlessArgs) -> ToolResult {
     }
     let mut session = Session::start(cart, kairo::saveram::SaveRam::default())?;
     let mut out = Printer::stdout();
-    let run = kairo::commands::netplay::play(
-        &mut session,
-        options,
-        args.frames,
-        press.as_ref(),
-        &mut |line| out.line(line),
-    )?;
+    let run = if options.room.is_some() {
+        kairo::commands::netplay::play_room(
+            &mut session,
+            options,
+            args.frames,
+            press.as_ref(),
+            net.net_rematch_at,
+            &mut |line| out.line(line),
+        )?
+    } else {
+        kairo::commands::netplay::play(
+            &mut session,
+            options,
+            args.frames,
+            press.as_ref(),
+            &mut |line| out.line(line),
+        )?
+    };
     if let Some(path) = &args.record {
         run.movie.save(path)?;
     }

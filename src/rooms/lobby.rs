@@ -13,22 +13,27 @@ use crate::netplay::NetError;
 use crate::out::print_line;
 
 /// Whether the lobby lets a WebSocket connection in: only to a room with a proper name.
-fn admit(origin: SocketAddr, room: &str) -> bool {
-    if super::check_room_name(room).is_err() {
-        print_line(&format!(
-            "lobby: refused {origin}: {room:?} is not a room name"
-        ));
-        return false;
+fn admit(origin: SocketAddr, room: &str, log: bool) -> bool {
+    let fits = super::check_room_name(room).is_ok();
+    if log {
+        print_line(&match fits {
+            true => format!("lobby: {origin} asks for room {room}"),
+            false => format!("lobby: refused {origin}: {room:?} is not a room name"),
+        });
     }
-    print_line(&format!("lobby: {origin} asks for room {room}"));
-    true
+    fits
 }
 
-/// Runs the lobby on `bind`:`port` until the process is stopped. `on_ready` gets the address
-/// it listens on (port 0 picks a free one).
+/// Runs the lobby on `bind`:`port` until the process is stopped, logging each connection
+/// when `log` is set. `on_ready` gets the address it listens on (port 0 picks a free one).
 // The connection callback's type (`Result<bool, Response>`) is matchbox_signaling's.
 #[allow(clippy::result_large_err)]
-pub fn serve(bind: IpAddr, port: u16, on_ready: impl FnOnce(SocketAddr)) -> Result<(), NetError> {
+pub fn serve(
+    bind: IpAddr,
+    port: u16,
+    log: bool,
+    on_ready: impl FnOnce(SocketAddr),
+) -> Result<(), NetError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -36,14 +41,22 @@ pub fn serve(bind: IpAddr, port: u16, on_ready: impl FnOnce(SocketAddr)) -> Resu
         .map_err(|e| NetError::Setup(format!("cannot start the lobby's runtime: {e}")))?;
     runtime.block_on(async move {
         let mut server = SignalingServer::full_mesh_builder(SocketAddr::new(bind, port))
-            .on_connection_request(|request| {
-                Ok(admit(request.origin, request.path.as_deref().unwrap_or("")))
+            .on_connection_request(move |request| {
+                Ok(admit(
+                    request.origin,
+                    request.path.as_deref().unwrap_or(""),
+                    log,
+                ))
             })
-            .on_id_assignment(|(origin, peer)| {
-                print_line(&format!("lobby: {origin} is peer {}", short(peer)));
+            .on_id_assignment(move |(origin, peer)| {
+                if log {
+                    print_line(&format!("lobby: {origin} is peer {}", short(peer)));
+                }
             })
-            .on_peer_disconnected(|peer| {
-                print_line(&format!("lobby: peer {} left", short(peer)));
+            .on_peer_disconnected(move |peer| {
+                if log {
+                    print_line(&format!("lobby: peer {} left", short(peer)));
+                }
             })
             .cors()
             .build();

@@ -164,6 +164,7 @@ pub fn room_options(
         name: room.to_string(),
         server: server.to_string(),
         password,
+        watch: false,
         connect,
     })
 }

@@ -27,7 +27,7 @@ use sha2::Sha256;
 
 use super::NetError;
 use super::link::{Link, PeerAddr};
-use super::socket::{TAG_CALL_OFF, TAG_HELLO, TAG_REFUSE, datagram};
+use super::socket::{TAG_CALL_OFF, TAG_HELLO, TAG_REBUILD, TAG_REFUSE, datagram};
 
 /// The address of a peer not known yet (an open seat).
 pub const ANYONE: PeerAddr = PeerAddr::Udp(std::net::SocketAddr::V4(std::net::SocketAddrV4::new(
@@ -67,6 +67,11 @@ pub struct Hello {
     /// In a room with a password: the proof of it for the receiver's number (once the
     /// sender has heard the receiver).
     pub proof: Option<[u8; 32]>,
+    /// The number of the match's GGRS session it greets for (0 at first; one more after a
+    /// rematch or a rejoin), and the vblank its game stands at (0: a fresh game; more: a
+    /// player of a running match waiting for another to come back).
+    pub epoch: u32,
+    pub frame: u64,
 }
 
 impl Hello {
@@ -210,6 +215,8 @@ struct Seat {
     heard: bool,
     /// Whether its greeting says it has had ours.
     answered: bool,
+    /// The session number and vblank its greeting gave.
+    said: (u32, u64),
 }
 
 /// A would-be joiner of an open seat whose greeting fits, not yet complete.
@@ -237,6 +244,9 @@ pub(crate) struct Greeter {
     nonces: Vec<(PeerAddr, u64, u8)>,
     /// The last joiner of an open seat refused, and why (for the note if nobody joins).
     refused: Option<String>,
+    /// Messages of a match being rebuilt (`KRR...`) that came during the greeting, for the
+    /// caller.
+    stash: Vec<(PeerAddr, Vec<u8>)>,
     /// When the greeting began, and how long it may take.
     start: Instant,
     timeout: Duration,
@@ -405,6 +415,7 @@ impl Greeter {
                 let seat = &mut self.seats[i];
                 seat.heard = true;
                 seat.answered |= theirs.seen;
+                seat.said = (theirs.epoch, theirs.frame);
                 if !theirs.seen {
                     self.send(from, &self.hello(from, true));
                 }
@@ -495,6 +506,7 @@ impl Greeter {
         seat.addr = from;
         seat.heard = true;
         seat.answered = true;
+        seat.said = (theirs.epoch, theirs.frame);
         let player = seat.player;
         let (others, kept) = std::mem::take(&mut self.candidates)
             .into_iter()
@@ -579,11 +591,13 @@ impl Greeter {
                     open: addr == ANYONE,
                     heard: false,
                     answered: false,
+                    said: (0, 0),
                 })
                 .collect(),
             candidates: Vec::new(),
             nonces: Vec::new(),
             refused: None,
+            stash: Vec::new(),
             start: Instant::now(),
             timeout,
             last_sent: None,
@@ -604,7 +618,9 @@ impl Greeter {
             let Some((from, bytes)) = self.link.receive() else {
                 break;
             };
-            if let Some(said) = Said::read(&bytes) {
+            if bytes.starts_with(TAG_REBUILD) {
+                self.stash.push((from, bytes));
+            } else if let Some(said) = Said::read(&bytes) {
                 self.take(from, said)?;
             }
         }
@@ -618,6 +634,24 @@ impl Greeter {
             return Err(self.timed_out(self.timeout));
         }
         Ok(false)
+    }
+
+    /// Each seat's player number, and the session number and vblank its greeting gave.
+    pub(crate) fn said(&self) -> Vec<(PeerAddr, u8, u32, u64)> {
+        self.seats
+            .iter()
+            .map(|s| (s.addr, s.player, s.said.0, s.said.1))
+            .collect()
+    }
+
+    /// The session number this greeting greets for.
+    pub(crate) fn hello_epoch(&self) -> u32 {
+        self.me.epoch
+    }
+
+    /// The messages of a match being rebuilt that came during the greeting.
+    pub(crate) fn take_stash(&mut self) -> Vec<(PeerAddr, Vec<u8>)> {
+        std::mem::take(&mut self.stash)
     }
 
     /// The peers met, in the order given (open seats filled in), and the greeting to answer

@@ -18,6 +18,7 @@
 pub mod handshake;
 pub mod link;
 pub mod play;
+pub mod resume;
 pub mod rollback;
 pub mod socket;
 pub mod spectate;
@@ -142,6 +143,10 @@ pub enum NetError {
         "no match to watch in room {room} within {seconds} s (player 1 takes spectators once its match has started)"
     )]
     NothingToWatch { room: String, seconds: u64 },
+    #[error("{why}; nobody came back within {seconds} s")]
+    NotBack { why: Box<NetError>, seconds: u64 },
+    #[error("{peer} is rebuilding the match")]
+    Rebuilding { peer: link::PeerAddr },
     #[error("the match ended at frame {frame}: {reason}")]
     WatchEnded { frame: u64, reason: String },
     #[error("the sync test found different machines after a rollback at frames {frames:?}")]
@@ -179,7 +184,10 @@ impl NetError {
             NetError::NobodyJoined { .. } => "NOBODY JOINED",
             NetError::NothingToWatch { .. } => "NO MATCH",
             NetError::WatchEnded { .. } => "MATCH OVER",
-            NetError::Vanished { .. } | NetError::PeerLeft { .. } => "PLAYER LEFT",
+            NetError::Vanished { .. } | NetError::PeerLeft { .. } | NetError::NotBack { .. } => {
+                "PLAYER LEFT"
+            }
+            NetError::Rebuilding { .. } => "MATCH PAUSED",
             NetError::Stalled { .. } => "MATCH STUCK",
             NetError::Desync { .. } | NetError::SyncTest { .. } => "DESYNC",
             NetError::Fault(_) => "CART ERROR",

@@ -46,6 +46,8 @@ pub struct RoomOptions {
     pub server: String,
     /// The room's password, if it has one.
     pub password: Option<String>,
+    /// Watch the room's match instead of playing.
+    pub watch: bool,
     pub connect: RoomConnect,
 }
 
@@ -182,6 +184,8 @@ impl Greeting {
                 seen: false,
                 nonce: fresh_nonce(),
                 proof: None,
+                epoch: 0,
+                frame: 0,
             },
             options,
             cancel: Arc::default(),
@@ -384,6 +388,12 @@ pub struct NetMatch {
     watchers: Vec<Watcher>,
     /// When each peer was last heard during GGRS's synchronization.
     sync_heard: Vec<Instant>,
+    /// The vblank GGRS's frame 0 is (a match resumed after a player rejoined).
+    base: i32,
+    /// The number of this GGRS session in the match.
+    epoch: u32,
+    /// How long GGRS's synchronization may go without a word from a peer.
+    sync_timeout: Duration,
 }
 
 /// A spectator of the match, and how far its stream has gone.
@@ -422,8 +432,29 @@ impl NetMatch {
         hello: Hello,
         secret: Option<Secret>,
     ) -> Result<NetMatch, NetError> {
+        Self::start_at(link, hellos, options, hello, secret, 0, 0)
+    }
+
+    /// Starts GGRS as [`NetMatch::start`] does, for a session standing at vblank `base`
+    /// (GGRS's frame 0 is that vblank), its messages tagged with `epoch` (the match's
+    /// sessions are numbered: a message of an earlier one is dropped).
+    pub(crate) fn start_at(
+        link: Arc<dyn Link>,
+        hellos: Vec<(PeerAddr, Vec<u8>)>,
+        options: NetOptions,
+        hello: Hello,
+        secret: Option<Secret>,
+        base: u64,
+        epoch: u32,
+    ) -> Result<NetMatch, NetError> {
         let report = SharedReport::default();
-        let socket = NetSocket::new(link.clone(), options.peers.clone(), hellos, report.clone());
+        let socket = NetSocket::new(
+            link.clone(),
+            options.peers.clone(),
+            hellos,
+            report.clone(),
+            epoch,
+        );
         let mut builder = SessionBuilder::<KairoGgrs>::new()
             .with_num_players(options.players())?
             .with_input_delay(options.input_delay)
@@ -441,7 +472,7 @@ impl NetMatch {
         Ok(NetMatch {
             p2p,
             options,
-            rollback: Rollback::new(Checksums::EveryNth(DESYNC_INTERVAL)),
+            rollback: Rollback::starting_at(Checksums::EveryNth(DESYNC_INTERVAL), base),
             waiting: 0,
             progress: (-1, Instant::now()),
             guessed: [false; MAX_PLAYERS],
@@ -455,6 +486,10 @@ impl NetMatch {
             confirmed: Vec::new(),
             watchers: Vec::new(),
             sync_heard: Vec::new(),
+            base: i32::try_from(base)
+                .map_err(|_| NetError::Setup(format!("a match at vblank {base}")))?,
+            epoch,
+            sync_timeout: SYNC_TIMEOUT,
         })
     }
 
@@ -501,19 +536,19 @@ impl NetMatch {
         if let Some(i) = self
             .sync_heard
             .iter()
-            .position(|t| t.elapsed() >= SYNC_TIMEOUT)
+            .position(|t| t.elapsed() >= self.sync_timeout)
         {
             let (peer, player) = peers[i];
             return Err(NetError::Vanished {
                 peer,
                 player,
-                seconds: SYNC_TIMEOUT.as_secs(),
+                seconds: self.sync_timeout.as_secs(),
             });
         }
         if self.p2p.current_state() != ggrs::SessionState::Running {
             return Ok(false);
         }
-        self.progress = (self.p2p.confirmed_frame(), Instant::now());
+        self.progress = (self.confirmed_frame(), Instant::now());
         self.last_step = Instant::now();
         Ok(true)
     }
@@ -559,9 +594,9 @@ impl NetMatch {
         self.keep_confirmed(game);
         self.serve_watchers();
         std::mem::swap(&mut out.audio, &mut self.first_plays);
-        out.log = self.log.take_confirmed(self.p2p.confirmed_frame());
+        out.log = self.log.take_confirmed(self.confirmed_frame());
         if let Some(fault) = game.fault()
-            && i64::from(self.p2p.confirmed_frame()) >= fault.vblank as i64 - 1
+            && i64::from(self.confirmed_frame()) >= fault.vblank as i64 - 1
         {
             return Err(NetError::Fault(fault.clone()));
         }
@@ -621,7 +656,7 @@ impl NetMatch {
     /// peers answer, so GGRS sees nobody leave, but one of them stopped playing).
     fn check_progress(&mut self) -> Result<(), NetError> {
         let now = Instant::now();
-        let confirmed = self.p2p.confirmed_frame();
+        let confirmed = self.confirmed_frame();
         // Time this peer itself did not step (a window that was not drawn) does not count.
         let away = now.saturating_duration_since(self.last_step);
         self.last_step = now;
@@ -660,7 +695,7 @@ impl NetMatch {
 
     /// Copies the input of frames newly confirmed from `game`'s history.
     fn keep_confirmed(&mut self, game: &Session) {
-        let confirmed = usize::try_from(self.p2p.confirmed_frame() + 1).unwrap_or(0);
+        let confirmed = usize::try_from(self.confirmed_frame() + 1).unwrap_or(0);
         let ticks = &game.history().ticks;
         let end = confirmed.min(ticks.len());
         if end > self.confirmed.len() {
@@ -749,6 +784,16 @@ impl NetMatch {
         });
     }
 
+    /// Messages of a match being rebuilt that its peers sent (a rematch, a rejoiner's
+    /// state), and a peer greeting for a later session, if one did.
+    pub(crate) fn take_rebuild(&mut self) -> (Vec<(PeerAddr, Vec<u8>)>, Option<PeerAddr>) {
+        let mut report = socket::report(&self.report);
+        (
+            std::mem::take(&mut report.rebuild),
+            report.greeted_later.take(),
+        )
+    }
+
     /// Tells the spectators the match has ended, and why (after the frames they lack).
     pub fn end_for_watchers(&mut self, why: &str) {
         self.serve_watchers();
@@ -764,7 +809,7 @@ impl NetMatch {
     }
 
     fn handle_events(&mut self) -> Result<(), NetError> {
-        let frame = self.p2p.current_frame();
+        let frame = self.current_frame();
         for event in self.p2p.events().collect::<Vec<_>>() {
             match event {
                 GgrsEvent::Disconnected { addr } => {
@@ -782,7 +827,7 @@ impl NetMatch {
                     addr,
                 } => {
                     return Err(NetError::Desync {
-                        frame,
+                        frame: frame + self.base,
                         peer: addr,
                         local: local_checksum,
                         remote: remote_checksum,
@@ -799,12 +844,24 @@ impl NetMatch {
 
     /// The last frame whose input every peer has confirmed (-1 before the first).
     pub fn confirmed_frame(&self) -> i32 {
-        self.p2p.confirmed_frame()
+        self.p2p.confirmed_frame() + self.base
     }
 
     /// The frame GGRS is at.
     pub fn current_frame(&self) -> i32 {
-        self.p2p.current_frame()
+        self.p2p.current_frame() + self.base
+    }
+
+    /// Gives GGRS's synchronization `timeout` without a word from a peer (a rebuilt match's
+    /// peers may still be replaying its state).
+    pub(crate) fn set_sync_timeout(&mut self, timeout: Duration) {
+        self.sync_timeout = timeout;
+    }
+
+    /// The number of this GGRS session in the match (0 at first; one more at each
+    /// rematch or rejoin).
+    pub fn epoch(&self) -> u32 {
+        self.epoch
     }
 
     /// Whether every peer has acknowledged every word this peer sent.

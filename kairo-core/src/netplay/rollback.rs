@@ -46,6 +46,8 @@ pub enum Checksums {
 pub struct Rollback {
     pub stats: RollbackStats,
     checksums: Checksums,
+    /// The vblank GGRS's frame 0 is.
+    base: u64,
     /// The furthest vblank the session has reached: frames up to it are replays.
     furthest: u64,
     /// Frames played again since the last rollback.
@@ -54,10 +56,16 @@ pub struct Rollback {
 
 impl Rollback {
     pub fn new(checksums: Checksums) -> Rollback {
+        Rollback::starting_at(checksums, 0)
+    }
+
+    /// Keeps in step a session that stands at vblank `base` when GGRS is at its frame 0.
+    pub fn starting_at(checksums: Checksums, base: u64) -> Rollback {
         Rollback {
             stats: RollbackStats::default(),
             checksums,
-            furthest: 0,
+            base,
+            furthest: base,
             replaying: 0,
         }
     }
@@ -75,7 +83,7 @@ impl Rollback {
         for request in requests {
             match request {
                 GgrsRequest::SaveGameState { cell, frame } => {
-                    debug_assert_eq!(frame as u64, game.console().vblanks());
+                    debug_assert_eq!(frame as u64 + self.base, game.console().vblanks());
                     let mut snapshot = cell
                         .data()
                         .map(|mut old| std::mem::take(old.as_mut_dangerous()))

@@ -1,6 +1,7 @@
-//! The socket GGRS talks through, over a [`Link`] (UDP or a room's data channels). Each datagram starts with a four-byte tag: `KRGG` for
-//! GGRS's messages (postcard-encoded); `KRHI`, `KRNO` and `KRBY` for the greeting before the
-//! match ([`super::handshake`]).
+//! The socket GGRS talks through, over a [`Link`] (UDP or a room's data channels). Each
+//! datagram starts with a four-byte tag: `KRGG` for GGRS's messages (the session's number in
+//! the match, then the message postcard-encoded); `KRHI`, `KRNO` and `KRBY` for the greeting
+//! before the match ([`super::handshake`]).
 //!
 //! Once the match runs, a greeting is answered only when it comes from a peer of the match
 //! and says it has not had ours yet (that peer missed our last one and cannot start without
@@ -23,6 +24,9 @@ pub(crate) const TAG_HELLO: &[u8; 4] = b"KRHI";
 pub(crate) const TAG_REFUSE: &[u8; 4] = b"KRNO";
 /// The match is off (a peer refused another, or gave up on one), with the reason.
 pub(crate) const TAG_CALL_OFF: &[u8; 4] = b"KRBY";
+/// The start of the tags of a match being rebuilt: a rematch, a rejoiner's state
+/// ([`super::stepped`]).
+pub(crate) const TAG_REBUILD: &[u8; 3] = b"KRR";
 /// Confirmed frames for a spectator ([`super::spectate`]).
 pub(crate) const TAG_WATCH_FRAMES: &[u8; 4] = b"KRSW";
 /// The match a spectator watches has ended, with the reason.
@@ -51,6 +55,10 @@ pub struct SocketReport {
     pub(crate) called_off: Option<(PeerAddr, String)>,
     /// Greetings of would-be spectators (from outside the match), for the match to answer.
     pub(crate) watchers_asking: Vec<(PeerAddr, Hello)>,
+    /// Messages of a match being rebuilt (a rematch, a rejoiner's state) from its peers.
+    pub(crate) rebuild: Vec<(PeerAddr, Vec<u8>)>,
+    /// A peer of the match greeting for a later session (it is rebuilding the match).
+    pub(crate) greeted_later: Option<PeerAddr>,
 }
 
 /// The match's handle on a [`SocketReport`].
@@ -69,6 +77,9 @@ pub(crate) struct NetSocket {
     /// The greeting to answer a late one with, by peer (ours, saying we have seen theirs).
     hellos: Vec<(PeerAddr, Vec<u8>)>,
     report: SharedReport,
+    /// The match's GGRS session this socket carries (its low byte follows the tag): a
+    /// message of another is dropped.
+    epoch: u32,
 }
 
 impl NetSocket {
@@ -79,12 +90,14 @@ impl NetSocket {
         peers: Vec<PeerAddr>,
         hellos: Vec<(PeerAddr, Vec<u8>)>,
         report: SharedReport,
+        epoch: u32,
     ) -> NetSocket {
         NetSocket {
             link,
             peers,
             hellos,
             report,
+            epoch,
         }
     }
 
@@ -108,7 +121,8 @@ pub(crate) fn datagram(tag: &[u8; 4], body: &[u8]) -> Vec<u8> {
 
 impl NonBlockingSocket<PeerAddr> for NetSocket {
     fn send_to(&mut self, msg: &Message, addr: &PeerAddr) {
-        let Ok(body) = postcard::to_stdvec(msg) else {
+        let mut body = vec![self.epoch as u8];
+        let Ok(body) = postcard::to_extend(msg, std::mem::take(&mut body)) else {
             return;
         };
         self.send(&datagram(TAG_GGRS, &body), *addr);
@@ -134,15 +148,27 @@ impl NonBlockingSocket<PeerAddr> for NetSocket {
             traffic.received += 1;
             traffic.received_bytes += len as u64;
             if let Some(body) = bytes.strip_prefix(TAG_GGRS) {
-                match postcard::from_bytes(body) {
-                    Ok(message) => messages.push((from, message)),
-                    Err(_) => traffic.dropped += 1,
+                match body.split_first() {
+                    Some((&epoch, body)) if epoch == self.epoch as u8 => {
+                        match postcard::from_bytes(body) {
+                            Ok(message) => messages.push((from, message)),
+                            Err(_) => traffic.dropped += 1,
+                        }
+                    }
+                    // Another session's message, or none.
+                    _ => traffic.dropped += 1,
                 }
             } else if let Some(reason) = bytes.strip_prefix(TAG_CALL_OFF) {
                 let reason = String::from_utf8_lossy(reason).into_owned();
                 seen.called_off.get_or_insert((from, reason));
-            } else if Hello::parse_datagram(bytes).is_some_and(|h| !h.seen) {
-                answer.push(from);
+            } else if bytes.starts_with(TAG_REBUILD) {
+                seen.rebuild.push((from, bytes.to_vec()));
+            } else if let Some(hello) = Hello::parse_datagram(bytes) {
+                if hello.epoch > self.epoch {
+                    seen.greeted_later.get_or_insert(from);
+                } else if !hello.seen {
+                    answer.push(from);
+                }
             } else {
                 traffic.dropped += 1;
             }
@@ -162,6 +188,10 @@ impl NonBlockingSocket<PeerAddr> for NetSocket {
             shared.called_off = seen.called_off;
         }
         shared.watchers_asking.append(&mut seen.watchers_asking);
+        shared.rebuild.append(&mut seen.rebuild);
+        if shared.greeted_later.is_none() {
+            shared.greeted_later = seen.greeted_later;
+        }
         messages
     }
 }

@@ -120,6 +120,8 @@ impl WatchGreeter {
                 seen: false,
                 nonce: super::play::fresh_nonce(),
                 proof: None,
+                epoch: 0,
+                frame: 0,
             },
             secret: password.map(|password| Secret {
                 room: room.to_string(),

@@ -110,6 +110,19 @@ impl Shell {
                 self.leave_netplay();
                 self.screen = Screen::Playing;
             }
+            UiAction::NetCreateRoom | UiAction::NetJoinRoom | UiAction::NetWatchRoom => {
+                self.room_from_menu(&action);
+            }
+            UiAction::NetRematch => {
+                if self.netplay.rematch() {
+                    self.toast("Rematch asked: the cart powers on again for everyone".into());
+                }
+                self.screen = Screen::Playing;
+            }
+            UiAction::NetSaveMovie => {
+                self.save_match_movie();
+                self.screen = Screen::Playing;
+            }
             UiAction::Quit => self.quit = true,
         }
     }

@@ -74,6 +74,15 @@ fn new_path(folder: &Path, unix_seconds: u64) -> PathBuf {
         .expect("a free file name")
 }
 
+/// Writes `movie` into `folder` under a new name (the time now); where it went.
+pub(super) fn save_new(folder: &Path, movie: &Movie) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    let path = new_path(folder, slots::now_seconds());
+    movie.save(&path).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
 /// `YYYY-MM-DD_HH-MM-SS` for a time in seconds since 1970 (UTC; the proleptic Gregorian
 /// calendar, by counting days in 400-year eras).
 fn utc_stamp(unix_seconds: u64) -> String {
@@ -125,12 +134,7 @@ impl OpenCart {
             start,
             ..history.clone()
         };
-        let now = slots::now_seconds();
-        std::fs::create_dir_all(&folder)
-            .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
-        let path = new_path(&folder, now);
-        movie.save(&path).map_err(|e| e.to_string())?;
-        Ok(Some(path))
+        save_new(&folder, &movie).map(Some)
     }
 
     /// The badge the window shows while recording or playing back, if either: short, so
@@ -200,7 +204,7 @@ impl Shell {
     }
 
     /// The folder of the running cart's movies, if there is a data folder.
-    fn movie_folder(&self) -> Option<PathBuf> {
+    pub(super) fn movie_folder(&self) -> Option<PathBuf> {
         let console = self.console()?;
         Some(folder(self.saving.data_dir.as_ref()?, console))
     }

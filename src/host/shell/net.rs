@@ -16,10 +16,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::{Screen, Shell};
+use crate::cart::Cart;
 use crate::host::ui::{Menu, UiAction};
 use crate::input::ButtonWord;
 use crate::netplay::NetError;
+use crate::netplay::link::Link;
 use crate::netplay::play::{Greeting, NetMatch, NetOptions, NetVblank};
+use crate::netplay::stepped::SteppedMatch;
 use crate::saveram::SaveRam;
 use crate::session::Session;
 
@@ -35,6 +38,16 @@ pub enum NetLink {
         cancel: Arc<AtomicBool>,
     },
     Playing(Box<NetMatch>),
+    /// Joining a room's lobby server on a thread.
+    Connecting {
+        answer: Receiver<Result<Box<dyn Link>, NetError>>,
+        what: String,
+        cancel: Arc<AtomicBool>,
+        options: Box<NetOptions>,
+        cart: Box<Cart>,
+    },
+    /// A room's match, or watching one.
+    Room(Box<SteppedMatch>),
 }
 
 /// What the Netplay screen's two lines hold, edited by typing on the selected one; kept in
@@ -44,6 +57,10 @@ pub enum NetLink {
 pub struct NetSetup {
     pub port: String,
     pub join: String,
+    /// The lobby server rooms are made on (`ws://HOST:PORT`; none: no rooms).
+    pub server: String,
+    /// The room code to join or watch.
+    pub room: String,
 }
 
 impl Default for NetSetup {
@@ -51,7 +68,22 @@ impl Default for NetSetup {
         NetSetup {
             port: DEFAULT_PORT.to_string(),
             join: format!("127.0.0.1:{DEFAULT_PORT}"),
+            server: String::new(),
+            room: String::new(),
         }
+    }
+}
+
+/// The character a key types into a room code, if any (letters come out in capitals).
+fn typed_code(key: &str) -> Option<char> {
+    if let Some(letter) = key.strip_prefix("Key")
+        && letter.len() == 1
+    {
+        return letter.chars().next();
+    }
+    match key {
+        "Minus" => Some('-'),
+        _ => typed(key).filter(char::is_ascii_digit),
     }
 }
 
@@ -87,6 +119,16 @@ pub enum NetEvent {
     /// A host frame of the match: its confirmed log lines and first-play sound, and the
     /// status line.
     Played(NetVblank, String),
+    /// In the room's lobby: its match begins once the shell has powered the cart on afresh
+    /// ([`Netplay::begin_room`]).
+    RoomJoined(Box<SteppedMatch>),
+    /// A host frame of a room's match: its lines, sound, what happened, the status line.
+    RoomPlayed {
+        log: Vec<String>,
+        audio: Vec<f32>,
+        notes: Vec<String>,
+        status: String,
+    },
     /// The match, or its setup, ended: the ending's title and note.
     Ended(&'static str, String),
 }
@@ -103,6 +145,32 @@ impl Netplay {
 
     /// Starts meeting the peers of `options` for `cart` on a thread; says whom.
     pub fn start(&mut self, cart: &crate::cart::Cart, options: NetOptions) -> String {
+        if let Some(room) = &options.room {
+            let what = match room.watch {
+                true => format!("Netplay: watching room {} on {}", room.name, room.server),
+                false => format!(
+                    "Netplay: room {} on {}, as player {}",
+                    room.name,
+                    room.server,
+                    options.player + 1
+                ),
+            };
+            let cancel = Arc::new(AtomicBool::new(false));
+            let (tell, answer) = mpsc::channel();
+            let connect = room.connect.clone();
+            let stop = cancel.clone();
+            std::thread::spawn(move || {
+                let _ = tell.send(connect(&stop));
+            });
+            self.link = Some(NetLink::Connecting {
+                answer,
+                what: what.clone(),
+                cancel,
+                options: Box::new(options),
+                cart: Box::new(cart.clone()),
+            });
+            return what;
+        }
         let what = match options.peers.as_slice() {
             [peer] if *peer == crate::netplay::handshake::ANYONE => {
                 format!("Netplay: waiting for a player on port {}", options.port)
@@ -131,10 +199,44 @@ impl Netplay {
         self.link = Some(NetLink::Playing(net));
     }
 
+    /// The room's match ([`NetEvent::RoomJoined`]) begins, on the session the shell powered on.
+    pub fn begin_room(&mut self, net: Box<SteppedMatch>) {
+        self.link = Some(NetLink::Room(net));
+    }
+
+    /// Whether a room's match is on (a rematch may be asked for).
+    pub fn in_room(&self) -> bool {
+        matches!(self.link, Some(NetLink::Room(_)))
+    }
+
+    /// Asks the room's players for a rematch; whether there is a room's match.
+    pub fn rematch(&mut self) -> bool {
+        match &mut self.link {
+            Some(NetLink::Room(net)) => {
+                net.rematch();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// How many frames of the game every player has confirmed, in a match.
+    pub fn confirmed_frames(&self) -> Option<usize> {
+        match &self.link {
+            Some(NetLink::Playing(net)) => {
+                Some(usize::try_from(net.confirmed_frame() + 1).unwrap_or(0))
+            }
+            Some(NetLink::Room(net)) => net.confirmed_frames(),
+            _ => None,
+        }
+    }
+
     /// Leaves the match or its greeting (whose thread lets the port go); `true` if there
     /// was one.
     pub fn leave(&mut self) -> bool {
-        if let Some(NetLink::Greeting { cancel, .. }) = &self.link {
+        if let Some(NetLink::Greeting { cancel, .. } | NetLink::Connecting { cancel, .. }) =
+            &self.link
+        {
             cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         self.link.take().is_some()
@@ -164,6 +266,52 @@ impl Netplay {
                     NetEvent::Meeting(what)
                 }
             },
+            Some(NetLink::Connecting {
+                answer,
+                what,
+                cancel,
+                options,
+                cart,
+            }) => match answer.try_recv() {
+                Ok(Ok(link)) => {
+                    let watch = options.room.as_ref().is_some_and(|r| r.watch);
+                    let net = SteppedMatch::with_options(&cart, Arc::from(link), *options, watch);
+                    NetEvent::RoomJoined(Box::new(net))
+                }
+                Ok(Err(e)) => NetEvent::Ended(e.title(), format!("Netplay: {e}")),
+                Err(TryRecvError::Disconnected) => NetEvent::Ended(
+                    NetError::Setup(String::new()).title(),
+                    "Netplay: joining the room stopped".into(),
+                ),
+                Err(TryRecvError::Empty) => {
+                    self.link = Some(NetLink::Connecting {
+                        answer,
+                        what: what.clone(),
+                        cancel,
+                        options,
+                        cart,
+                    });
+                    NetEvent::Meeting(what)
+                }
+            },
+            Some(NetLink::Room(mut net)) => {
+                let Some(game) = game else {
+                    return NetEvent::Off;
+                };
+                match net.tick(game, word) {
+                    Err(e) => NetEvent::Ended(e.title(), format!("Netplay ended: {e}")),
+                    Ok(_) => {
+                        let event = NetEvent::RoomPlayed {
+                            log: net.take_log(),
+                            audio: net.take_audio(),
+                            notes: net.take_notes(),
+                            status: format!("NET {}", net.status_text()),
+                        };
+                        self.link = Some(NetLink::Room(net));
+                        event
+                    }
+                }
+            }
             Some(NetLink::Playing(mut net)) => {
                 let Some(game) = game else {
                     return NetEvent::Off;
@@ -190,12 +338,15 @@ impl Netplay {
         if self.active() {
             return false;
         }
-        let field = match action {
-            UiAction::NetHost => &mut self.setup.port,
-            UiAction::NetJoin => &mut self.setup.join,
+        let (field, c) = match action {
+            UiAction::NetHost => (&mut self.setup.port, typed(key)),
+            UiAction::NetJoin => (&mut self.setup.join, typed(key)),
+            UiAction::NetJoinRoom | UiAction::NetWatchRoom => {
+                (&mut self.setup.room, typed_code(key))
+            }
             _ => return false,
         };
-        match (key, typed(key)) {
+        match (key, c) {
             ("Backspace", _) => {
                 field.pop();
             }
@@ -221,18 +372,67 @@ impl Netplay {
         }
     }
 
+    /// The options of a room on the Netplay screen's lobby server: `code`, as player 1
+    /// (who made it), 2 (who joins) or watching; or why not.
+    pub fn room_options(
+        &self,
+        code: &str,
+        player: usize,
+        watch: bool,
+    ) -> Result<NetOptions, String> {
+        if self.setup.server.is_empty() {
+            return Err("No lobby server: set `server` in netplay.toml, or play once with kairo netplay --room --server".into());
+        }
+        if code.is_empty() {
+            return Err("Type the room's code first".into());
+        }
+        let mut room = crate::rooms::room_options(
+            &self.setup.server,
+            code,
+            None,
+            crate::rooms::IceServers::standard(),
+        )
+        .map_err(|e| e.to_string())?;
+        room.watch = watch;
+        Ok(NetOptions::in_room(room, 2, player))
+    }
+
     /// The Netplay screen's menu items.
     fn items(&self) -> Vec<(String, UiAction)> {
         if self.active() {
-            vec![("Leave the match".to_string(), UiAction::NetLeave)]
+            let mut items = vec![("Leave the match".to_string(), UiAction::NetLeave)];
+            if self.confirmed_frames().is_some() {
+                items.push(("Save the match as a movie".into(), UiAction::NetSaveMovie));
+            }
+            if self.in_room() {
+                items.push(("Rematch".into(), UiAction::NetRematch));
+            }
+            items
         } else {
-            vec![
+            let mut items = vec![
                 (
                     format!("Host on port {}", self.setup.port),
                     UiAction::NetHost,
                 ),
                 (format!("Join {}", self.setup.join), UiAction::NetJoin),
-            ]
+            ];
+            if self.setup.server.is_empty() {
+                items.push(("Rooms: no lobby server set".into(), UiAction::NetCreateRoom));
+            } else {
+                let code = match self.setup.room.as_str() {
+                    "" => "(type a code)",
+                    code => code,
+                };
+                items.extend([
+                    (
+                        format!("Create a room on {}", self.setup.server),
+                        UiAction::NetCreateRoom,
+                    ),
+                    (format!("Join room {code}"), UiAction::NetJoinRoom),
+                    (format!("Watch room {code}"), UiAction::NetWatchRoom),
+                ]);
+            }
+            items
         }
     }
 }
@@ -259,9 +459,77 @@ impl Shell {
             self.toast("Netplay: open a cart first".into());
             return;
         };
+        if let Some(room) = &options.room
+            && !room.server.is_empty()
+        {
+            self.netplay.setup.server = room.server.clone();
+            self.netplay.setup.room = room.name.clone();
+            self.remember_netplay();
+        }
         let what = self.netplay.start(&cart, options);
         crate::out::print_line(&what);
         self.screen = Screen::Playing;
+    }
+
+    /// Keeps the Netplay screen's lines for the next run.
+    fn remember_netplay(&mut self) {
+        if let Some(dir) = &self.config_dir
+            && let Err(e) = crate::host::config::save(dir, NETPLAY_FILE, &self.netplay.setup)
+        {
+            crate::out::eprint_line(&format!("kairo: cannot remember the netplay address: {e}"));
+        }
+    }
+
+    /// A room from the Netplay screen: made here (a new code, as player 1), joined (as
+    /// player 2) or watched.
+    pub(super) fn room_from_menu(&mut self, action: &UiAction) {
+        let (code, player, watch) = match action {
+            UiAction::NetCreateRoom => (crate::rooms::new_room_code(), 0, false),
+            UiAction::NetJoinRoom => (self.netplay.setup.room.clone(), 1, false),
+            _ => (self.netplay.setup.room.clone(), 0, true),
+        };
+        let options = match self.netplay.room_options(&code, player, watch) {
+            Ok(options) => options,
+            Err(why) => {
+                self.toast(why);
+                return;
+            }
+        };
+        if matches!(action, UiAction::NetCreateRoom) {
+            let invite = format!(
+                "Room {code}: friends join with kairo netplay CART --room {code} --server {} --player 2",
+                self.netplay.setup.server
+            );
+            crate::out::print_line(&invite);
+            self.toast(format!("Room {code}: tell your friends this code"));
+        }
+        self.start_netplay(options);
+    }
+
+    /// Writes the match's confirmed frames, every player's input from power-on, as a movie
+    /// in the cart's movies folder.
+    pub(super) fn save_match_movie(&mut self) {
+        let (Some(frames), Some(folder)) = (self.netplay.confirmed_frames(), self.movie_folder())
+        else {
+            self.toast("No match to save".into());
+            return;
+        };
+        let Some(game) = self.session.as_ref().and_then(|s| s.game.as_ref()) else {
+            return;
+        };
+        let history = game.history();
+        let movie = crate::movie::Movie {
+            ticks: history.ticks[..frames.min(history.ticks.len())].to_vec(),
+            start: 0,
+            ..history.clone()
+        };
+        match super::movies::save_new(&folder, &movie) {
+            Ok(path) => {
+                crate::out::print_line(&format!("Netplay: the match saved as {}", path.display()));
+                self.toast(format!("Match saved: {}", path.display()));
+            }
+            Err(e) => self.toast(format!("Cannot save the match: {e}")),
+        }
     }
 
     /// One host frame of netplay, if a match is on: `word` is this peer's input. `true`
@@ -278,6 +546,25 @@ impl Shell {
                 }
                 if let Some(session) = self.session.as_mut() {
                     session.audio.extend_from_slice(&stepped.audio);
+                }
+                self.status_line(status);
+            }
+            NetEvent::RoomJoined(net) => self.begin_room(net),
+            NetEvent::RoomPlayed {
+                log,
+                audio,
+                notes,
+                status,
+            } => {
+                for line in &log {
+                    crate::out::print_line(line);
+                }
+                if let Some(session) = self.session.as_mut() {
+                    session.audio.extend_from_slice(&audio);
+                }
+                for note in notes {
+                    crate::out::print_line(&format!("Netplay: {note}"));
+                    self.toast(note);
                 }
                 self.status_line(status);
             }
@@ -322,6 +609,27 @@ impl Shell {
             "Netplay: you are player {player}. Save data is not kept in a match"
         ));
         self.netplay.begin(net);
+    }
+
+    /// In the room's lobby: the cart powers on afresh, and the match begins when the players
+    /// have met (the game waits until then).
+    fn begin_room(&mut self, net: Box<SteppedMatch>) {
+        self.end_movie();
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let Some(cart) = session.last_good.clone() else {
+            return;
+        };
+        session.store_save(None);
+        session.keeper = None;
+        session.save_id = None;
+        let started = Session::start(cart.clone(), SaveRam::default()).map(|g| (g, cart));
+        if !self.install(started.map_err(Into::into)) {
+            return;
+        }
+        self.toast("Netplay: in the room. Save data is not kept in a match".into());
+        self.netplay.begin_room(net);
     }
 
     /// Leaves the match: the game goes on here, alone (the other peers see this one leave).
@@ -371,11 +679,7 @@ impl Shell {
                 return;
             }
         };
-        if let Some(dir) = &self.config_dir
-            && let Err(e) = crate::host::config::save(dir, NETPLAY_FILE, &self.netplay.setup)
-        {
-            crate::out::eprint_line(&format!("kairo: cannot remember the netplay address: {e}"));
-        }
+        self.remember_netplay();
         self.start_netplay(options);
     }
 }
