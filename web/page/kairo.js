@@ -115,14 +115,20 @@
       if (frameMs.length > 120) frameMs.shift();
     }
     flushLog();
-    if (audio) {
-      const ptr = M._kairo_audio(session) >> 2;
-      const samples = M.HEAPF32.slice(ptr, ptr + M._kairo_audio_len(session));
-      audio.node.port.postMessage(samples, [samples.buffer]);
-    }
+    playAudio();
     if (step === 2 && !faulted) showFault(text(0));
     keepSave();
     return step;
+  }
+
+  // Hands the machine's last sound to the worklet.
+  function playAudio() {
+    if (!audio) return;
+    const len = M._kairo_audio_len(session);
+    if (!len) return;
+    const ptr = M._kairo_audio(session) >> 2;
+    const samples = M.HEAPF32.slice(ptr, ptr + len);
+    audio.node.port.postMessage(samples, [samples.buffer]);
   }
 
   function keepSave() {
@@ -279,7 +285,8 @@
   // ---- Play online ----------------------------------------------------------------------
 
   const STANDARD_STUN = 'stun:stun.l.google.com:19302';
-  const NET_STATES = ['meeting', 'playing', 'watching', 'ended'];
+  // kairo_net_tick's answers.
+  const NET_STATES = ['meeting', 'playing', 'watching', 'ended', 'off', 'paused', 'resuming'];
   // The match being played: its room, state, status line and hash contract.
   let online = null;
   const $ = (id) => document.getElementById(id);
@@ -367,9 +374,9 @@
       room, server, player, players,
       state: 'meeting', status: '', frames: 0, drawn: -1,
       hash, hashLogged: false, ended: false, next: performance.now(), timer: 0,
+      note: '', noteUntil: 0,
       link: null,
     };
-    if (audio) audio.context.suspend().catch(() => {});
     const here = online;
     here.link = new KairoRooms.Room(server.replace(/\/+$/, '') + '/' + room, iceServers(stun), {
       id: (id) => console.log('netplay: in room ' + room + ' as ' + id.slice(0, 8)),
@@ -395,6 +402,7 @@
       },
     });
     $('status').hidden = false;
+    $('status-rematch').hidden = true;
     const invite = player === 1 ? inviteLink(room, server, players) : '';
     $('status-invite').hidden = !invite;
     $('status-link').textContent = invite;
@@ -423,7 +431,14 @@
     const state = M._kairo_net_tick(session, padWords()[0]);
     sendOutgoing(here);
     flushLog();
+    playAudio();
     here.frames++;
+    const notes = text(8);
+    if (notes) {
+      for (const line of notes.replace(/\n$/, '').split('\n')) console.log('netplay: ' + line);
+      here.note = notes.replace(/\n$/, '').split('\n').pop();
+      here.noteUntil = here.frames + 300;
+    }
     if (here.hash !== undefined && !here.hashLogged) {
       const confirmed = text(4);
       if (confirmed) {
@@ -436,7 +451,11 @@
       return;
     }
     here.state = NET_STATES[state] || 'off';
-    if (here.frames % 15 === 1) showStatus(text(5));
+    $('status-rematch').hidden = !(here.state === 'playing' && here.player > 0);
+    if (here.frames % 15 === 1) {
+      const line = text(5);
+      showStatus(here.note && here.frames < here.noteUntil ? line + ' · ' + here.note : line);
+    }
   }
 
   // Hands the runtime's messages to the room: each is the peer's id (16 bytes), 1 for the
@@ -542,6 +561,9 @@
         player: 0, players, password: $('online-password').value });
     });
     $('status-leave').addEventListener('click', leaveOnline);
+    $('status-rematch').addEventListener('click', () => {
+      if (online && !online.ended) M._kairo_net_rematch(session);
+    });
     $('online-error-back').addEventListener('click', leaveOnline);
     $('status-copy').addEventListener('click', () => {
       const link = $('status-link').textContent;

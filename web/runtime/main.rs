@@ -42,6 +42,10 @@ struct Net {
     outgoing: Vec<u8>,
     /// The cart's lines of confirmed frames not yet handed out.
     log: String,
+    /// The sound of the last tick's new frames (interleaved stereo f32, 48 kHz).
+    audio: Vec<f32>,
+    /// What happened to the match (a drop, a return, a rematch), one line each.
+    notes: String,
     /// Whether the last tick ended the match.
     ended: bool,
 }
@@ -154,14 +158,17 @@ pub unsafe extern "C" fn kairo_frame(session: *mut Session) -> *const u8 {
 pub unsafe extern "C" fn kairo_audio(session: *mut Session) -> *const f32 {
     // SAFETY: as the caller vouches.
     let session = unsafe { &*session };
+    if let Some(net) = &session.net {
+        return net.audio.as_ptr();
+    }
     session
         .console
         .as_ref()
         .map_or(std::ptr::null(), |c| c.audio().as_ptr())
 }
 
-/// Samples [`kairo_audio`] holds (none while a match is open: a match's sound is not handed
-/// out).
+/// Samples [`kairo_audio`] holds (while a match is open: those of the frames its last tick
+/// played for the first time, any number of vblanks' worth).
 ///
 /// # Safety
 /// As [`kairo_tick`].
@@ -169,8 +176,8 @@ pub unsafe extern "C" fn kairo_audio(session: *mut Session) -> *const f32 {
 pub unsafe extern "C" fn kairo_audio_len(session: *mut Session) -> usize {
     // SAFETY: as the caller vouches.
     let session = unsafe { &*session };
-    if session.net.is_some() {
-        return 0;
+    if let Some(net) = &session.net {
+        return net.audio.len();
     }
     session.console.as_ref().map_or(0, |c| c.audio().len())
 }
@@ -231,7 +238,8 @@ pub unsafe extern "C" fn kairo_cycles(session: *mut Session) -> f64 {
 /// picture's hash, 3 the cart's name; for a match: 4 the hash asked for with
 /// [`kairo_net_hash_of_frame`] once its frame is confirmed (empty before), 5 one line on where
 /// the match stands, 6 and 7 the title and message of the error that ended the last match
-/// (empty if none).
+/// (empty if none), 8 what happened to the match since the last call (a player dropped or
+/// came back, a rematch), one line each.
 ///
 /// # Safety
 /// As [`kairo_tick`].
@@ -244,6 +252,7 @@ pub unsafe extern "C" fn kairo_text(session: *mut Session, what: u32) -> *const 
         (2, Some(net), _) => kairo::hash::frame_hash_hex(&net.rgba),
         (4, Some(net), _) => net.stepped.confirmed_hash().unwrap_or_default(),
         (5, Some(net), _) => net.stepped.status_text(),
+        (8, Some(net), _) => std::mem::take(&mut net.notes),
         (6, _, _) => session.net_error.clone().unwrap_or_default().0,
         (7, _, _) => session.net_error.clone().unwrap_or_default().1,
         (0, _, None) => session.error.clone().unwrap_or_default(),
@@ -324,6 +333,8 @@ pub unsafe extern "C" fn kairo_net_open(
         rgba,
         outgoing: Vec::new(),
         log,
+        audio: Vec::new(),
+        notes: String::new(),
         ended: false,
     });
     0
@@ -473,8 +484,10 @@ pub unsafe extern "C" fn kairo_net_received(
 /// One host frame of the open match (call once per 1/60 s) with `input` as this peer's
 /// button word (ignored while a press script plays, and by a spectator). Returns 0 while
 /// meeting the peers, 1 playing, 2 watching, 3 when the match ended (texts 6 and 7 say why;
-/// the match stays open, showing its last picture, until [`kairo_net_close`]), 4 with no match.
-/// What to send is then in [`kairo_net_outgoing`].
+/// the match stays open, showing its last picture, until [`kairo_net_close`]), 4 with no
+/// match, 5 paused (a player dropped: waiting for them to come back), 6 resuming (rebuilding
+/// the match for a player who came back). What to send is then in [`kairo_net_outgoing`],
+/// the new frames' sound in [`kairo_audio`].
 ///
 /// # Safety
 /// As [`kairo_tick`].
@@ -487,6 +500,7 @@ pub unsafe extern "C" fn kairo_net_tick(session: *mut Session, input: u32) -> i3
     };
     if net.ended {
         net.outgoing.clear();
+        net.audio.clear();
         return 3;
     }
     let input = match &net.press {
@@ -499,6 +513,11 @@ pub unsafe extern "C" fn kairo_net_tick(session: *mut Session, input: u32) -> i3
         net.log.push_str(&line);
         net.log.push('\n');
     }
+    for line in net.stepped.take_notes() {
+        net.notes.push_str(&line);
+        net.notes.push('\n');
+    }
+    net.audio = net.stepped.take_audio();
     if net.game.console().vblanks() != before {
         net.game.console().rgba_into(&mut net.rgba);
     }
@@ -507,6 +526,8 @@ pub unsafe extern "C" fn kairo_net_tick(session: *mut Session, input: u32) -> i3
         Ok(SteppedState::Meeting) => 0,
         Ok(SteppedState::Playing) => 1,
         Ok(SteppedState::Watching) => 2,
+        Ok(SteppedState::Paused) => 5,
+        Ok(SteppedState::Resuming) => 6,
         Err(error) => {
             net.ended = true;
             session.net_error = Some((error.title().to_string(), error.to_string()));
@@ -552,6 +573,19 @@ pub unsafe extern "C" fn kairo_net_outgoing_len(session: *mut Session) -> usize 
     // SAFETY: as the caller vouches.
     let session = unsafe { &*session };
     session.net.as_ref().map_or(0, |net| net.outgoing.len())
+}
+
+/// Asks every player of the open match for a rematch: the cart powers on again for all.
+///
+/// # Safety
+/// As [`kairo_tick`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kairo_net_rematch(session: *mut Session) {
+    // SAFETY: as the caller vouches.
+    let session = unsafe { &mut *session };
+    if let Some(net) = &mut session.net {
+        net.stepped.rematch();
+    }
 }
 
 /// Closes the match (its machine is dropped; the page's own console plays on).
