@@ -42,6 +42,8 @@ const LAYERS: &[&[&str]] = &[
     &["clip"],
     // Its typed errors.
     &["error"],
+    // Netplay's rooms: the lobby server and the WebRTC links peers meet through.
+    &["rooms"],
     // What the window and headless runs show of the hardware: overlays, viewers, dumps,
     // the UI canvas, PNG writing.
     &["views"],
