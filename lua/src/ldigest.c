@@ -14,8 +14,9 @@
 ** bytes and size (which may hold the embedder's pointers, and whose size follows
 ** the platform's pointer width), a coroutine's count of call records (the collector
 ** frees spare ones), and the entries of weak tables, which the collector removes at
-** times that depend on byte counts that differ between platforms. Nothing in the state is changed, and nothing is allocated
-** in it (the walk's bookkeeping is malloc'd apart).
+** times that depend on byte counts that differ between platforms. Nothing in the
+** state is changed, and nothing is allocated in it (the walk's bookkeeping is
+** malloc'd apart).
 */
 
 #define ldigest_c
