@@ -411,7 +411,7 @@ fn the_window_makes_a_room_plays_a_peer_in_it_and_saves_the_match_as_a_movie() {
         paced(&mut shell, 5);
         saw_status = shell
             .toast_text()
-            .is_some_and(|t| t.starts_with("NET Player 1 · ping"));
+            .is_some_and(|t| t.starts_with("NET P1 ping"));
     }
     assert!(saw_status, "{:?}", shell.toast_text());
     paced(&mut shell, 120);

@@ -128,7 +128,7 @@ fn stepped_players_and_a_spectator_end_on_the_straight_runs_hash() {
         let _ = straight.tick(*frame);
     }
     assert_eq!(hashes[0], frame_hash_hex(&straight.console().rgba()));
-    assert!(peers[0].net.status_text().starts_with("Player 1"));
+    assert!(peers[0].net.status_text().starts_with("P1 ping"));
 }
 
 #[test]

@@ -866,7 +866,8 @@ impl SteppedMatch {
         Ok(net)
     }
 
-    /// One line on where the match stands, for the page and the window.
+    /// One line on where the match stands, for the page and the window (ASCII: the window's
+    /// font has nothing else).
     pub fn status_text(&self) -> String {
         let room = self.options.room.as_ref().map_or("", |r| r.name.as_str());
         let Some(phase) = &self.phase else {
@@ -881,7 +882,7 @@ impl SteppedMatch {
             Phase::Playing(net) => {
                 let status = net.status();
                 format!(
-                    "Player {} · ping {} ms · rollback {} · delay {}",
+                    "P{} ping {}ms rb {} delay {}",
                     self.options.player + 1,
                     status.ping_ms,
                     status.rollback,
@@ -895,7 +896,7 @@ impl SteppedMatch {
                 format!("Room {room}: resuming the match")
             }
             Phase::WatchGreeting(_) => format!("Room {room}: waiting for the match to watch"),
-            Phase::Watching(watch) => format!("Watching · {} frames received", watch.received()),
+            Phase::Watching(watch) => format!("Watching: {} frames received", watch.received()),
         }
     }
 }
