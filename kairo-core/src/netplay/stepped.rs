@@ -875,9 +875,9 @@ impl SteppedMatch {
         };
         match phase {
             Phase::Greeting(_) | Phase::Synchronizing(_) => format!(
-                "Room {room}: waiting for {} players ({} here)",
+                "Room {room}: {}/{} here",
+                self.link.present().len() + 1,
                 self.options.players(),
-                self.link.present().len() + 1
             ),
             Phase::Playing(net) => {
                 let status = net.status();
@@ -889,14 +889,10 @@ impl SteppedMatch {
                     status.input_delay
                 )
             }
-            Phase::Paused(_) => {
-                format!("Room {room}: a player dropped; waiting for them to come back")
-            }
-            Phase::Resuming(_) | Phase::Replaying(_) => {
-                format!("Room {room}: resuming the match")
-            }
-            Phase::WatchGreeting(_) => format!("Room {room}: waiting for the match to watch"),
-            Phase::Watching(watch) => format!("Watching: {} frames received", watch.received()),
+            Phase::Paused(_) => "Paused: a player dropped".into(),
+            Phase::Resuming(_) | Phase::Replaying(_) => "Resuming the match".into(),
+            Phase::WatchGreeting(_) => format!("Room {room}: no match yet"),
+            Phase::Watching(watch) => format!("Watching, {} frames", watch.received()),
         }
     }
 }
