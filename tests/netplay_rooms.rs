@@ -388,3 +388,21 @@ fn a_rematch_powers_the_cart_on_again_for_both_players() {
     // Both games started again: each logged a new game twice (before and in the rematch).
     assert!(out1.matches("stage 1 start").count() >= 2, "{out1}");
 }
+
+#[test]
+fn three_players_meet_in_a_room_and_end_on_the_same_hash() {
+    let _turn = one_at_a_time();
+    let lobby = Lobby::start();
+    let room = kairo::rooms::new_room_code();
+    let three = ["--net-players", "3"];
+    let peers: Vec<Child> = [(1, PRESS_1), (2, PRESS_2), (3, "-*60,a*5,right*100")]
+        .into_iter()
+        .map(|(player, press)| peer(&lobby, &room, player, 300, press, &three))
+        .collect();
+    let outs: Vec<(i32, String, String)> = peers.into_iter().map(|p| finish(p, LIMIT)).collect();
+    for (i, (code, out, err)) in outs.iter().enumerate() {
+        assert_eq!(*code, 0, "player {}: {out}{err}", i + 1);
+    }
+    let hash = hash_line(&outs[0].1);
+    assert!(outs.iter().all(|(_, out, _)| hash_line(out) == hash));
+}
