@@ -369,3 +369,73 @@ fn a_page_with_the_wrong_password_is_refused_and_says_why() {
     assert!(err.contains("wrong room password"), "{err}");
     player.assert_no_errors();
 }
+
+#[test]
+fn two_pages_play_one_drops_and_rejoins_and_both_end_on_the_same_hash() {
+    let Some(chromium) = chromium() else { return };
+    let lobby = Lobby::start();
+    let dir = temp_dir("web-netplay-rejoin");
+    let page = Page::export(&dir, &lobby);
+    let room = room_code("D");
+    let frames = 900;
+    let url = |player: u8, press: &str| {
+        page.url(
+            &room,
+            &lobby,
+            &format!("player={player}&press={}&hash={frames}", encode(press)),
+        )
+    };
+    let mut one = Browser::launch_with(&chromium, &dir.join("profile-1"), &[NO_MDNS]);
+    one.open(&url(1, PRESS_1));
+    let mut two = Browser::launch_with(&chromium, &dir.join("profile-2"), &[NO_MDNS]);
+    two.open(&url(2, PRESS_2));
+    one.wait_for(
+        "window.kairo && kairo.online() === 'playing'",
+        Duration::from_secs(60),
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    // Player 2's browser dies mid-match: player 1's page pauses for it.
+    drop(two);
+    one.wait_for("kairo.online() === 'paused'", Duration::from_secs(30));
+    // It comes back: a new browser, the same seat.
+    let mut again = Browser::launch_with(&chromium, &dir.join("profile-2b"), &[NO_MDNS]);
+    again.open(&url(2, PRESS_2));
+    let hash_again = page_hash(&mut again);
+    let hash_one = page_hash(&mut one);
+    assert_eq!(hash_one, hash_again, "both pages end on the same picture");
+    one.assert_no_errors();
+    again.assert_no_errors();
+}
+
+#[test]
+fn a_rematch_from_a_page_restarts_the_match_for_both_pages() {
+    let Some(chromium) = chromium() else { return };
+    let lobby = Lobby::start();
+    let dir = temp_dir("web-netplay-rematch");
+    let page = Page::export(&dir, &lobby);
+    let room = room_code("E");
+    let url = |player: u8, press: &str| {
+        page.url(
+            &room,
+            &lobby,
+            &format!("player={player}&press={}&hash={FRAMES}", encode(press)),
+        )
+    };
+    let mut one = Browser::launch_with(&chromium, &dir.join("profile-1"), &[NO_MDNS]);
+    one.open(&url(1, PRESS_1));
+    let mut two = Browser::launch_with(&chromium, &dir.join("profile-2"), &[NO_MDNS]);
+    two.open(&url(2, PRESS_2));
+    one.wait_for(
+        "window.kairo && kairo.online() === 'playing'",
+        Duration::from_secs(60),
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    // The Rematch button on player 1's page.
+    one.eval("document.getElementById('status-rematch').click()");
+    two.wait_console(Duration::from_secs(30), |l| l.contains("Rematch"));
+    let hash_one = page_hash(&mut one);
+    let hash_two = page_hash(&mut two);
+    assert_eq!(hash_one, hash_two, "both pages end on the same picture");
+    one.assert_no_errors();
+    two.assert_no_errors();
+}
