@@ -21,6 +21,27 @@ pub const LINGER: Duration = Duration::from_secs(3);
 /// One frame of real time.
 const FRAME: Duration = Duration::from_nanos(16_666_667);
 
+/// Sleeps until `next` plus one frame of real time, and makes that the next frame's time;
+/// far behind (a slow host), it starts counting again from now.
+fn wait_for_next_frame(next: &mut Instant) {
+    *next += FRAME;
+    let now = Instant::now();
+    match next.checked_duration_since(now) {
+        Some(wait) => std::thread::sleep(wait),
+        None if now - *next > 4 * FRAME => *next = now,
+        None => {}
+    }
+}
+
+/// Every player's input of `game`'s first `frames` frames, as a movie from power-on.
+fn first_frames(game: &Session, frames: u64) -> Movie {
+    let history = game.history();
+    Movie {
+        ticks: history.ticks[..frames as usize].to_vec(),
+        ..history.clone()
+    }
+}
+
 /// The outcome of a match.
 #[derive(Debug)]
 pub struct NetRun {
@@ -81,14 +102,7 @@ pub fn play(
         if net.confirmed_frame() >= target - 1 && net.current_frame() >= target {
             break;
         }
-        next += FRAME;
-        let now = Instant::now();
-        match next.checked_duration_since(now) {
-            Some(wait) => std::thread::sleep(wait),
-            // Far behind (a slow host): start counting again from now.
-            None if now - next > 4 * FRAME => next = now,
-            None => {}
-        }
+        wait_for_next_frame(&mut next);
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
     let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
@@ -106,11 +120,7 @@ pub fn play(
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let history = game.history();
-    let movie = Movie {
-        ticks: history.ticks[..frames as usize].to_vec(),
-        ..history.clone()
-    };
+    let movie = first_frames(game, frames);
     let picture = picture.expect("frame F was reached");
     Ok(NetRun {
         hash: frame_hash_hex(&picture),
@@ -169,13 +179,7 @@ pub fn play_room(
                 rematched = true;
             }
         }
-        next += FRAME;
-        let now = Instant::now();
-        match next.checked_duration_since(now) {
-            Some(wait) => std::thread::sleep(wait),
-            None if now - next > 4 * FRAME => next = now,
-            None => {}
-        }
+        wait_for_next_frame(&mut next);
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
     let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
@@ -189,11 +193,7 @@ pub fn play_room(
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let history = game.history();
-    let movie = Movie {
-        ticks: history.ticks[..frames as usize].to_vec(),
-        ..history.clone()
-    };
+    let movie = first_frames(game, frames);
     let picture = net
         .confirmed_picture()
         .expect("the hash comes with its picture")
@@ -258,19 +258,9 @@ pub fn watch(
                 reason: reason.to_string(),
             });
         }
-        next += FRAME;
-        let now = Instant::now();
-        match next.checked_duration_since(now) {
-            Some(wait) => std::thread::sleep(wait),
-            None if now - next > 4 * FRAME => next = now,
-            None => {}
-        }
+        wait_for_next_frame(&mut next);
     }
-    let history = game.history();
-    let movie = Movie {
-        ticks: history.ticks[..frames as usize].to_vec(),
-        ..history.clone()
-    };
+    let movie = first_frames(game, frames);
     let picture = game.console().rgba();
     Ok(WatchRun {
         hash: frame_hash_hex(&picture),

@@ -29,6 +29,21 @@ pub struct MatchFigures {
 }
 
 impl MatchFigures {
+    /// The figures of the peers' threads' matches, once both have ended.
+    fn of_peers(
+        peers: Vec<std::thread::JoinHandle<Result<NetRun, NetError>>>,
+        frames: u64,
+    ) -> Result<MatchFigures, NetError> {
+        let mut runs = Vec::new();
+        for peer in peers {
+            let run = peer
+                .join()
+                .map_err(|_| NetError::Setup("a peer's thread panicked".into()))??;
+            runs.push(run);
+        }
+        Ok(MatchFigures::of(&runs, frames))
+    }
+
     fn of(runs: &[NetRun], frames: u64) -> MatchFigures {
         let seconds = |run: &NetRun| run.played.as_secs_f64().max(1e-3);
         let each = |f: &dyn Fn(&NetRun) -> f64| [f(&runs[0]), f(&runs[1])];
@@ -77,14 +92,7 @@ pub(crate) fn bench_match(
             })
         })
         .collect();
-    let mut runs = Vec::new();
-    for peer in peers {
-        let run = peer
-            .join()
-            .map_err(|_| NetError::Setup("a peer's thread panicked".into()))??;
-        runs.push(run);
-    }
-    Ok(MatchFigures::of(&runs, frames))
+    MatchFigures::of_peers(peers, frames)
 }
 
 /// Messages held back: when each goes, to whom, whether reliably, and the bytes.
@@ -212,12 +220,5 @@ pub(crate) fn bench_room_match(
             })
         })
         .collect();
-    let mut runs = Vec::new();
-    for peer in peers {
-        let run = peer
-            .join()
-            .map_err(|_| NetError::Setup("a peer's thread panicked".into()))??;
-        runs.push(run);
-    }
-    Ok(MatchFigures::of(&runs, frames))
+    MatchFigures::of_peers(peers, frames)
 }

@@ -576,22 +576,27 @@ impl Shell {
         true
     }
 
-    /// Every peer answered: the cart powers on afresh and the match begins.
-    fn begin_match(&mut self, net: Box<NetMatch>) {
+    /// Powers the cart on afresh for a match, as every peer does; whether it did. Save RAM
+    /// differs between players' machines and must not: every peer starts with none, and
+    /// nothing the match writes is stored.
+    fn power_on_for_match(&mut self) -> bool {
         self.end_movie();
         let Some(session) = self.session.as_mut() else {
-            return;
+            return false;
         };
         let Some(cart) = session.last_good.clone() else {
-            return;
+            return false;
         };
-        // Save RAM differs between players' machines and must not: every peer starts with
-        // none, and nothing the match writes is stored.
         session.store_save(None);
         session.keeper = None;
         session.save_id = None;
         let started = Session::start(cart.clone(), SaveRam::default()).map(|g| (g, cart));
-        if !self.install(started.map_err(Into::into)) {
+        self.install(started.map_err(Into::into))
+    }
+
+    /// Every peer answered: the cart powers on afresh and the match begins.
+    fn begin_match(&mut self, net: Box<NetMatch>) {
+        if !self.power_on_for_match() {
             return;
         }
         let peers: Vec<String> = net
@@ -614,18 +619,7 @@ impl Shell {
     /// In the room's lobby: the cart powers on afresh, and the match begins when the players
     /// have met (the game waits until then).
     fn begin_room(&mut self, net: Box<SteppedMatch>) {
-        self.end_movie();
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
-        let Some(cart) = session.last_good.clone() else {
-            return;
-        };
-        session.store_save(None);
-        session.keeper = None;
-        session.save_id = None;
-        let started = Session::start(cart.clone(), SaveRam::default()).map(|g| (g, cart));
-        if !self.install(started.map_err(Into::into)) {
+        if !self.power_on_for_match() {
             return;
         }
         self.toast("Netplay: in the room. Save data is not kept in a match".into());
