@@ -103,6 +103,17 @@ struct ExportArgs {
     /// `none` for none. Default: the one `kairo netplay` uses (stun:stun.l.google.com:19302).
     #[arg(long, value_name = "URL", value_parser = kairo::commands::export::check_stun)]
     stun: Vec<String>,
+    /// A TURN server the page relays through when no direct path exists, turn:HOST:PORT.
+    /// None unless given (a player's invite link can name one: #turn=URL).
+    #[arg(long, value_name = "URL", value_parser = kairo::commands::export::check_turn)]
+    turn: Option<String>,
+    /// The TURN server's user name, written into the page: anyone with the page can read it.
+    #[arg(long, value_name = "NAME", requires = "turn")]
+    turn_user: Option<String>,
+    /// The TURN server's password, written into the page: anyone with the page can read it
+    /// (give a TURN server's short-lived credentials, or a relay meant for this game only).
+    #[arg(long, value_name = "TEXT", requires = "turn")]
+    turn_password: Option<String>,
 }
 
 #[derive(Args)]
@@ -359,6 +370,9 @@ fn export(args: ExportArgs) -> ToolResult {
     let online = kairo::commands::export::Online {
         lobby: args.lobby,
         stun: args.stun,
+        turn: args.turn,
+        turn_user: args.turn_user,
+        turn_password: args.turn_password,
     };
     let exported = kairo::commands::export::export_web_online(&args.cart, &args.web, &online)?;
     let mut out = Printer::stdout();

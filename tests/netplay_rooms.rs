@@ -27,26 +27,6 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Runs `body` again, once, when it failed because the peers never met ("nobody joined"):
-/// now and then (about one match in ten in a whole run of this file, never alone) two
-/// processes' WebRTC connection on loopback does not come up, and the greeting waits out
-/// its time. Not understood yet: see issue 37's note. Any other failure fails at once.
-fn again_if_unmet(body: impl Fn() + std::panic::RefUnwindSafe) {
-    let Err(failure) = std::panic::catch_unwind(&body) else {
-        return;
-    };
-    let message = failure
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| failure.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_default();
-    if !message.contains("nobody joined within") {
-        std::panic::resume_unwind(failure);
-    }
-    eprintln!("the peers never met; once more: {message}");
-    body();
-}
-
 /// A `kairo lobby` on a free loopback port, stopped when dropped; its log lines go to `log`.
 struct Lobby {
     child: Child,
@@ -201,241 +181,334 @@ fn garbage_to_the_lobby(port: u16) {
 #[test]
 fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
     let _turn = one_at_a_time();
-    again_if_unmet(|| {
-        let mut lobby = Lobby::start();
-        garbage_to_the_lobby(lobby.port());
-        assert!(lobby.alive(), "the lobby survives garbage");
+    let mut lobby = Lobby::start();
+    garbage_to_the_lobby(lobby.port());
+    assert!(lobby.alive(), "the lobby survives garbage");
 
-        let dir = temp_dir("netplay-room");
-        let movie = dir.join("p1.kmv");
-        let frames = 480;
-        let room = kairo::rooms::new_room_code();
-        let started = Instant::now();
-        let one = peer(
-            &lobby,
-            &room,
-            1,
-            frames,
-            PRESS_1,
-            &["--record", movie.to_str().unwrap()],
-        );
-        // A stranger in the room, sending garbage on the data channels to everyone it meets.
-        let stop = Arc::new(AtomicBool::new(false));
-        let stranger = {
-            let url = kairo::rooms::room_url(&lobby.url, &room);
-            let stop = stop.clone();
-            std::thread::spawn(move || {
-                let ice = kairo::rooms::IceServers::default();
-                let link = kairo::rooms::link::RoomLink::join(&url, &ice, &AtomicBool::new(false))
-                    .expect("the stranger joins the room");
-                let mut sent = 0u64;
-                while !stop.load(Ordering::Relaxed) {
-                    for peer in link.present() {
-                        for bytes in [&b"KRGG\xff\xff\xff"[..], b"KRHI\x01", b"\x00", b"KRBY"] {
-                            if link.send(peer, bytes) {
-                                sent += 1;
-                            }
+    let dir = temp_dir("netplay-room");
+    let movie = dir.join("p1.kmv");
+    let frames = 480;
+    let room = kairo::rooms::new_room_code();
+    let started = Instant::now();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        frames,
+        PRESS_1,
+        &["--record", movie.to_str().unwrap()],
+    );
+    // A stranger in the room, sending garbage on the data channels to everyone it meets.
+    let stop = Arc::new(AtomicBool::new(false));
+    let stranger = {
+        let url = kairo::rooms::room_url(&lobby.url, &room);
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let ice = kairo::rooms::IceServers::default();
+            let link = kairo::rooms::link::RoomLink::join(&url, &ice, &AtomicBool::new(false))
+                .expect("the stranger joins the room");
+            let mut sent = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                for peer in link.present() {
+                    for bytes in [&b"KRGG\xff\xff\xff"[..], b"KRHI\x01", b"\x00", b"KRBY"] {
+                        if link.send(peer, bytes) {
+                            sent += 1;
                         }
                     }
-                    while link.receive().is_some() {}
-                    std::thread::sleep(Duration::from_millis(20));
                 }
-                sent
-            })
-        };
-        let two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
-        // A spectator that comes in mid-match.
-        std::thread::sleep(Duration::from_secs(4));
-        let watcher = peer(&lobby, &room, 0, frames, "", &[]);
-        let (code1, out1, err1) = finish(one, LIMIT);
-        let (code2, out2, err2) = finish(two, LIMIT);
-        let (code3, out3, err3) = finish(watcher, LIMIT);
-        stop.store(true, Ordering::Relaxed);
-        let garbage_sent = stranger.join().unwrap();
-        assert_eq!(code1, 0, "peer 1: {out1}{err1}\npeer 2: {out2}{err2}");
-        assert_eq!(code2, 0, "peer 2: {out2}{err2}");
-        assert!(garbage_sent > 0, "the stranger reached the players");
-        let hash = hash_line(&out1);
-        assert_eq!(hash, hash_line(&out2), "both peers end on the same picture");
-        assert_eq!(hash, straight_hash(&movie, frames));
-        assert_eq!(code3, 0, "spectator: {out3}{err3}");
-        assert_eq!(hash, hash_line(&out3), "the spectator saw the same frame");
-        let joined: usize = out3
-            .split("had confirmed ")
-            .nth(1)
-            .and_then(|rest| rest.split(' ').next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("{out3}"));
-        assert!(joined > 0, "it joined a match under way: {out3}");
-        assert!(out1.contains("player 2 joins"), "{out1}");
-        assert!(started.elapsed() < LIMIT);
-        let log = lobby.lines().join("\n");
-        assert!(log.contains(&format!("asks for room {room}")), "{log}");
-        assert!(
-            log.contains("refused") && log.contains("not a room name"),
-            "{log}"
-        );
-    });
+                while link.receive().is_some() {}
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            sent
+        })
+    };
+    let two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
+    // A spectator that comes in mid-match.
+    std::thread::sleep(Duration::from_secs(4));
+    let watcher = peer(&lobby, &room, 0, frames, "", &[]);
+    let (code1, out1, err1) = finish(one, LIMIT);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    let (code3, out3, err3) = finish(watcher, LIMIT);
+    stop.store(true, Ordering::Relaxed);
+    let garbage_sent = stranger.join().unwrap();
+    assert_eq!(code1, 0, "peer 1: {out1}{err1}\npeer 2: {out2}{err2}");
+    assert_eq!(code2, 0, "peer 2: {out2}{err2}");
+    assert!(garbage_sent > 0, "the stranger reached the players");
+    let hash = hash_line(&out1);
+    assert_eq!(hash, hash_line(&out2), "both peers end on the same picture");
+    assert_eq!(hash, straight_hash(&movie, frames));
+    assert_eq!(code3, 0, "spectator: {out3}{err3}");
+    assert_eq!(hash, hash_line(&out3), "the spectator saw the same frame");
+    let joined: usize = out3
+        .split("had confirmed ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out3}"));
+    assert!(joined > 0, "it joined a match under way: {out3}");
+    assert!(out1.contains("player 2 joins"), "{out1}");
+    assert!(started.elapsed() < LIMIT);
+    let log = lobby.lines().join("\n");
+    assert!(log.contains(&format!("asks for room {room}")), "{log}");
+    assert!(
+        log.contains("refused") && log.contains("not a room name"),
+        "{log}"
+    );
 }
 
 #[test]
 fn a_room_password_keeps_out_players_and_spectators_without_it() {
     let _turn = one_at_a_time();
-    again_if_unmet(|| {
-        let lobby = Lobby::start();
-        let room = kairo::rooms::new_room_code();
-        let right = ["--net-password", "open sesame"];
-        let one = peer(&lobby, &room, 1, 300, PRESS_1, &right);
-        let intruder = peer(&lobby, &room, 2, 300, PRESS_2, &["--net-password", "guess"]);
-        let (code, out, err) = finish(intruder, LIMIT);
-        assert_ne!(code, 0, "{out}");
-        assert!(
-            err.contains("refused") && err.contains("wrong room password"),
-            "{err}"
-        );
-        assert!(!out.contains("hash "), "{out}");
-        // Player 1 kept the seat for the right player 2.
-        let two = peer(&lobby, &room, 2, 300, PRESS_2, &right);
-        std::thread::sleep(Duration::from_secs(2));
-        let peeping = peer(&lobby, &room, 0, 300, "", &["--net-password", "guess"]);
-        let (code, out, err) = finish(peeping, LIMIT);
-        assert_ne!(code, 0, "{out}");
-        assert!(err.contains("wrong room password"), "{err}");
-        assert!(!out.contains("hash "), "{out}");
-        let (code1, out1, err1) = finish(one, LIMIT);
-        let (code2, out2, err2) = finish(two, LIMIT);
-        assert_eq!(code1, 0, "{out1}{err1}");
-        assert_eq!(code2, 0, "{out2}{err2}");
-        assert_eq!(hash_line(&out1), hash_line(&out2));
-    });
+    let lobby = Lobby::start();
+    let room = kairo::rooms::new_room_code();
+    let right = ["--net-password", "open sesame"];
+    let one = peer(&lobby, &room, 1, 300, PRESS_1, &right);
+    let intruder = peer(&lobby, &room, 2, 300, PRESS_2, &["--net-password", "guess"]);
+    let (code, out, err) = finish(intruder, LIMIT);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("refused") && err.contains("wrong room password"),
+        "{err}"
+    );
+    assert!(!out.contains("hash "), "{out}");
+    // Player 1 kept the seat for the right player 2.
+    let two = peer(&lobby, &room, 2, 300, PRESS_2, &right);
+    std::thread::sleep(Duration::from_secs(2));
+    let peeping = peer(&lobby, &room, 0, 300, "", &["--net-password", "guess"]);
+    let (code, out, err) = finish(peeping, LIMIT);
+    assert_ne!(code, 0, "{out}");
+    assert!(err.contains("wrong room password"), "{err}");
+    assert!(!out.contains("hash "), "{out}");
+    let (code1, out1, err1) = finish(one, LIMIT);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    assert_eq!(code1, 0, "{out1}{err1}");
+    assert_eq!(code2, 0, "{out2}{err2}");
+    assert_eq!(hash_line(&out1), hash_line(&out2));
 }
 
 #[test]
 fn a_player_with_the_wrong_password_leaves_the_seat_open_and_is_named() {
     let _turn = one_at_a_time();
-    again_if_unmet(|| {
-        let lobby = Lobby::start();
-        let room = kairo::rooms::new_room_code();
-        let one = peer(
-            &lobby,
-            &room,
-            1,
-            120,
-            "-",
-            &["--net-password", "open sesame", "--net-timeout", "8"],
-        );
-        let two = peer(&lobby, &room, 2, 120, "-", &["--net-password", "guess"]);
-        let (code2, out2, err2) = finish(two, LIMIT);
-        let (code1, out1, err1) = finish(one, LIMIT);
-        assert_ne!(code2, 0, "{out2}");
-        assert!(err2.contains("wrong room password"), "{err2}");
-        // Nobody with the password came: player 1 says whom it refused, and why.
-        assert_ne!(code1, 0);
-        assert!(
-            err1.contains("nobody joined") && err1.contains("wrong room password"),
-            "{out1}{err1}"
-        );
-    });
+    let lobby = Lobby::start();
+    let room = kairo::rooms::new_room_code();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        120,
+        "-",
+        &["--net-password", "open sesame", "--net-timeout", "8"],
+    );
+    let two = peer(&lobby, &room, 2, 120, "-", &["--net-password", "guess"]);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    let (code1, out1, err1) = finish(one, LIMIT);
+    assert_ne!(code2, 0, "{out2}");
+    assert!(err2.contains("wrong room password"), "{err2}");
+    // Nobody with the password came: player 1 says whom it refused, and why.
+    assert_ne!(code1, 0);
+    assert!(
+        err1.contains("nobody joined") && err1.contains("wrong room password"),
+        "{out1}{err1}"
+    );
 }
 
 #[test]
 fn a_player_killed_mid_match_rejoins_and_the_match_goes_on_to_the_same_hash() {
     let _turn = one_at_a_time();
-    again_if_unmet(|| {
-        let lobby = Lobby::start();
-        let dir = temp_dir("netplay-rejoin");
-        let movie = dir.join("p1.kmv");
-        let frames = 900;
-        let room = kairo::rooms::new_room_code();
-        let one = peer(
-            &lobby,
-            &room,
-            1,
-            frames,
-            PRESS_1,
-            &["--record", movie.to_str().unwrap()],
-        );
-        let mut two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
-        // Well into the match, player 2's process dies.
-        std::thread::sleep(Duration::from_secs(6));
-        two.kill().unwrap();
-        let _ = two.wait();
-        let killed = Instant::now();
-        // It comes back: the same player number, a new process.
-        std::thread::sleep(Duration::from_secs(2));
-        let again = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
-        let (code2, out2, err2) = finish(again, LIMIT);
-        let (code1, out1, err1) = finish(one, LIMIT);
-        assert_eq!(code1, 0, "player 1: {out1}{err1}");
-        assert_eq!(code2, 0, "player 2 again: {out2}{err2}");
-        assert!(out1.contains("Player 2 dropped"), "{out1}");
-        assert!(out1.contains("Everyone is back"), "{out1}");
-        assert!(out2.contains("Rejoining the match"), "{out2}");
-        let hash = hash_line(&out1);
-        assert_eq!(hash, hash_line(&out2), "both end on the same picture");
-        // The match as player 1 recorded it (the frames before the drop, then the rest)
-        // replays straight to the same picture.
-        assert_eq!(hash, straight_hash(&movie, frames));
-        assert!(killed.elapsed() < LIMIT);
-    });
+    let lobby = Lobby::start();
+    let dir = temp_dir("netplay-rejoin");
+    let movie = dir.join("p1.kmv");
+    let frames = 900;
+    let room = kairo::rooms::new_room_code();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        frames,
+        PRESS_1,
+        &["--record", movie.to_str().unwrap()],
+    );
+    let mut two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
+    // Well into the match, player 2's process dies.
+    std::thread::sleep(Duration::from_secs(6));
+    two.kill().unwrap();
+    let _ = two.wait();
+    let killed = Instant::now();
+    // It comes back: the same player number, a new process.
+    std::thread::sleep(Duration::from_secs(2));
+    let again = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
+    let (code2, out2, err2) = finish(again, LIMIT);
+    let (code1, out1, err1) = finish(one, LIMIT);
+    assert_eq!(code1, 0, "player 1: {out1}{err1}");
+    assert_eq!(code2, 0, "player 2 again: {out2}{err2}");
+    assert!(out1.contains("Player 2 dropped"), "{out1}");
+    assert!(out1.contains("Everyone is back"), "{out1}");
+    assert!(out2.contains("Rejoining the match"), "{out2}");
+    let hash = hash_line(&out1);
+    assert_eq!(hash, hash_line(&out2), "both end on the same picture");
+    // The match as player 1 recorded it (the frames before the drop, then the rest)
+    // replays straight to the same picture.
+    assert_eq!(hash, straight_hash(&movie, frames));
+    assert!(killed.elapsed() < LIMIT);
 }
 
 #[test]
 fn a_rematch_powers_the_cart_on_again_for_both_players() {
     let _turn = one_at_a_time();
-    again_if_unmet(|| {
-        let lobby = Lobby::start();
-        let dir = temp_dir("netplay-rematch");
-        let movie = dir.join("p2.kmv");
-        let frames = 300;
-        let room = kairo::rooms::new_room_code();
-        let one = peer(
-            &lobby,
-            &room,
-            1,
-            frames,
-            PRESS_1,
-            &["--net-rematch-at", "200"],
-        );
-        let two = peer(
-            &lobby,
-            &room,
-            2,
-            frames,
-            PRESS_2,
-            &["--record", movie.to_str().unwrap()],
-        );
-        let (code1, out1, err1) = finish(one, LIMIT);
-        let (code2, out2, err2) = finish(two, LIMIT);
-        assert_eq!(code1, 0, "player 1: {out1}{err1}");
-        assert_eq!(code2, 0, "player 2: {out2}{err2}");
-        assert!(out2.contains("Rematch"), "{out2}");
-        let hash = hash_line(&out1);
-        assert_eq!(hash, hash_line(&out2));
-        // The rematch's frames, from power-on, replay to the same picture.
-        assert_eq!(hash, straight_hash(&movie, frames));
-        // Both games started again: each logged a new game twice (before and in the rematch).
-        assert!(out1.matches("stage 1 start").count() >= 2, "{out1}");
-    });
+    let lobby = Lobby::start();
+    let dir = temp_dir("netplay-rematch");
+    let movie = dir.join("p2.kmv");
+    let frames = 300;
+    let room = kairo::rooms::new_room_code();
+    let one = peer(
+        &lobby,
+        &room,
+        1,
+        frames,
+        PRESS_1,
+        &["--net-rematch-at", "200"],
+    );
+    let two = peer(
+        &lobby,
+        &room,
+        2,
+        frames,
+        PRESS_2,
+        &["--record", movie.to_str().unwrap()],
+    );
+    let (code1, out1, err1) = finish(one, LIMIT);
+    let (code2, out2, err2) = finish(two, LIMIT);
+    assert_eq!(code1, 0, "player 1: {out1}{err1}");
+    assert_eq!(code2, 0, "player 2: {out2}{err2}");
+    assert!(out2.contains("Rematch"), "{out2}");
+    let hash = hash_line(&out1);
+    assert_eq!(hash, hash_line(&out2));
+    // The rematch's frames, from power-on, replay to the same picture.
+    assert_eq!(hash, straight_hash(&movie, frames));
+    // Both games started again: each logged a new game twice (before and in the rematch).
+    assert!(out1.matches("stage 1 start").count() >= 2, "{out1}");
 }
 
 #[test]
 fn three_players_meet_in_a_room_and_end_on_the_same_hash() {
     let _turn = one_at_a_time();
-    again_if_unmet(|| {
-        let lobby = Lobby::start();
-        let room = kairo::rooms::new_room_code();
-        let three = ["--net-players", "3"];
-        let peers: Vec<Child> = [(1, PRESS_1), (2, PRESS_2), (3, "-*60,a*5,right*100")]
-            .into_iter()
-            .map(|(player, press)| peer(&lobby, &room, player, 300, press, &three))
-            .collect();
-        let outs: Vec<(i32, String, String)> =
-            peers.into_iter().map(|p| finish(p, LIMIT)).collect();
-        for (i, (code, out, err)) in outs.iter().enumerate() {
-            assert_eq!(*code, 0, "player {}: {out}{err}", i + 1);
-        }
-        let hash = hash_line(&outs[0].1);
-        assert!(outs.iter().all(|(_, out, _)| hash_line(out) == hash));
+    let lobby = Lobby::start();
+    let room = kairo::rooms::new_room_code();
+    let three = ["--net-players", "3"];
+    let peers: Vec<Child> = [(1, PRESS_1), (2, PRESS_2), (3, "-*60,a*5,right*100")]
+        .into_iter()
+        .map(|(player, press)| peer(&lobby, &room, player, 300, press, &three))
+        .collect();
+    let outs: Vec<(i32, String, String)> = peers.into_iter().map(|p| finish(p, LIMIT)).collect();
+    for (i, (code, out, err)) in outs.iter().enumerate() {
+        assert_eq!(*code, 0, "player {}: {out}{err}", i + 1);
+    }
+    let hash = hash_line(&outs[0].1);
+    assert!(outs.iter().all(|(_, out, _)| hash_line(out) == hash));
+}
+
+/// A member of `url`'s room that the lobby introduces to the others but that never answers
+/// an offer: every meeting with it gets stuck. It stays until the lobby goes.
+fn silent_member(url: &str) {
+    let url = url.to_string();
+    let (joined, told) = mpsc::channel();
+    std::thread::spawn(move || {
+        futures::executor::block_on(async move {
+            use futures::StreamExt;
+            let (mut socket, _) = async_tungstenite::smol::connect_async(&url)
+                .await
+                .expect("the silent member reaches the lobby");
+            let mut said_joined = false;
+            while let Some(Ok(message)) = socket.next().await {
+                if !said_joined && message.to_string().contains("IdAssigned") {
+                    let _ = joined.send(());
+                    said_joined = true;
+                }
+            }
+        });
     });
+    told.recv_timeout(Duration::from_secs(10))
+        .expect("the silent member gets its id");
+}
+
+#[test]
+fn a_lone_peer_whose_meeting_gets_stuck_joins_the_room_afresh_and_meets_the_next_member() {
+    let _turn = one_at_a_time();
+    let lobby = Lobby::start();
+    let url = kairo::rooms::room_url(&lobby.url, &kairo::rooms::new_room_code());
+    let ice = kairo::rooms::IceServers::from_args(&["none".into()], None, None, None).unwrap();
+    let never = AtomicBool::new(false);
+    let lone = kairo::rooms::link::RoomLink::join(&url, &ice, &never).unwrap();
+    // Joining after `lone`, the silent member gets `lone`'s offer and never answers.
+    silent_member(&url);
+    let start = Instant::now();
+    while lone.rejoins() == 0 {
+        assert!(
+            start.elapsed() < kairo::rooms::link::MEETING_LIMIT + Duration::from_secs(10),
+            "the stuck meeting was never given up"
+        );
+        assert!(lone.present().is_empty());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        start.elapsed() >= kairo::rooms::link::MEETING_LIMIT - Duration::from_secs(1),
+        "not before its time: {:?}",
+        start.elapsed()
+    );
+    // Under its new id, it meets the next member as any peer does, and stays.
+    let next = kairo::rooms::link::RoomLink::join(&url, &ice, &never).unwrap();
+    let start = Instant::now();
+    while lone.present().is_empty() || next.present().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(15), "they never met");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(lone.rejoins(), 1);
+    let ids = lobby
+        .lines()
+        .iter()
+        .filter(|l| l.contains(" is peer "))
+        .count();
+    assert_eq!(
+        ids,
+        4,
+        "lone twice, the silent member, next: {:?}",
+        lobby.lines()
+    );
+}
+
+/// Members joining a room all at once all meet each other, six at a time: the lobby
+/// introduces each newcomer to the members, and routes their offers to it. (The lobby once
+/// lost such an offer now and then, on a busy machine, when it came in the moment between
+/// the newcomer's announcement and its registration; that gap is closed by construction,
+/// see src/rooms/lobby.rs, as it is too narrow for a test to hit at will.)
+#[test]
+fn members_joining_a_room_at_once_all_meet_each_other() {
+    let _turn = one_at_a_time();
+    let lobby = Lobby::start();
+    let ice = kairo::rooms::IceServers::from_args(&["none".into()], None, None, None).unwrap();
+    for round in 0..3 {
+        let url = kairo::rooms::room_url(&lobby.url, &kairo::rooms::new_room_code());
+        let members: Vec<_> = (0..6)
+            .map(|_| {
+                let (url, ice) = (url.clone(), ice.clone());
+                std::thread::spawn(move || {
+                    kairo::rooms::link::RoomLink::join(&url, &ice, &AtomicBool::new(false)).unwrap()
+                })
+            })
+            .collect();
+        let members: Vec<_> = members.into_iter().map(|m| m.join().unwrap()).collect();
+        let start = Instant::now();
+        loop {
+            let met: Vec<usize> = members.iter().map(|m| m.present().len()).collect();
+            if met.iter().all(|&n| n == members.len() - 1) {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "round {round}: each member met {met:?} of the other {}",
+                members.len() - 1
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
 }

@@ -439,3 +439,158 @@ fn a_rematch_from_a_page_restarts_the_match_for_both_pages() {
     one.assert_no_errors();
     two.assert_no_errors();
 }
+
+/// A TURN server (coturn's `turnserver`) on a free loopback port, with one user, relaying
+/// on loopback; stopped when dropped. `None` (the test skips) without coturn, unless
+/// `KAIRO_CI` is set: then the test fails.
+struct Relay {
+    child: Child,
+    url: String,
+    log: std::path::PathBuf,
+}
+
+const RELAY_USER: &str = "kairo";
+const RELAY_PASSWORD: &str = "relay-secret";
+
+impl Relay {
+    fn start(dir: &Path) -> Option<Relay> {
+        let found = Command::new("sh")
+            .args(["-c", "command -v turnserver"])
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !found {
+            let reason = "no turnserver in PATH (apt-get install coturn)";
+            if std::env::var_os("KAIRO_CI").is_some() {
+                panic!("KAIRO_CI is set, so this fails instead of skipping: {reason}");
+            }
+            eprintln!("SKIPPED: {reason}");
+            return None;
+        }
+        let port = std::net::UdpSocket::bind("127.0.0.1:0")
+            .and_then(|s| s.local_addr())
+            .expect("a free UDP port")
+            .port();
+        let log = dir.join("turnserver.log");
+        let child = Command::new("turnserver")
+            .args([
+                "-n",
+                "--listening-ip=127.0.0.1",
+                "--relay-ip=127.0.0.1",
+                &format!("--listening-port={port}"),
+                "--lt-cred-mech",
+                &format!("--user={RELAY_USER}:{RELAY_PASSWORD}"),
+                "--realm=kairo.test",
+                "--no-tls",
+                "--no-dtls",
+                "--no-cli",
+                "--allow-loopback-peers",
+                "--fingerprint",
+                "--verbose",
+                "--simple-log",
+                &format!("--log-file={}", log.display()),
+                &format!("--userdb={}", dir.join("turndb").display()),
+                &format!("--pidfile={}", dir.join("turnserver.pid").display()),
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run turnserver");
+        // It listens once its log says so.
+        let start = Instant::now();
+        while !std::fs::read_to_string(&log).is_ok_and(|l| l.contains("Total General servers")) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "turnserver did not start: {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(Relay {
+            child,
+            url: format!("turn:127.0.0.1:{port}"),
+            log,
+        })
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_page_that_only_relays_through_a_turn_server_plays_a_native_peer_to_the_same_hash() {
+    let Some(chromium) = chromium() else { return };
+    let dir = temp_dir("web-netplay-turn");
+    let Some(relay) = Relay::start(&dir) else {
+        return;
+    };
+    let lobby = Lobby::start();
+    let page = Page::export(&dir, &lobby);
+    let room = room_code("T");
+    let movie = dir.join("native.kmv");
+    let native = native_peer(
+        &lobby,
+        &room,
+        1,
+        PRESS_1,
+        &movie,
+        &[
+            "--net-turn",
+            &relay.url,
+            "--net-turn-user",
+            RELAY_USER,
+            "--net-turn-password",
+            RELAY_PASSWORD,
+        ],
+    );
+    // relay=1: the page offers only the relay's address, so every packet of the match
+    // goes through the TURN server.
+    let mut player = Browser::launch_with(&chromium, &dir.join("profile"), &[NO_MDNS]);
+    player.open(&page.url(
+        &room,
+        &lobby,
+        &format!(
+            "player=2&press={}&hash={FRAMES}&turn={}&turn-user={RELAY_USER}\
+             &turn-password={RELAY_PASSWORD}&relay=1&trace=1",
+            encode(PRESS_2),
+            encode(&relay.url)
+        ),
+    ));
+    let route = player.wait_console(LIMIT, |l| {
+        eprintln!("PAGE {l}");
+        l.contains(" reached ") || l.starts_with("netplay: ") && l.contains("ERROR")
+    });
+    assert!(route.ends_with("reached through a TURN relay"), "{route}");
+    let player_hash = page_hash(&mut player);
+    let (code, out, err) = finish(native, LIMIT);
+    assert_eq!(code, 0, "native peer: {out}{err}");
+    let native_hash = hash_line(&out);
+    assert_eq!(
+        player_hash, native_hash,
+        "the page and the native peer agree"
+    );
+    assert_eq!(
+        native_hash,
+        straight_hash(&movie),
+        "as the merged movie's run"
+    );
+    assert!(
+        out.contains("route: player 2 through a TURN relay"),
+        "the native peer knows: {out}"
+    );
+    // The relay gave the page's user an allocation and carried the match's packets.
+    let log = relay.log();
+    assert!(
+        log.contains(&format!("user <{RELAY_USER}>")) && log.contains("ALLOCATE"),
+        "{log}"
+    );
+    player.assert_no_errors();
+}

@@ -7,8 +7,10 @@
 //! page's `index.html#hash=N` logs `hash <16 hex>` as `kairo headless --frames N --hash` does.
 //!
 //! The page plays online in rooms of a lobby server (`kairo lobby`): the exported `kairo.js`
-//! begins with the room client (`web/page/rooms.js`), and the lobby server and STUN servers
-//! given at export (`--lobby`, `--stun`) are written into `index.html`.
+//! begins with the room client (`web/page/rooms.js`), and the lobby server, STUN servers and
+//! TURN server given at export (`--lobby`, `--stun`, `--turn`) are written into `index.html`.
+//! A TURN server's user name and password are written only when given (`--turn-user`,
+//! `--turn-password`): then anyone who has the page can read them.
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +18,8 @@ use crate::cart::files::CartFiles;
 use crate::cart::{CartErrors, kcart};
 use crate::error::{Result, ToolError};
 
-/// The page, with `{{TITLE}}`, `{{SAVE_ID}}`, `{{LOBBY}}` and `{{STUN}}` to fill in.
+/// The page, with `{{TITLE}}`, `{{SAVE_ID}}`, `{{LOBBY}}`, `{{STUN}}` and the `{{TURN...}}`
+/// settings to fill in.
 const PAGE: &str = include_str!("../../web/page/index.html");
 /// The page's host script: canvas, keys, pads, sound, pacing, storage, playing online.
 const HOST_JS: &[u8] = include_bytes!("../../web/page/kairo.js");
@@ -35,6 +38,11 @@ pub struct Online {
     /// STUN servers' URLs (`stun:HOST:PORT`); empty: the standard one, as `kairo netplay`
     /// uses; `none` alone: none (only the machine's own addresses are offered).
     pub stun: Vec<String>,
+    /// A TURN server's URL (`turn:HOST:PORT`), and its user name and password; none: the
+    /// page relays through none unless its fragment names one.
+    pub turn: Option<String>,
+    pub turn_user: Option<String>,
+    pub turn_password: Option<String>,
 }
 
 /// Checks a lobby server's URL for `--lobby`, as `kairo netplay` checks `--server`.
@@ -60,6 +68,19 @@ pub fn check_stun(url: &str) -> std::result::Result<String, String> {
         Err(format!(
             "{url:?}: a STUN server is stun:HOST:PORT (or `none`)"
         ))
+    }
+}
+
+/// Checks a TURN server's URL for `--turn` (`turn:HOST:PORT` or `turns:HOST:PORT`).
+pub fn check_turn(url: &str) -> std::result::Result<String, String> {
+    let rest = url
+        .strip_prefix("turn:")
+        .or_else(|| url.strip_prefix("turns:"));
+    match rest {
+        Some(rest) if !rest.is_empty() && !url.contains(',') => Ok(url.to_string()),
+        _ => Err(format!(
+            "{url:?}: a TURN server is turn:HOST:PORT or turns:HOST:PORT"
+        )),
     }
 }
 
@@ -99,7 +120,19 @@ pub fn export_web_online(cart: &Path, out: &Path, online: &Online) -> Result<Exp
             "{{LOBBY}}",
             &html_escape(online.lobby.as_deref().unwrap_or("")),
         )
-        .replace("{{STUN}}", &html_escape(&online.stun.join(",")));
+        .replace("{{STUN}}", &html_escape(&online.stun.join(",")))
+        .replace(
+            "{{TURN}}",
+            &html_escape(online.turn.as_deref().unwrap_or("")),
+        )
+        .replace(
+            "{{TURN_USER}}",
+            &html_escape(online.turn_user.as_deref().unwrap_or("")),
+        )
+        .replace(
+            "{{TURN_PASSWORD}}",
+            &html_escape(online.turn_password.as_deref().unwrap_or("")),
+        );
     let host = [ROOMS_JS, b"\n", HOST_JS].concat();
     std::fs::create_dir_all(out).map_err(ToolError::write(out))?;
     let mut exported = Exported::default();
@@ -179,6 +212,12 @@ mod tests {
         }
         for bad in ["turn:x:1", "stun:a:1,stun:b:2", ""] {
             assert!(check_stun(bad).is_err(), "{bad}");
+        }
+        for good in ["turn:relay.example.org:3478", "turns:r:5349"] {
+            assert!(check_turn(good).is_ok(), "{good}");
+        }
+        for bad in ["stun:a:1", "turn:", "http://r"] {
+            assert!(check_turn(bad).is_err(), "{bad}");
         }
     }
 }

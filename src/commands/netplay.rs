@@ -58,6 +58,9 @@ pub struct NetRun {
     pub met_in: Duration,
     /// What went through the socket during the match.
     pub traffic: Traffic,
+    /// How each other player (0-based) was reached at the end: through a relay (a room's
+    /// TURN server) or directly; `None` when the link cannot tell (UDP is direct).
+    pub routes: Vec<(usize, Option<bool>)>,
 }
 
 /// Plays a match on `game` (just powered on, with empty save RAM) until frame `frames` is
@@ -106,6 +109,7 @@ pub fn play(
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
     let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
+    let routes = net.routes();
     let finished = Instant::now();
     net.end_for_watchers(&format!("the players stopped after frame {frames}"));
     // Spectators' streams are reliable: a moment for what is in flight to arrive.
@@ -130,6 +134,7 @@ pub fn play(
         played,
         met_in,
         traffic: net.traffic(),
+        routes,
     })
 }
 
@@ -183,6 +188,7 @@ pub fn play_room(
     }
     let played = start.map_or(Duration::ZERO, |s| s.elapsed());
     let met_in = start.map_or(Duration::ZERO, |s| s.duration_since(setting_out));
+    let routes = net.routes();
     let finished = Instant::now();
     net.end_for_watchers(&format!("the players stopped after frame {frames}"));
     while (!net.all_sent() || finished.elapsed() < Duration::from_millis(500))
@@ -206,6 +212,7 @@ pub fn play_room(
         played,
         met_in,
         traffic: net.traffic(),
+        routes,
     })
 }
 
@@ -317,6 +324,24 @@ impl NetRun {
             t.received_bytes as f64 / seconds,
             t.greetings_answered,
             t.dropped,
-        )
+        ) + &self.route_line()
+    }
+
+    /// `\nroute: player 2 directly, ...` when the link told how the players were reached.
+    fn route_line(&self) -> String {
+        let known: Vec<String> = self
+            .routes
+            .iter()
+            .filter_map(|&(player, relayed)| {
+                relayed.map(|relayed| match relayed {
+                    true => format!("player {} through a TURN relay", player + 1),
+                    false => format!("player {} directly", player + 1),
+                })
+            })
+            .collect();
+        match known.is_empty() {
+            true => String::new(),
+            false => format!("\nroute: {}", known.join(", ")),
+        }
     }
 }

@@ -4,6 +4,11 @@
 //!
 //! The socket's message loop (signalling and the peer connections) runs on a thread of its
 //! own; the link only moves packets in and out of its queues, so it never blocks.
+//!
+//! A meeting that never completes (a member introduced by the lobby whose connection has not
+//! opened within [`MEETING_LIMIT`]) while this peer has met nobody makes the link join the
+//! room afresh, under a new id: the lobby introduces it again and a new meeting starts.
+//! Members already met are never dropped for it.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,11 +18,17 @@ use std::time::{Duration, Instant};
 use matchbox_socket::{PeerId, PeerState, RtcIceServerConfig, WebRtcSocket};
 
 use super::IceServers;
+use super::signaller::{Introductions, SharedIntroductions, WatchedBuilder};
 use crate::netplay::NetError;
 use crate::netplay::link::{Link, PeerAddr};
 
 /// How long the lobby server has to accept the connection and give this peer its id.
 pub const LOBBY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a member the lobby introduced may take to be met (WebRTC's offer, answer, ICE,
+/// DTLS and SCTP; well under a second on a LAN, a few seconds across the world) before a
+/// peer that has met nobody joins the room afresh.
+pub const MEETING_LIMIT: Duration = Duration::from_secs(12);
 
 /// The data channels: GGRS and the greeting on an unreliable, unordered one (as UDP); the
 /// spectators' streams on a reliable, ordered one.
@@ -30,11 +41,19 @@ type LoopEnd = Arc<Mutex<Option<String>>>;
 /// A member of a room, talking to the others through the lobby server's introductions.
 pub struct RoomLink {
     inner: Mutex<Inner>,
-    ended: LoopEnd,
 }
 
 struct Inner {
     socket: WebRtcSocket,
+    /// What the socket's message loop ended with, once it has.
+    ended: LoopEnd,
+    /// The members the lobby introduced and not met yet.
+    introductions: SharedIntroductions,
+    /// The room's URL and the ICE servers, to join afresh.
+    url: String,
+    ice: IceServers,
+    /// Times the link joined afresh after a meeting got stuck.
+    rejoins: u32,
     /// Packets taken from the socket, not yet handed out.
     queue: VecDeque<(PeerId, Vec<u8>)>,
     /// Members connected now.
@@ -48,6 +67,7 @@ impl Inner {
     fn update(&mut self) {
         if let Ok(changes) = self.socket.try_update_peers() {
             for (peer, state) in changes {
+                lock(&self.introductions).settled(peer);
                 match state {
                     PeerState::Connected => {
                         self.gone.retain(|p| *p != peer);
@@ -71,7 +91,72 @@ impl Inner {
                 }
             }
         }
+        if self.present.is_empty() && lock(&self.introductions).stuck(MEETING_LIMIT) {
+            self.join_afresh();
+        }
     }
+
+    /// Leaves the room and joins it again under a new id (not waiting for the lobby: the
+    /// new socket is used as soon as it is made).
+    fn join_afresh(&mut self) {
+        log::info!(
+            "a meeting in the room took over {} s: joining it afresh",
+            MEETING_LIMIT.as_secs()
+        );
+        match start_socket(&self.url, &self.ice) {
+            Ok((socket, ended, introductions)) => {
+                self.socket.close();
+                self.socket = socket;
+                self.ended = ended;
+                self.introductions = introductions;
+                self.rejoins += 1;
+            }
+            // No thread for the new socket: the old one stays, and is tried again later.
+            Err(e) => {
+                log::warn!("{e}");
+                *lock(&self.introductions) = Introductions::default();
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Makes a socket for the room at `url` and runs its message loop on a thread of its own.
+fn start_socket(
+    url: &str,
+    ice: &IceServers,
+) -> Result<(WebRtcSocket, LoopEnd, SharedIntroductions), NetError> {
+    let introductions = SharedIntroductions::default();
+    let (socket, message_loop) = WebRtcSocket::builder(url)
+        .signaller_builder(Arc::new(WatchedBuilder {
+            introductions: introductions.clone(),
+        }))
+        .ice_server(RtcIceServerConfig {
+            urls: ice.urls(),
+            username: ice.turn_user.clone(),
+            credential: ice.turn_password.clone(),
+        })
+        .reconnect_attempts(Some(2))
+        .add_unreliable_channel()
+        .add_reliable_channel()
+        .build();
+    let ended = LoopEnd::default();
+    let end = ended.clone();
+    std::thread::Builder::new()
+        .name("kairo-room".into())
+        .spawn(move || {
+            let result = futures::executor::block_on(message_loop);
+            let said = match result {
+                Ok(()) => "the lobby server closed the connection".to_string(),
+                Err(e) => e.to_string(),
+            };
+            *lock(&end) = Some(said);
+        })
+        .map_err(|e| NetError::Setup(format!("cannot start the room's thread: {e}")))?;
+    Ok((socket, ended, introductions))
 }
 
 fn addr(peer: PeerId) -> PeerAddr {
@@ -90,35 +175,14 @@ impl RoomLink {
     /// waits (up to [`LOBBY_TIMEOUT`]) for it to give this peer its id. The peers are met
     /// later, as they come.
     pub fn join(url: &str, ice: &IceServers, cancel: &AtomicBool) -> Result<RoomLink, NetError> {
-        let (mut socket, message_loop) = WebRtcSocket::builder(url)
-            .ice_server(RtcIceServerConfig {
-                urls: ice.urls(),
-                username: ice.turn_user.clone(),
-                credential: ice.turn_password.clone(),
-            })
-            .reconnect_attempts(Some(2))
-            .add_unreliable_channel()
-            .add_reliable_channel()
-            .build();
-        let ended = LoopEnd::default();
-        let end = ended.clone();
-        std::thread::Builder::new()
-            .name("kairo-room".into())
-            .spawn(move || {
-                let result = futures::executor::block_on(message_loop);
-                let said = match result {
-                    Ok(()) => "the lobby server closed the connection".to_string(),
-                    Err(e) => e.to_string(),
-                };
-                *end.lock().unwrap_or_else(PoisonError::into_inner) = Some(said);
-            })
-            .map_err(|e| NetError::Setup(format!("cannot start the room's thread: {e}")))?;
+        super::trace::start_if_asked();
+        let (mut socket, ended, introductions) = start_socket(url, ice)?;
         let start = Instant::now();
         loop {
             if socket.id().is_some() {
                 break;
             }
-            if let Some(why) = ended.lock().unwrap_or_else(PoisonError::into_inner).clone() {
+            if let Some(why) = lock(&ended).clone() {
                 return Err(NetError::Setup(format!(
                     "cannot join the room at {url}: {why}"
                 )));
@@ -137,24 +201,32 @@ impl RoomLink {
         Ok(RoomLink {
             inner: Mutex::new(Inner {
                 socket,
+                ended,
+                introductions,
+                url: url.to_string(),
+                ice: ice.clone(),
+                rejoins: 0,
                 queue: VecDeque::new(),
                 present: Vec::new(),
                 gone: Vec::new(),
             }),
-            ended,
         })
     }
 
     fn inner(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+        lock(&self.inner)
     }
 
     /// Why the connection to the lobby server ended, if it has.
     pub fn ended(&self) -> Option<String> {
-        self.ended
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        lock(&self.inner().ended).clone()
+    }
+
+    /// Times this link joined the room afresh because a meeting got stuck.
+    pub fn rejoins(&self) -> u32 {
+        let mut inner = self.inner();
+        inner.update();
+        inner.rejoins
     }
 }
 
@@ -202,6 +274,13 @@ impl Link for RoomLink {
 
     fn gone(&self) -> Vec<PeerAddr> {
         self.inner().gone.iter().copied().map(addr).collect()
+    }
+
+    fn relayed(&self, to: PeerAddr) -> Option<bool> {
+        let peer = peer_id(to)?;
+        let mut inner = self.inner();
+        inner.update();
+        inner.socket.is_relayed(peer)
     }
 }
 

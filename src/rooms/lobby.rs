@@ -34,8 +34,12 @@ pub fn serve(
     log: bool,
     on_ready: impl FnOnce(SocketAddr),
 ) -> Result<(), NetError> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread: matchbox_signaling announces a newcomer to the room's members before it
+    // records how to reach the newcomer, with no await in between. On a multi-threaded
+    // runtime a member's offer, answering the announcement at once, could be handled on
+    // another thread in that gap, find no such peer and be dropped; that meeting then never
+    // came (now and then, on a busy machine). On one thread nothing runs in the gap.
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| NetError::Setup(format!("cannot start the lobby's runtime: {e}")))?;

@@ -6,6 +6,8 @@
 
 pub mod link;
 pub mod lobby;
+pub mod signaller;
+pub mod trace;
 
 use std::sync::Arc;
 

@@ -13,8 +13,9 @@
 // reads and writes every message. A match runs its own machine, powered on with no save
 // data; the page's own game waits meanwhile, and nothing is stored. The fragment
 // #room=NAME&server=URL&player=N (also press=SCRIPT, hash=F, spectate=1, password=...,
-// players=K, stun=URL|none) joins at once; with hash=F the page logs `hash <16 hex>` once
-// frame F is confirmed, like `kairo headless --net-room ... --frames F --hash`.
+// players=K, stun=URL|none, turn=URL, turn-user=NAME, turn-password=TEXT, relay=1) joins at
+// once; with hash=F the page logs `hash <16 hex>` once frame F is confirmed, like
+// `kairo headless --net-room ... --frames F --hash`.
 'use strict';
 (function () {
   const W = 256, H = 256;
@@ -306,14 +307,33 @@
     return found;
   }
 
-  // The ICE servers: the fragment's stun=, else what the export set, else the standard STUN.
-  function iceServers(stun) {
-    let urls;
-    if (stun !== undefined) urls = stun.split(',');
-    else if (document.body.dataset.stun) urls = document.body.dataset.stun.split(',');
-    else urls = [STANDARD_STUN];
-    urls = urls.map((u) => u.trim()).filter((u) => u && u !== 'none');
-    return urls.length ? [{ urls }] : [];
+  // The peer connections' settings (an RTCConfiguration). STUN: the fragment's stun=, else
+  // what the export set, else the standard STUN. TURN: the fragment's turn=, turn-user=,
+  // turn-password=, else what the export set, else none. relay=1 sends everything through
+  // the TURN server, so the other players never learn this player's address. Null, with
+  // the reason in `why`, when relay=1 has no TURN server to relay through.
+  function rtcConfig(why) {
+    const settings = fragment();
+    const data = document.body.dataset;
+    const pick = (name, exported) => (settings[name] !== undefined ? settings[name] : exported || '');
+    const stun = pick('stun', data.stun) || STANDARD_STUN;
+    const urls = stun.split(',').map((u) => u.trim()).filter((u) => u && u !== 'none');
+    const iceServers = urls.length ? [{ urls }] : [];
+    const turn = pick('turn', data.turn).trim();
+    if (turn && turn !== 'none') {
+      const server = { urls: [turn] };
+      const user = pick('turn-user', data.turnUser);
+      const password = pick('turn-password', data.turnPassword);
+      if (user) server.username = user;
+      if (password) server.credential = password;
+      iceServers.push(server);
+    }
+    const relay = settings.relay === '1';
+    if (relay && !iceServers.some((server) => /^turns?:/.test(server.urls[0]))) {
+      why.text = 'relay=1 needs a TURN server (turn=turn:HOST:PORT) to relay through';
+      return null;
+    }
+    return { iceServers, iceTransportPolicy: relay ? 'relay' : 'all' };
   }
 
   function lobbyServer(given) {
@@ -338,10 +358,26 @@
     M._kairo_free(ptr, Math.max(1, len));
   }
 
+  // Logs how the member `id` is reached (`netplay: PEER reached directly` or `... through a
+  // TURN relay`) once the browser knows the connection's candidate pair.
+  function logRoute(here, id, tries = 0) {
+    setTimeout(async () => {
+      if (online !== here || here.ended) return;
+      let route = null;
+      try { route = await here.link.route(id); } catch (error) { /* not known */ }
+      if (route) {
+        console.log('netplay: ' + id.slice(0, 8) + ' reached ' +
+          (route === 'relay' ? 'through a TURN relay' : 'directly'));
+      } else if (tries < 10) {
+        logRoute(here, id, tries + 1);
+      }
+    }, 500);
+  }
+
   // Joins `room` on `server`: as `player` (1-4) of `players`, or to watch (player 0).
   // `press` (a press script) and `hash` (a frame) are for tests.
   function startOnline(options) {
-    const { room, server, player, players, password, press, hash, stun, trace } = options;
+    const { room, server, player, players, password, press, hash, trace } = options;
     if (online) leaveOnline();
     hideOnlinePanels();
     if (!server) return onlineFailed('NETPLAY ERROR', 'no lobby server: give its URL (ws://HOST:PORT)');
@@ -353,6 +389,9 @@
       return onlineFailed('NETPLAY ERROR',
         'room "' + room + '": a room\'s name is 1 to 64 letters, digits, - and _');
     }
+    const why = {};
+    const config = rtcConfig(why);
+    if (!config) return onlineFailed('NETPLAY ERROR', why.text);
     const roomBytes = bytesIn(room);
     const passwordBytes = bytesIn(password || '');
     const opened = M._kairo_net_open(session, roomBytes[0], roomBytes[1], passwordBytes[0],
@@ -378,12 +417,13 @@
       link: null,
     };
     const here = online;
-    here.link = new KairoRooms.Room(server.replace(/\/+$/, '') + '/' + room, iceServers(stun), {
+    here.link = new KairoRooms.Room(server.replace(/\/+$/, '') + '/' + room, config, {
       id: (id) => console.log('netplay: in room ' + room + ' as ' + id.slice(0, 8)),
       present: (id, present) => {
         if (online !== here) return;
         const words = KairoRooms.idWords(id);
         M._kairo_net_present(session, words[0], words[1], words[2], words[3], present ? 1 : 0);
+        if (present) logRoute(here, id);
       },
       message: (id, bytes) => {
         if (online !== here) return;
@@ -591,7 +631,6 @@
       password: settings.password,
       press: settings.press,
       hash: settings.hash !== undefined ? Number(settings.hash) : undefined,
-      stun: settings.stun,
       trace: settings.trace === '1',
     });
   }

@@ -63,7 +63,7 @@ window.KairoRooms = (function () {
     constructor(room, id) {
       this.room = room;
       this.id = id;
-      this.pc = new RTCPeerConnection({ iceServers: room.iceServers });
+      this.pc = new RTCPeerConnection(room.rtcConfig);
       this.channels = CHANNELS.map(({ label, options }) => this.openChannel(label, options));
       this.opened = 0;
       this.present = false;
@@ -111,6 +111,28 @@ window.KairoRooms = (function () {
         }
       };
       return channel;
+    }
+
+    // How the peer is reached, once the connection stands: 'relay' (through a TURN server,
+    // ours or theirs), 'direct', or null while unknown.
+    async route() {
+      const stats = await this.pc.getStats();
+      let pair = null;
+      stats.forEach((report) => {
+        if (report.type === 'transport' && report.selectedCandidatePairId) {
+          pair = stats.get(report.selectedCandidatePairId);
+        }
+      });
+      if (!pair) {
+        stats.forEach((report) => {
+          if (report.type === 'candidate-pair' && report.nominated && report.state === 'succeeded') pair = report;
+        });
+      }
+      if (!pair) return null;
+      const local = stats.get(pair.localCandidateId);
+      const remote = stats.get(pair.remoteCandidateId);
+      if (!local || !remote) return null;
+      return local.candidateType === 'relay' || remote.candidateType === 'relay' ? 'relay' : 'direct';
     }
 
     signal(data) {
@@ -219,15 +241,16 @@ window.KairoRooms = (function () {
     }
   }
 
-  // A member of the room at `url` (SERVER/ROOM). `handlers`: id(myId) once the server has
+  // A member of the room at `url` (SERVER/ROOM), its peer connections made with `rtcConfig`
+  // (RTCConfiguration: iceServers, iceTransportPolicy). `handlers`: id(myId) once the server has
   // given this member its id; present(id, bool) as peers' channels open and close;
   // message(id, Uint8Array) for each message from a present peer; closed(reason, joined)
   // when the lobby's connection ends (the peers met so far stay connected); and, if given,
   // trace(line) for each step of the signalling (the page's #...&trace=1).
   class Room {
-    constructor(url, iceServers, handlers) {
+    constructor(url, rtcConfig, handlers) {
       this.url = url;
-      this.iceServers = iceServers;
+      this.rtcConfig = rtcConfig;
       this.handlers = handlers;
       this.peers = new Map();
       this.early = new Map();
@@ -312,6 +335,12 @@ window.KairoRooms = (function () {
     }
 
     // Sends `bytes` to a present peer on channel 1 (reliable) or 0; whether it went.
+    // How the present member `id` is reached ('relay', 'direct' or null): see Peer.route.
+    async route(id) {
+      const peer = this.peers.get(id);
+      return peer && peer.present ? peer.route() : null;
+    }
+
     send(id, reliable, bytes) {
       const peer = this.peers.get(id);
       return peer ? peer.send(reliable, bytes) : false;

@@ -65,6 +65,12 @@ pub trait Link: Send + Sync {
     fn gone(&self) -> Vec<PeerAddr> {
         Vec::new()
     }
+    /// Whether `to` is reached through a relay (a room's TURN server): `Some(false)` when
+    /// directly, `None` while unknown or on a link that cannot tell (UDP is always direct).
+    fn relayed(&self, to: PeerAddr) -> Option<bool> {
+        let _ = to;
+        None
+    }
 }
 
 /// Largest UDP datagram read (GGRS keeps its own well under it).

@@ -570,6 +570,16 @@ impl NetMatch {
         }
     }
 
+    /// How each other player (0-based) is reached: `Some(true)` through a relay (a room's
+    /// TURN server), `Some(false)` directly, `None` not known.
+    pub fn routes(&self) -> Vec<(usize, Option<bool>)> {
+        self.options
+            .peer_players()
+            .into_iter()
+            .map(|(addr, player)| (player, self.link.relayed(addr)))
+            .collect()
+    }
+
     /// What went through the socket so far.
     pub fn traffic(&self) -> Traffic {
         socket::report(&self.report).traffic

@@ -471,6 +471,11 @@ impl SteppedMatch {
         traffic
     }
 
+    /// How each other player is reached (see [`NetMatch::routes`]); empty outside a session.
+    pub fn routes(&self) -> Vec<(usize, Option<bool>)> {
+        self.net().map(NetMatch::routes).unwrap_or_default()
+    }
+
     /// Whether every peer has every word this peer sent (true outside a session).
     pub fn all_sent(&self) -> bool {
         self.net().is_none_or(NetMatch::all_sent)
