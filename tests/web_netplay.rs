@@ -559,13 +559,12 @@ fn a_page_that_only_relays_through_a_turn_server_plays_a_native_peer_to_the_same
         &lobby,
         &format!(
             "player=2&press={}&hash={FRAMES}&turn={}&turn-user={RELAY_USER}\
-             &turn-password={RELAY_PASSWORD}&relay=1&trace=1",
+             &turn-password={RELAY_PASSWORD}&relay=1",
             encode(PRESS_2),
             encode(&relay.url)
         ),
     ));
     let route = player.wait_console(LIMIT, |l| {
-        eprintln!("PAGE {l}");
         l.contains(" reached ") || l.starts_with("netplay: ") && l.contains("ERROR")
     });
     assert!(route.ends_with("reached through a TURN relay"), "{route}");

@@ -5,10 +5,15 @@
 //! The socket's message loop (signalling and the peer connections) runs on a thread of its
 //! own; the link only moves packets in and out of its queues, so it never blocks.
 //!
-//! A meeting that never completes (a member introduced by the lobby whose connection has not
-//! opened within [`MEETING_LIMIT`]) while this peer has met nobody makes the link join the
-//! room afresh, under a new id: the lobby introduces it again and a new meeting starts.
-//! Members already met are never dropped for it.
+//! The link joins the room afresh, under a new id (the lobby introduces it again and new
+//! meetings start), when:
+//! - a meeting never completes (a member introduced by the lobby whose connection has not
+//!   opened within [`MEETING_LIMIT`]) while this peer has met nobody: members already met are
+//!   never dropped for it;
+//! - the socket's message loop has ended: matchbox_socket 0.15 panics in it when a member
+//!   leaves while its connection is being made (its data channels close before they
+//!   opened), which ends every connection of this peer; or the lobby went away while nobody
+//!   was connected. The members are gone, and a match pauses and resumes as after a drop.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,6 +34,10 @@ pub const LOBBY_TIMEOUT: Duration = Duration::from_secs(10);
 /// DTLS and SCTP; well under a second on a LAN, a few seconds across the world) before a
 /// peer that has met nobody joins the room afresh.
 pub const MEETING_LIMIT: Duration = Duration::from_secs(12);
+
+/// How long after joining (afresh) the link waits before joining afresh again because its
+/// message loop ended (a lobby that is down is tried this often).
+const REJOIN_PAUSE: Duration = Duration::from_secs(2);
 
 /// The data channels: GGRS and the greeting on an unreliable, unordered one (as UDP); the
 /// spectators' streams on a reliable, ordered one.
@@ -52,8 +61,10 @@ struct Inner {
     /// The room's URL and the ICE servers, to join afresh.
     url: String,
     ice: IceServers,
-    /// Times the link joined afresh after a meeting got stuck.
+    /// Times the link joined the room afresh.
     rejoins: u32,
+    /// When the link last joined (afresh).
+    joined_at: Instant,
     /// Packets taken from the socket, not yet handed out.
     queue: VecDeque<(PeerId, Vec<u8>)>,
     /// Members connected now.
@@ -92,17 +103,30 @@ impl Inner {
             }
         }
         if self.present.is_empty() && lock(&self.introductions).stuck(MEETING_LIMIT) {
-            self.join_afresh();
+            self.join_afresh(&format!(
+                "a meeting in the room took over {} s",
+                MEETING_LIMIT.as_secs()
+            ));
+        }
+        let ended = lock(&self.ended).clone();
+        if let Some(why) = ended
+            && self.joined_at.elapsed() >= REJOIN_PAUSE
+        {
+            // Nothing reaches the members met through the ended loop any more.
+            for peer in std::mem::take(&mut self.present) {
+                if !self.gone.contains(&peer) {
+                    self.gone.push(peer);
+                }
+            }
+            self.join_afresh(&why);
         }
     }
 
     /// Leaves the room and joins it again under a new id (not waiting for the lobby: the
     /// new socket is used as soon as it is made).
-    fn join_afresh(&mut self) {
-        log::info!(
-            "a meeting in the room took over {} s: joining it afresh",
-            MEETING_LIMIT.as_secs()
-        );
+    fn join_afresh(&mut self, why: &str) {
+        log::info!("{why}: joining the room afresh");
+        self.joined_at = Instant::now();
         match start_socket(&self.url, &self.ice) {
             Ok((socket, ended, introductions)) => {
                 self.socket.close();
@@ -118,6 +142,35 @@ impl Inner {
             }
         }
     }
+}
+
+/// What a panic said, as text.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// The name of the threads running a room's message loop.
+const ROOM_THREAD: &str = "kairo-room";
+
+/// Has a panic on a room's thread logged as one line (it is recovered from: the link joins
+/// the room afresh) instead of printed with a backtrace; other threads' panics go to the
+/// hook that was there.
+fn quiet_room_panics() {
+    static SET: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().name() == Some(ROOM_THREAD) {
+                log::warn!("the room's connection failed: {info}");
+            } else {
+                before(info);
+            }
+        }));
+    });
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -145,13 +198,20 @@ fn start_socket(
         .build();
     let ended = LoopEnd::default();
     let end = ended.clone();
+    quiet_room_panics();
     std::thread::Builder::new()
-        .name("kairo-room".into())
+        .name(ROOM_THREAD.into())
         .spawn(move || {
-            let result = futures::executor::block_on(message_loop);
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                futures::executor::block_on(message_loop)
+            }));
             let said = match result {
-                Ok(()) => "the lobby server closed the connection".to_string(),
-                Err(e) => e.to_string(),
+                Ok(Ok(())) => "the lobby server closed the connection".to_string(),
+                Ok(Err(e)) => e.to_string(),
+                Err(panic) => format!(
+                    "the room's connection failed ({})",
+                    panic_text(panic.as_ref())
+                ),
             };
             *lock(&end) = Some(said);
         })
@@ -206,6 +266,7 @@ impl RoomLink {
                 url: url.to_string(),
                 ice: ice.clone(),
                 rejoins: 0,
+                joined_at: Instant::now(),
                 queue: VecDeque::new(),
                 present: Vec::new(),
                 gone: Vec::new(),
@@ -222,7 +283,7 @@ impl RoomLink {
         lock(&self.inner().ended).clone()
     }
 
-    /// Times this link joined the room afresh because a meeting got stuck.
+    /// Times this link joined the room afresh (a meeting stuck, its message loop ended).
     pub fn rejoins(&self) -> u32 {
         let mut inner = self.inner();
         inner.update();
