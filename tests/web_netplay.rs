@@ -349,7 +349,7 @@ fn a_page_with_the_wrong_password_is_refused_and_says_why() {
     let mut player = Browser::launch_with(&chromium, &dir.join("profile"), &[NO_MDNS]);
     player.open(&page.url(&room, &lobby, "player=2&password=guess&hash=60"));
     let line = player.wait_console(LIMIT, |l| {
-        l.starts_with("netplay: ") && !l.starts_with("netplay: in room")
+        l.starts_with("netplay: ") && !l.starts_with("netplay: in room") && !l.contains(" reached ")
     });
     assert!(
         line.contains("REFUSED") && line.contains("wrong room password"),
