@@ -247,6 +247,7 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
         .unwrap_or_else(|| panic!("{out3}"));
     assert!(joined > 0, "it joined a match under way: {out3}");
     assert!(out1.contains("player 2 joins"), "{out1}");
+    assert!(out1.contains("route: player 2 directly"), "{out1}");
     assert!(started.elapsed() < LIMIT);
     let log = lobby.lines().join("\n");
     assert!(log.contains(&format!("asks for room {room}")), "{log}");
