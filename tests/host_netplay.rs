@@ -336,44 +336,14 @@ fn leaving_while_waiting_for_a_joiner_lets_the_port_go() {
     assert!(bound.is_some(), "port {port} still held after leaving");
 }
 
-/// A `kairo lobby` on a free loopback port (killed when dropped), and its URL.
-struct Lobby(std::process::Child, String);
-
-impl Lobby {
-    fn start() -> Lobby {
-        use std::io::BufRead;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kairo"))
-            .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
-        let first = lines.next().unwrap().unwrap();
-        std::thread::spawn(move || for _ in lines {});
-        let addr = first
-            .strip_prefix("lobby: listening on ws://")
-            .and_then(|rest| rest.split(' ').next())
-            .unwrap()
-            .to_string();
-        Lobby(child, format!("ws://{addr}"))
-    }
-}
-
-impl Drop for Lobby {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn the_window_makes_a_room_plays_a_peer_in_it_and_saves_the_match_as_a_movie() {
-    let lobby = Lobby::start();
+    let lobby = common::lobby::Lobby::start();
     let config = common::temp_dir("netplay-room-config");
     let data = common::temp_dir("netplay-room-data");
     std::fs::write(
         config.join("netplay.toml"),
-        format!("server = \"{}\"\n", lobby.1),
+        format!("server = \"{}\"\n", lobby.url),
     )
     .unwrap();
     let mut shell = Shell::new(root().join("carts"), Some(config.to_path_buf()));
@@ -387,7 +357,7 @@ fn the_window_makes_a_room_plays_a_peer_in_it_and_saves_the_match_as_a_movie() {
     assert_eq!(code.len(), 6, "{code}");
 
     // A friend joins the room by its code, as player 2.
-    let server = lobby.1.clone();
+    let server = lobby.url.clone();
     let friend = std::thread::spawn(move || {
         let cart = Cart::open(&root().join("carts/platformer")).unwrap();
         let mut game = Session::start(cart, SaveRam::default()).unwrap();

@@ -7,13 +7,14 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
+use common::lobby::Lobby;
 use common::{finish, hash_line, root, temp_dir};
 use kairo::netplay::link::Link;
 
@@ -25,67 +26,6 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// A `kairo lobby` on a free loopback port, stopped when dropped; its log lines go to `log`.
-struct Lobby {
-    child: Child,
-    url: String,
-    log: mpsc::Receiver<String>,
-}
-
-impl Lobby {
-    fn start() -> Lobby {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kairo"))
-            .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("run kairo lobby");
-        let (tell, log) = mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tell.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let first = log
-            .recv_timeout(Duration::from_secs(20))
-            .expect("the lobby says where it listens");
-        let addr = first
-            .strip_prefix("lobby: listening on ws://")
-            .and_then(|rest| rest.split(' ').next())
-            .unwrap_or_else(|| panic!("{first}"))
-            .to_string();
-        Lobby {
-            child,
-            url: format!("ws://{addr}"),
-            log,
-        }
-    }
-
-    /// The port it listens on.
-    fn port(&self) -> u16 {
-        self.url.rsplit(':').next().unwrap().parse().unwrap()
-    }
-
-    /// Every log line so far.
-    fn lines(&self) -> Vec<String> {
-        self.log.try_iter().collect()
-    }
-
-    fn alive(&mut self) -> bool {
-        self.child.try_wait().unwrap().is_none()
-    }
-}
-
-impl Drop for Lobby {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Starts one headless peer in `room` as `player` (0: a spectator), with `extra` arguments.

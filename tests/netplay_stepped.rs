@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -133,20 +132,8 @@ fn stepped_players_and_a_spectator_end_on_the_straight_runs_hash() {
 
 #[test]
 fn a_stepped_player_bridged_to_a_room_plays_a_native_peer() {
-    let mut lobby = Command::new(env!("CARGO_BIN_EXE_kairo"))
-        .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(lobby.stdout.take().unwrap()).lines();
-    let first = lines.next().unwrap().unwrap();
-    let addr = first
-        .strip_prefix("lobby: listening on ws://")
-        .and_then(|rest| rest.split(' ').next())
-        .unwrap()
-        .to_string();
-    std::thread::spawn(move || for _ in lines {});
-    let server = format!("ws://{addr}");
+    let lobby = common::lobby::Lobby::start();
+    let server = lobby.url.clone();
     let room = kairo::rooms::new_room_code();
     let native = Command::new(env!("CARGO_BIN_EXE_kairo"))
         .args([
@@ -226,8 +213,7 @@ fn a_stepped_player_bridged_to_a_room_plays_a_native_peer() {
         std::thread::sleep(Duration::from_millis(10));
     }
     let (code, out, err) = finish(native, Duration::from_secs(60));
-    let _ = lobby.kill();
-    let _ = lobby.wait();
+    drop(lobby);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(hash_line(&out), peer.net.confirmed_hash().unwrap());
 }

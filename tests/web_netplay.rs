@@ -18,12 +18,11 @@ mod common;
 #[allow(dead_code)]
 mod web_support;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use common::lobby::Lobby;
 use common::{finish, hash_line, root, temp_dir};
 use web_support::{Browser, Server};
 
@@ -54,50 +53,6 @@ fn chromium() -> Option<String> {
         eprintln!("SKIPPED: {reason}");
     }
     found.map(str::to_string)
-}
-
-/// A `kairo lobby` on a free loopback port, stopped when dropped.
-struct Lobby {
-    child: Child,
-    url: String,
-}
-
-impl Lobby {
-    fn start() -> Lobby {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kairo"))
-            .args(["lobby", "--port", "0", "--bind", "127.0.0.1"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("run kairo lobby");
-        let (tell, said) = mpsc::channel();
-        let stdout = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                // Later lines are drained so that the lobby never blocks on its output.
-                let _ = tell.send(line);
-            }
-        });
-        let first = said
-            .recv_timeout(Duration::from_secs(20))
-            .expect("the lobby says where it listens");
-        let addr = first
-            .strip_prefix("lobby: listening on ws://")
-            .and_then(|rest| rest.split(' ').next())
-            .unwrap_or_else(|| panic!("{first}"))
-            .to_string();
-        Lobby {
-            child,
-            url: format!("ws://{addr}"),
-        }
-    }
-}
-
-impl Drop for Lobby {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// A native headless peer in `room` as `player`, pressing `press`, recording to `record`,

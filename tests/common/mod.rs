@@ -9,6 +9,7 @@ use kairo::cart::files::CartFiles;
 use kairo::console::Console;
 
 pub mod gifs;
+pub mod lobby;
 
 /// A cart with only `main.lua` = `source`.
 pub fn lua_cart(source: &str) -> Cart {
