@@ -217,3 +217,48 @@ fn a_stepped_player_bridged_to_a_room_plays_a_native_peer() {
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(hash_line(&out), peer.net.confirmed_hash().unwrap());
 }
+
+#[test]
+fn a_player_who_leaves_for_good_ends_the_match_at_once_for_the_others() {
+    let setup = |player| SteppedSetup::player("LEAVE", 2, player);
+    let mut peers = [
+        Peer::new(0x1111, setup(0), Some(press(PRESS_1))),
+        Peer::new(0x2222, setup(1), Some(press(PRESS_2))),
+    ];
+    peers[0].link.peer_present(peers[1].id, true);
+    peers[1].link.peer_present(peers[0].id, true);
+    let pump = |peers: &mut [Peer; 2]| {
+        for a in 0..2 {
+            for out in peers[a].link.take_outgoing() {
+                let from = peers[a].id;
+                if let Some(to) = peers.iter().find(|p| p.id == out.peer) {
+                    to.link.received(from, out.bytes);
+                }
+            }
+        }
+    };
+    let start = Instant::now();
+    while peers[0].game.console().vblanks() < 120 {
+        assert!(start.elapsed() < Duration::from_secs(60));
+        for peer in peers.iter_mut() {
+            peer.tick();
+        }
+        pump(&mut peers);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // Player 2 leaves from the menu: player 1 hears it at once, and does not wait for a
+    // return.
+    peers[1].net.leave();
+    pump(&mut peers);
+    let at = peers[0].game.console().vblanks();
+    let error = peers[0]
+        .net
+        .tick(&mut peers[0].game, 0)
+        .expect_err("the match ended");
+    assert!(
+        error.to_string().contains("player 2 left the match"),
+        "{error}"
+    );
+    assert_eq!(error.title(), "MATCH CALLED OFF");
+    assert!(peers[0].game.console().vblanks() <= at + 1);
+}

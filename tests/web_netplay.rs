@@ -391,6 +391,15 @@ fn a_rematch_from_a_page_restarts_the_match_for_both_pages() {
     let hash_one = page_hash(&mut one);
     let hash_two = page_hash(&mut two);
     assert_eq!(hash_one, hash_two, "both pages end on the same picture");
+    // Player 2 leaves from its page: player 1's page ends the match at once (no 60 s wait
+    // for a return).
+    let leaving = Instant::now();
+    two.eval("document.getElementById('status-leave').click()");
+    let line = one.wait_console(Duration::from_secs(10), |l| {
+        l.starts_with("netplay: MATCH CALLED OFF")
+    });
+    assert!(line.contains("player 2 left the match"), "{line}");
+    assert!(leaving.elapsed() < Duration::from_secs(5));
     one.assert_no_errors();
     two.assert_no_errors();
 }

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 # Debian's emcc finds its JS tools (acorn, terser) only through NODE_PATH.
 export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
-exports='_kairo_alloc,_kairo_free,_kairo_open,_kairo_close,_kairo_tick,_kairo_frame,_kairo_audio,_kairo_audio_len,_kairo_save,_kairo_save_len,_kairo_save_changes,_kairo_cycles,_kairo_text,_kairo_text_len,_kairo_net_open,_kairo_net_press,_kairo_net_hash_of_frame,_kairo_net_present,_kairo_net_received,_kairo_net_tick,_kairo_net_outgoing,_kairo_net_outgoing_len,_kairo_net_close,_kairo_net_rematch,_main'
+exports='_kairo_alloc,_kairo_free,_kairo_open,_kairo_close,_kairo_tick,_kairo_frame,_kairo_audio,_kairo_audio_len,_kairo_save,_kairo_save_len,_kairo_save_changes,_kairo_cycles,_kairo_text,_kairo_text_len,_kairo_net_open,_kairo_net_press,_kairo_net_hash_of_frame,_kairo_net_present,_kairo_net_received,_kairo_net_tick,_kairo_net_outgoing,_kairo_net_outgoing_len,_kairo_net_close,_kairo_net_leave,_kairo_net_rematch,_main'
 flags=(
   # Lua's errors are setjmp/longjmp; this emscripten needs wasm exceptions for them.
   -sSUPPORT_LONGJMP=wasm

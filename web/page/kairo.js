@@ -286,6 +286,8 @@
   // ---- Play online ----------------------------------------------------------------------
 
   const STANDARD_STUN = 'stun:stun.l.google.com:19302';
+  // How long the room is kept after leaving a match, for the notice to reach the others.
+  const LEAVING_MS = 500;
   // kairo_net_tick's answers.
   const NET_STATES = ['meeting', 'playing', 'watching', 'ended', 'off', 'paused', 'resuming'];
   // The match being played: its room, state, status line and hash contract.
@@ -549,8 +551,15 @@
   // Back to the page's own game, where it was.
   function leaveOnline() {
     if (online) {
-      clearInterval(online.timer);
-      if (!online.ended) online.link.close();
+      const here = online;
+      clearInterval(here.timer);
+      if (!here.ended) {
+        // The others are told this player left for good (they end the match at once), and
+        // the room is left once the notice is out.
+        M._kairo_net_leave(session);
+        sendOutgoing(here);
+        setTimeout(() => here.link.close(), LEAVING_MS);
+      }
       online = null;
       M._kairo_net_close(session);
     }

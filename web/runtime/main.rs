@@ -588,6 +588,25 @@ pub unsafe extern "C" fn kairo_net_rematch(session: *mut Session) {
     }
 }
 
+/// Tells the room's other players that this one leaves the match for good (they end it at
+/// once); the notice is then in [`kairo_net_outgoing`], for the page to send before it
+/// leaves the room. The match ends here.
+///
+/// # Safety
+/// As [`kairo_tick`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn kairo_net_leave(session: *mut Session) {
+    // SAFETY: as the caller vouches.
+    let session = unsafe { &mut *session };
+    if let Some(net) = &mut session.net
+        && !net.ended
+    {
+        net.stepped.leave();
+        pack_outgoing(&net.link, &mut net.outgoing);
+        net.ended = true;
+    }
+}
+
 /// Closes the match (its machine is dropped; the page's own console plays on).
 ///
 /// # Safety

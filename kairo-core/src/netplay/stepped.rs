@@ -28,7 +28,7 @@ use super::link::{Link, PeerAddr};
 use super::play::{NetMatch, NetOptions, RoomOptions};
 use super::resume::{self, StateAssembly};
 use super::rollback::RollbackStats;
-use super::socket::Traffic;
+use super::socket::{TAG_CALL_OFF, Traffic, datagram};
 use super::spectate::{Watch, WatchGreeter};
 use super::{INPUT_DELAY, NetError};
 use crate::cart::Cart;
@@ -404,6 +404,36 @@ impl SteppedMatch {
         if matches!(self.phase, Some(Phase::Playing(_))) {
             self.rematch_asked = true;
         }
+    }
+
+    /// Tells the other players that this one leaves the match for good, so that they end it
+    /// at once ("player N left the match") instead of waiting [`REJOIN_WAIT`] for a return.
+    /// The notice goes out now, on both channels, three times on the unreliable one; the
+    /// caller keeps the link a moment longer for it to leave. A spectator leaves quietly.
+    pub fn leave(&mut self) {
+        if matches!(
+            self.phase,
+            None | Some(Phase::WatchGreeting(_) | Phase::Watching(_))
+        ) {
+            return;
+        }
+        let Some(met) = &self.met else {
+            return;
+        };
+        let why = format!("player {} left the match", self.options.player + 1);
+        let notice = datagram(TAG_CALL_OFF, why.as_bytes());
+        for &peer in &met.peers {
+            for _ in 0..3 {
+                self.link.send(peer, &notice);
+            }
+            self.link.send_reliable(peer, &notice);
+        }
+        self.phase = None;
+    }
+
+    /// The link the match runs over.
+    pub fn link(&self) -> Arc<dyn Link> {
+        self.link.clone()
     }
 
     /// One host frame (1/60 s): meets the peers, then plays `game` (powered on with empty

@@ -50,6 +50,9 @@ pub enum NetLink {
     Room(Box<SteppedMatch>),
 }
 
+/// How long a room is kept after leaving a match, for the notice to reach the others.
+const LEAVING_LINGER: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// What the Netplay screen's two lines hold, edited by typing on the selected one; kept in
 /// `netplay.toml` from the last match started there.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -239,7 +242,22 @@ impl Netplay {
         {
             cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        self.link.take().is_some()
+        match self.link.take() {
+            // A room's players are told this one left for good (they end the match at once
+            // rather than wait for a return); the room is left a moment later, once the
+            // notice is out.
+            Some(NetLink::Room(mut net)) => {
+                net.leave();
+                let link = net.link();
+                drop(net);
+                std::thread::spawn(move || {
+                    std::thread::sleep(LEAVING_LINGER);
+                    drop(link);
+                });
+                true
+            }
+            link => link.is_some(),
+        }
     }
 
     /// One host frame: `game` is the session the match runs on, `word` this peer's input.
