@@ -394,6 +394,10 @@ pub struct NetMatch {
     epoch: u32,
     /// How long GGRS's synchronization may go without a word from a peer.
     sync_timeout: Duration,
+    /// GGRS's confirmed frame as of the last frame advance (`-1`: none yet). Input that
+    /// arrives between advances confirms frames GGRS has not yet played again with it: up
+    /// to here, the game was played with every player's confirmed input.
+    played_confirmed: i32,
 }
 
 /// A spectator of the match, and how far its stream has gone.
@@ -490,6 +494,7 @@ impl NetMatch {
                 .map_err(|_| NetError::Setup(format!("a match at vblank {base}")))?,
             epoch,
             sync_timeout: SYNC_TIMEOUT,
+            played_confirmed: -1,
         })
     }
 
@@ -649,6 +654,8 @@ impl NetMatch {
                         }
                         after_frame(game, replay);
                     });
+                // The advance played again every frame a late input changed.
+                self.played_confirmed = self.played_confirmed.max(self.p2p.confirmed_frame());
                 // GGRS holds the frame, without an error, when this peer is as far ahead
                 // of the others' input as a rollback may reach.
                 Ok(if advances {
@@ -852,9 +859,10 @@ impl NetMatch {
         self.check_called_off()
     }
 
-    /// The last frame whose input every peer has confirmed (-1 before the first).
+    /// The last frame whose input every peer has confirmed and that this peer has played
+    /// with that input (-1 before the first): its picture, log and input are final.
     pub fn confirmed_frame(&self) -> i32 {
-        self.p2p.confirmed_frame() + self.base
+        self.played_confirmed + self.base
     }
 
     /// The frame GGRS is at.
