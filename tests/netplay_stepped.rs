@@ -302,21 +302,20 @@ fn frames_confirmed_between_advances_are_final_only_once_played_again() {
             assert!(start.elapsed() < Duration::from_secs(120), "round {round}");
             tick += 1;
             // Player 1 ticks three times as often for a while; everyone ticks.
-            let fast = (tick / 30) % 2 == 0;
+            let fast = (tick / 30).is_multiple_of(2);
             for (i, peer) in peers.iter_mut().enumerate() {
                 let times = if i == 0 && fast { 3 } else { 1 };
                 for _ in 0..times {
                     peer.tick();
                 }
             }
-            for a in 0..3 {
-                let from = peers[a].id;
-                for out in peers[a].link.take_outgoing() {
-                    held.push((from, out.peer, out.bytes));
+            for peer in &peers {
+                for out in peer.link.take_outgoing() {
+                    held.push((peer.id, out.peer, out.bytes));
                 }
             }
             // Player 2's messages go out in bursts, every 5 + round ticks; the others at once.
-            let burst = tick % (5 + round) == 0;
+            let burst = tick.is_multiple_of(5 + round);
             let mut later = Vec::new();
             for (from, to, bytes) in held.drain(..) {
                 if from == 0x2222 && !burst {
