@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+pub mod picture;
+
 /// Serves the files under a folder at `http://127.0.0.1:<port>/` until the test ends.
 pub struct Server {
     port: u16,
@@ -317,6 +319,15 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+    }
+
+    /// Makes the page's viewport `width` x `height` CSS pixels, one device pixel each (the
+    /// page gets a `resize` event).
+    pub fn viewport(&mut self, width: u32, height: u32) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+        );
     }
 
     /// Presses (`down`) or releases a key, as a user would.
