@@ -454,7 +454,12 @@ fn filtered_shot(browser: &mut Browser, filter: &str, width: usize, height: usiz
     std::fs::create_dir_all(&shots).unwrap();
     let path = shots.join(format!("filter-{filter}-{width}x{height}.png"));
     let shot = Picture::decode(&browser.screenshot(&path));
-    assert_eq!((shot.width, shot.height), (width, height), "{}", path.display());
+    assert_eq!(
+        (shot.width, shot.height),
+        (width, height),
+        "{}",
+        path.display()
+    );
     assert!(
         shot.black_outside(left, top, side),
         "{filter} at {width}x{height}: the picture should be a {side}-pixel square at \
@@ -469,7 +474,12 @@ fn difference(a: &Picture, b: &Picture) -> (usize, u8) {
     let mut count = 0;
     let mut most = 0;
     for (pa, pb) in a.rgb.chunks(3).zip(b.rgb.chunks(3)) {
-        let d = pa.iter().zip(pb).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+        let d = pa
+            .iter()
+            .zip(pb)
+            .map(|(x, y)| x.abs_diff(*y))
+            .max()
+            .unwrap();
         count += usize::from(d > 0);
         most = most.max(d);
     }
@@ -487,11 +497,17 @@ fn check_lcd(lcd: &Picture, plain: &Picture, scale: usize) {
             off_grid_changed += usize::from(!on_grid && lcd.at(x, y) != plain.at(x, y));
         }
     }
-    assert_eq!(off_grid_changed, 0, "lcd at {scale}x: pixels off the grid changed");
+    assert_eq!(
+        off_grid_changed, 0,
+        "lcd at {scale}x: pixels off the grid changed"
+    );
     for rows in [true, false] {
         let profile = phase_profile(lcd, plain, scale, rows, (0, 0, side, side));
         let line = profile[scale - 1];
-        let rest = profile[..scale - 1].iter().cloned().fold(f64::MAX, f64::min);
+        let rest = profile[..scale - 1]
+            .iter()
+            .cloned()
+            .fold(f64::MAX, f64::min);
         assert!(
             line < 0.9 * rest && line > 0.4,
             "lcd at {scale}x: the grid's {} should be darker: {profile:?}",
@@ -646,8 +662,14 @@ fn display_filters_the_menu_and_the_fallback_without_webgl() {
 
     // What each filter costs: the frame's upload, the pass and the wait for it, at 4x.
     browser.viewport(1024, 1024);
-    for (filter, webgl) in [("none", 1), ("crt", 1), ("lcd", 1), ("smooth", 1), ("none", 0)] {
-        let fragment = format!("bench=40&filter={filter}&webgl={webgl}");
+    for (filter, webgl) in [
+        ("none", 1),
+        ("crt", 1),
+        ("lcd", 1),
+        ("smooth", 1),
+        ("none", 0),
+    ] {
+        let fragment = format!("bench=20&filter={filter}&webgl={webgl}");
         open_platformer(&mut browser, &server, &mut n, &fragment);
         let renderer =
             browser.wait_console(Duration::from_secs(60), |l| l.starts_with("display: "));
@@ -717,7 +739,10 @@ fn display_filters_the_menu_and_the_fallback_without_webgl() {
     let first = browser.wait_console(Duration::from_secs(60), |l| l.starts_with("display: "));
     assert!(first.starts_with("display: no WebGL"), "{first}");
     let second = browser.wait_console(Duration::from_secs(60), |l| l.starts_with("display: "));
-    assert!(second.contains("filter=crt needs WebGL: showing none"), "{second}");
+    assert!(
+        second.contains("filter=crt needs WebGL: showing none"),
+        "{second}"
+    );
     browser.wait_console(Duration::from_secs(60), |l| l == hash);
     assert_eq!(browser.eval("String(kairo.display().webgl)"), "false");
     let shot = filtered_shot(&mut browser, "none", 1024, 1024);

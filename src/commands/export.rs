@@ -197,13 +197,22 @@ mod tests {
         assert!(display.contains(&list), "display.js should have {list}");
         for filter in DisplayFilter::ALL {
             let integer = format!("{}: {}", filter.name(), filter.integer_scale());
-            assert!(display.contains(&integer), "display.js should have {integer}");
-            assert!(display.contains(&format!("    {}: `", filter.name())), "{filter}");
+            assert!(
+                display.contains(&integer),
+                "display.js should have {integer}"
+            );
+            assert!(
+                display.contains(&format!("    {}: `", filter.name())),
+                "{filter}"
+            );
         }
         let params = serde_json::to_value(FilterParams::default()).unwrap();
         for key in params.as_object().expect("an object").keys() {
             let uniform = format!("uniform float u_{key};");
-            assert!(display.contains(&uniform), "display.js should read {uniform}");
+            assert!(
+                display.contains(&uniform),
+                "display.js should read {uniform}"
+            );
         }
     }
 

@@ -8,8 +8,8 @@
 //   smooth  sharp-bilinear: fills the page at any scale, each pixel crisp, only the edges
 //           between pixels blended
 //
-// The frame is uploaded as a texture sampled NEAREST, and each filter is one fragment shader
-// over the whole canvas, whose backing store is the picture's size in device pixels. Every
+// The frame is uploaded as a texture (sampled NEAREST, or LINEAR where a filter blends
+// neighbouring pixels), and each filter is one fragment shader over the whole canvas, whose backing store is the picture's size in device pixels. Every
 // filter's parameters come from the page (`data-filter-params`, written by `kairo export`
 // from FilterParams::default()): the key `crt_beam` is the shader's uniform `u_crt_beam`.
 // The machine's frames, hashes and the cart's pictures are never touched: only what the page
@@ -21,6 +21,9 @@
   const NAMES = ['none', 'crt', 'lcd', 'smooth'];
   // Filters drawn at the largest whole-number scale (DisplayFilter::integer_scale).
   const INTEGER_SCALE = { none: true, lcd: true, crt: false, smooth: false };
+  // Filters whose shader samples the frame LINEAR (smooth_texel); the others read whole
+  // console pixels, NEAREST.
+  const LINEAR = { crt: true, smooth: true };
 
   const VERTEX = `
     attribute vec2 a_pos;
@@ -40,6 +43,11 @@
       t = clamp(t, 0.0, SIZE - 1.0);
       return texture2D(u_frame, (t + 0.5) / SIZE).rgb;
     }
+    // The picture at q, in console pixels, blending the four pixels around it (the texture
+    // is sampled LINEAR for the filters that use this).
+    vec3 smooth_texel(vec2 q) {
+      return texture2D(u_frame, q / SIZE).rgb;
+    }
     // This device pixel's centre in console pixels (0..256), y down.
     vec2 console_pos() {
       return vec2(gl_FragCoord.x, u_out.y - gl_FragCoord.y) * (SIZE / u_out);
@@ -50,61 +58,52 @@
       void main() { gl_FragColor = vec4(texel(floor(console_pos())), 1.0); }`,
 
     // Sharp-bilinear: inside each console pixel the colour is the pixel's own; only the last
-    // half device pixel on each side blends with the neighbour.
+    // half device pixel on each side blends with the neighbour (one bilinear fetch).
     smooth: `
       void main() {
         vec2 p = console_pos();
         vec2 cell = floor(p);
         vec2 f = p - cell - 0.5;
         vec2 edge = vec2(max(0.5 - 0.5 / scale(), 0.0));
-        vec2 a = cell + (f - clamp(f, -edge, edge)) * scale();
-        vec2 i = floor(a);
-        vec2 t = a - i;
-        vec3 top = mix(texel(i), texel(i + vec2(1.0, 0.0)), t.x);
-        vec3 bottom = mix(texel(i + vec2(0.0, 1.0)), texel(i + vec2(1.0, 1.0)), t.x);
-        gl_FragColor = vec4(mix(top, bottom, t.y), 1.0);
+        gl_FragColor = vec4(smooth_texel(cell + 0.5 + (f - clamp(f, -edge, edge)) * scale()),
+          1.0);
       }`,
 
-    // A CRT: the picture bulges (curvature), each console row is a beam spread sideways (a
-    // Gaussian of u_crt_beam console pixels, mixed in linear light), dark between rows
-    // (u_crt_scanline, averaged over the device pixel so that no moire appears at
-    // fractional scales), the corners darkened (u_crt_vignette), all brightened by
-    // u_crt_brightness; outside the bulged picture is black, its border anti-aliased.
+    // A CRT: the picture bulges (u_crt_curvature); each console row is a beam, soft sideways
+    // (neighbouring pixels blend over u_crt_beam console pixels); between two rows the
+    // picture darkens (u_crt_scanline at the darkest, averaged over the device pixel so
+    // that fractional scales show no moire) and the rows meet in that dark gap, so curved rows have no
+    // steps; the corners darken (u_crt_vignette) and everything is brightened by
+    // u_crt_brightness. Outside the bulged picture is black, its border anti-aliased. One
+    // bilinear fetch per device pixel.
     crt: `
       uniform float u_crt_scanline;
       uniform float u_crt_beam;
       uniform float u_crt_curvature;
       uniform float u_crt_vignette;
       uniform float u_crt_brightness;
+      // How wide, in console pixels, the blend between two rows is.
+      const float MEET = 0.5;
+      const float PI = 3.14159265;
       void main() {
         vec2 c = console_pos() / SIZE * 2.0 - 1.0;
         c *= 1.0 + u_crt_curvature * c.yx * c.yx;
         vec2 p = (c + 1.0) * 0.5 * SIZE;
-        float row = floor(p.y);
-        float spread = max(u_crt_beam, 0.05);
-        vec3 sum = vec3(0.0);
-        float weights = 0.0;
-        for (int k = -2; k <= 2; k++) {
-          float x = floor(p.x) + float(k);
-          float d = (x + 0.5 - p.x) / spread;
-          float w = exp(-0.5 * d * d);
-          vec3 t = texel(vec2(x, row));
-          sum += t * t * w;
-          weights += w;
-        }
-        vec3 colour = sqrt(sum / weights);
-        float dark = 0.0;
-        for (int j = 0; j < 4; j++) {
-          float y = p.y + (float(j) + 0.5 - 2.0) / (4.0 * scale());
-          float d = abs(fract(y) - 0.5) * 2.0;
-          dark += smoothstep(0.2, 1.0, d);
-        }
-        float scan = 1.0 - u_crt_scanline * dark * 0.25;
+        vec2 cell = floor(p);
+        vec2 f = p - cell - 0.5;
+        vec2 edge = 0.5 - 0.5 * vec2(clamp(u_crt_beam, 0.01, 1.0), MEET);
+        vec3 colour = smooth_texel(cell + 0.5 + (f - clamp(f, -edge, edge)) * 0.5 / (0.5 - edge))
+          * u_crt_brightness;
+        // Darkness 1 between rows, 0 in their middle: a cosine, averaged over the device
+        // pixel's height w (its average is the cosine times sin(pi w) / (pi w)).
+        float w = PI / scale();
+        float dark = 0.5 + 0.5 * cos(2.0 * PI * p.y) * sin(w) / w;
+        float scan = 1.0 - u_crt_scanline * dark;
         float r = dot(c, c) * 0.5;
         float vignette = 1.0 - u_crt_vignette * r * r;
         float inside = min(min(p.x, SIZE - p.x), min(p.y, SIZE - p.y));
         float border = clamp(inside * scale() + 0.5, 0.0, 1.0);
-        gl_FragColor = vec4(colour * (scan * vignette * u_crt_brightness * border), 1.0);
+        gl_FragColor = vec4(colour * (scan * vignette * border), 1.0);
       }`,
 
     // A handheld's LCD: the last u_lcd_line of each console pixel, right and bottom, is a
@@ -145,6 +144,7 @@
     gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]),
       gl.STATIC_DRAW);
     const programs = {};
+    let sampled = gl.NEAREST;
 
     function compile(kind, source) {
       const shader = gl.createShader(kind);
@@ -189,6 +189,12 @@
         gl.uniform2f(out, canvas.width, canvas.height);
         gl.activeTexture(gl.TEXTURE0);
         gl.bindTexture(gl.TEXTURE_2D, texture);
+        const sampling = LINEAR[filter] ? gl.LINEAR : gl.NEAREST;
+        if (sampling !== sampled) {
+          sampled = sampling;
+          gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, sampling);
+          gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, sampling);
+        }
         gl.bindBuffer(gl.ARRAY_BUFFER, quad);
         gl.enableVertexAttribArray(0);
         gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
@@ -213,6 +219,8 @@
     this.canvas = canvas;
     this.filter = 'none';
     this.scale = 1;
+    // The picture's width and height on the page, in device pixels (CSS pixels in 2D).
+    this.side = W;
     this.frames = 0;
     this.gl = null;
     if (useGl) {
@@ -259,6 +267,7 @@
         side = Math.max(1, Math.floor(room + 1e-6));
         this.scale = side / W;
       }
+      this.side = side;
       // Centred on whole device pixels, so that nothing resamples the picture.
       const ratio = this.gl ? dpr : 1;
       const style = this.canvas.style;

@@ -312,7 +312,7 @@
       const kept = times.slice(frames >= 20 ? 10 : 0).sort((a, b) => a - b);
       const mean = kept.reduce((a, b) => a + b, 0) / kept.length;
       const median = kept[kept.length >> 1];
-      console.log('bench ' + display.filter + ' ' + canvas.width + 'x' + canvas.height +
+      console.log('bench ' + display.filter + ' ' + display.side + 'x' + display.side +
         ': ' + kept.length + ' frames, draw ' + mean.toFixed(2) + ' ms mean, ' +
         median.toFixed(2) + ' ms median, ' + kept[kept.length - 1].toFixed(2) + ' ms max');
     })();
@@ -712,8 +712,8 @@
     online: () => (online ? online.state : 'off'),
     status: () => (online ? online.status : ''),
     display: () => ({
-      filter: display.filter, scale: display.scale, width: canvas.width,
-      height: canvas.height, webgl: Boolean(display.gl), frames: display.frames,
+      filter: display.filter, scale: display.scale, width: display.side,
+      height: display.side, webgl: Boolean(display.gl), frames: display.frames,
     }),
   };
 
