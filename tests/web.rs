@@ -596,7 +596,7 @@ fn check_smooth(smooth: &Picture, frame: &Picture) {
         crisp_changed, 0,
         "smooth at {side}: pixels inside console pixels changed"
     );
-    let whole = side % 256 == 0;
+    let whole = side.is_multiple_of(256);
     assert!(
         whole == (blended == 0),
         "smooth at {side}: {blended} pixels blended at console pixels' edges"
@@ -685,12 +685,11 @@ fn display_filters_the_menu_and_the_fallback_without_webgl() {
                  !document.getElementById('display-button').hidden";
     browser.wait_for(ready, Duration::from_secs(30));
     let shown = |browser: &mut Browser| {
-        let state = browser.eval(
+        browser.eval(
             "kairo.display().filter + ' ' + kairo.display().width + ' ' + \
              document.getElementById('display-next').textContent + ' ' + \
              localStorage.getItem('kairo.filter')",
-        );
-        state
+        )
     };
     assert_eq!(shown(&mut browser), "none 512 Display: none null");
     let click = "document.getElementById('display-next').click()";

@@ -296,25 +296,26 @@
     })();
   }
 
-  // Runs `frames` vblanks with no input, drawing each through the display filter and timing
-  // the drawing (the frame's upload, the filter's pass, and the wait for the GPU to finish);
-  // logs the renderer and `bench FILTER SIDExSIDE: ...` with the mean and median.
-  function runForBench(frames) {
-    const times = [];
+  // Times the display filter: runs the cart 60 vblanks with no input (a picture worth
+  // drawing), then draws `draws` frames in batches of 10, each batch ended by a wait for the
+  // GPU to finish (reading a pixel back), one vblank between batches; a first batch warms
+  // up. Logs the renderer and `bench FILTER SIDExSIDE: ...` with the milliseconds a frame's
+  // drawing took (its upload and the filter's pass): the median batch, and the range.
+  function runForBench(draws) {
+    const BATCH = 10;
+    const perDraw = [];
     console.log('display: ' + display.renderer());
-    (function chunk() {
-      for (let i = 0; i < 30 && times.length < frames; i++) {
-        if (tick([0, 0, 0, 0]) === 2) return;
-        times.push(display.timedFrame(framePixels()));
-      }
-      if (times.length < frames) return setTimeout(chunk, 0);
-      // The first draws compile and warm up: left out when there are enough.
-      const kept = times.slice(frames >= 20 ? 10 : 0).sort((a, b) => a - b);
-      const mean = kept.reduce((a, b) => a + b, 0) / kept.length;
-      const median = kept[kept.length >> 1];
-      console.log('bench ' + display.filter + ' ' + display.side + 'x' + display.side +
-        ': ' + kept.length + ' frames, draw ' + mean.toFixed(2) + ' ms mean, ' +
-        median.toFixed(2) + ' ms median, ' + kept[kept.length - 1].toFixed(2) + ' ms max');
+    for (let i = 0; i < 60; i++) if (tick([0, 0, 0, 0]) === 2) return;
+    display.timedFrames(framePixels(), BATCH);
+    (function batch() {
+      if (tick([0, 0, 0, 0]) === 2) return;
+      perDraw.push(display.timedFrames(framePixels(), BATCH));
+      if (perDraw.length * BATCH < draws) return setTimeout(batch, 0);
+      perDraw.sort((a, b) => a - b);
+      console.log('bench ' + display.filter + ' ' + display.side + 'x' + display.side + ': ' +
+        perDraw.length * BATCH + ' frames, ' + perDraw[perDraw.length >> 1].toFixed(2) +
+        ' ms a frame (' + perDraw[0].toFixed(2) + ' to ' +
+        perDraw[perDraw.length - 1].toFixed(2) + ')');
     })();
   }
 
