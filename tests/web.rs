@@ -3,7 +3,11 @@
 //! through the DevTools protocol (over `--remote-debugging-pipe`). Checked: the page's
 //! `#hash=N` logs the same `hash` line as `kairo headless --frames N --hash`; keys pressed
 //! through the protocol start a game (the cart logs it) and change the picture; sound starts
-//! on the first key; nothing throws. Screenshots go to `target/web-shots/`.
+//! on the first key; nothing throws; each display filter draws the frame as it should (`none`
+//! exactly nearest-neighbour, `crt`'s scanlines and `lcd`'s grid one console pixel apart,
+//! `smooth` crisp at a fractional scale), the menu entry and F10 cycle them, the choice
+//! outlives a reload, and without WebGL the page draws in 2D. Screenshots go to
+//! `target/web-shots/`.
 //!
 //! Needs Debian's `chromium` (`.ci/run` installs it). Without it the tests fail when
 //! `KAIRO_CI` is set and otherwise skip, saying why on stderr.
