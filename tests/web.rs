@@ -734,7 +734,10 @@ fn display_filters_the_menu_and_the_fallback_without_webgl() {
         "if (location.hash.includes('hide-webgl')) { const get = \
          HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = \
          function (kind, options) { return /webgl/.test(kind) ? null : \
-         get.call(this, kind, options); }; }",
+         get.call(this, kind, options); }; } \
+         if (location.hash.includes('break-shaders')) { for (const gl of \
+         [WebGLRenderingContext, WebGL2RenderingContext]) { \
+         gl.prototype.getShaderParameter = () => false; } }",
     );
     browser.viewport(1024, 1024);
     let fragment = format!("hash={FILTER_FRAMES}&filter=crt&hide-webgl");
@@ -753,6 +756,19 @@ fn display_filters_the_menu_and_the_fallback_without_webgl() {
         difference(&shot, &frame.nearest(1024)),
         (0, 0),
         "the 2D canvas at 4x"
+    );
+    browser.assert_no_errors();
+    // WebGL that refuses the shaders: the same, on a fresh canvas.
+    let fragment = format!("hash={FILTER_FRAMES}&break-shaders");
+    open_platformer(&mut browser, &server, &mut n, &fragment);
+    let first = browser.wait_console(Duration::from_secs(60), |l| l.starts_with("display: "));
+    assert!(first.starts_with("display: no WebGL (shader: "), "{first}");
+    browser.wait_console(Duration::from_secs(60), |l| l == hash);
+    let shot = filtered_shot(&mut browser, "none", 768, 768);
+    assert_eq!(
+        difference(&shot, &frame.nearest(768)),
+        (0, 0),
+        "the 2D canvas at 3x"
     );
     browser.assert_no_errors();
 }

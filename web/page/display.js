@@ -9,8 +9,9 @@
 //           between pixels blended
 //
 // The frame is uploaded as a texture (sampled NEAREST, or LINEAR where a filter blends
-// neighbouring pixels), and each filter is one fragment shader over the whole canvas, whose backing store is the picture's size in device pixels. Every
-// filter's parameters come from the page (`data-filter-params`, written by `kairo export`
+// neighbouring pixels), and each filter is one fragment shader over the whole canvas, whose
+// backing store is the picture's size in device pixels. Every filter's parameters come from
+// the page (`data-filter-params`, written by `kairo export`
 // from FilterParams::default()): the key `crt_beam` is the shader's uniform `u_crt_beam`.
 // The machine's frames, hashes and the cart's pictures are never touched: only what the page
 // shows is filtered. Without WebGL the canvas is a 2D one scaled by CSS (`none` only).
@@ -32,7 +33,11 @@
   // What every filter's shader starts with: the frame, the canvas's size in device pixels,
   // and where a device pixel's centre falls on the console's screen.
   const COMMON = `
+    #ifdef GL_FRAGMENT_PRECISION_HIGH
     precision highp float;
+    #else
+    precision mediump float;
+    #endif
     uniform sampler2D u_frame;
     uniform vec2 u_out;
     const float SIZE = 256.0;
@@ -72,8 +77,8 @@
     // A CRT: the picture bulges (u_crt_curvature); each console row is a beam, soft sideways
     // (neighbouring pixels blend over u_crt_beam console pixels); between two rows the
     // picture darkens (u_crt_scanline at the darkest, averaged over the device pixel so
-    // that fractional scales show no moire) and the rows meet in that dark gap, so curved rows have no
-    // steps; the corners darken (u_crt_vignette) and everything is brightened by
+    // that fractional scales show no moire) and the rows meet in that dark gap, so curved
+    // rows have no steps; the corners darken (u_crt_vignette) and everything is brightened by
     // u_crt_brightness. Outside the bulged picture is black, its border anti-aliased. One
     // bilinear fetch per device pixel.
     crt: `
@@ -92,8 +97,8 @@
         vec2 cell = floor(p);
         vec2 f = p - cell - 0.5;
         vec2 edge = 0.5 - 0.5 * vec2(clamp(u_crt_beam, 0.01, 1.0), MEET);
-        vec3 colour = smooth_texel(cell + 0.5 + (f - clamp(f, -edge, edge)) * 0.5 / (0.5 - edge))
-          * u_crt_brightness;
+        vec2 q = cell + 0.5 + (f - clamp(f, -edge, edge)) * 0.5 / (0.5 - edge);
+        vec3 colour = smooth_texel(q) * u_crt_brightness;
         // Darkness 1 between rows, 0 in their middle: a cosine, averaged over the device
         // pixel's height w (its average is the cosine times sin(pi w) / (pi w)).
         float w = PI / scale();
@@ -123,8 +128,8 @@
       }`,
   };
 
-  // The WebGL pass: a texture for the frame and a program per filter (compiled when first
-  // used). Throws when WebGL is missing or refuses the shaders.
+  // The WebGL pass: a texture for the frame and a program per filter (all compiled at once).
+  // Throws when WebGL is missing or refuses a shader, and the page then draws in 2D.
   function glPass(canvas, params) {
     const options = { alpha: false, antialias: false, depth: false, stencil: false,
       premultipliedAlpha: false, preserveDrawingBuffer: false };
@@ -214,7 +219,7 @@
 
   // The picture on `canvas`, shown through a filter. `params`: the filters' parameters;
   // `useGl`: false to draw with the 2D canvas only; `log`: where the one line about a missing
-  // WebGL goes.
+  // WebGL goes. `this.canvas` is the canvas drawn on: a new one when WebGL failed on it.
   function Display(canvas, params, useGl, log) {
     this.canvas = canvas;
     this.filter = 'none';
@@ -229,6 +234,10 @@
       } catch (error) {
         log('display: no WebGL (' + (error && error.message ? error.message : error) +
           '): the picture is drawn sharp, without filters');
+        // A canvas that gave a WebGL context gives no 2D one: a fresh canvas takes its place.
+        const fresh = canvas.cloneNode(false);
+        canvas.replaceWith(fresh);
+        this.canvas = canvas = fresh;
       }
     } else {
       log('display: WebGL off (#webgl=0): the picture is drawn sharp, without filters');
@@ -239,8 +248,12 @@
       // next frame fills it.
       canvas.addEventListener('webglcontextlost', (event) => event.preventDefault());
       canvas.addEventListener('webglcontextrestored', () => {
-        this.gl = glPass(canvas, params);
-        this.present();
+        try {
+          this.gl = glPass(canvas, params);
+          this.present();
+        } catch (error) {
+          log('display: WebGL came back broken (' + error + '): reload the page');
+        }
       });
     } else {
       this.context2d = canvas.getContext('2d');

@@ -37,7 +37,8 @@
   const PAD_BUTTONS = { 14: 0, 15: 1, 12: 2, 13: 3, 0: 4, 1: 5, 2: 6, 3: 7, 4: 8, 5: 9, 9: 10, 8: 11 };
   const DEAD_ZONE = 0.5;
 
-  const canvas = document.getElementById('screen');
+  // The picture's canvas (the display may put a new one in its place).
+  let canvas = document.getElementById('screen');
   const note = document.getElementById('note');
   const faultPanel = document.getElementById('fault');
   // Where the chosen display filter is kept.
@@ -727,6 +728,7 @@
     const hashMatch = hashFrames !== null || benchFrames !== null;
     display = new KairoDisplay.Display(canvas, filterParams(), settings.webgl !== '0',
       (line) => console.log(line));
+    canvas = display.canvas;
     startFilter(settings);
     addEventListener('resize', fit);
     M = await KairoRuntime();
