@@ -448,7 +448,19 @@ fn open_platformer(browser: &mut Browser, server: &Server, n: &mut u32, fragment
 /// The page's picture in a `width` x `height` viewport (saved under `target/web-shots/`),
 /// checked to be black around the place the filter puts it; that place, cropped.
 fn filtered_shot(browser: &mut Browser, filter: &str, width: usize, height: usize) -> Picture {
-    browser.viewport(width as u32, height as u32);
+    filtered_shot_scaled(browser, filter, width, height, 1)
+}
+
+/// [`filtered_shot`] on a screen of `dpr` device pixels per CSS pixel: `width` and `height`
+/// are in device pixels.
+fn filtered_shot_scaled(
+    browser: &mut Browser,
+    filter: &str,
+    width: usize,
+    height: usize,
+    dpr: usize,
+) -> Picture {
+    browser.viewport_scaled((width / dpr) as u32, (height / dpr) as u32, dpr as u32);
     let (left, top, side) = placement(filter, width, height);
     browser.wait_for(
         &format!("kairo.display().width === {side} && kairo.display().filter === '{filter}'"),
@@ -456,7 +468,7 @@ fn filtered_shot(browser: &mut Browser, filter: &str, width: usize, height: usiz
     );
     let shots = root().join("target/web-shots");
     std::fs::create_dir_all(&shots).unwrap();
-    let path = shots.join(format!("filter-{filter}-{width}x{height}.png"));
+    let path = shots.join(format!("filter-{filter}-{width}x{height}-dpr{dpr}.png"));
     let shot = Picture::decode(&browser.screenshot(&path));
     assert_eq!(
         (shot.width, shot.height),
@@ -660,6 +672,16 @@ fn display_filters_the_menu_and_the_fallback_without_webgl() {
                 "crt" => check_crt(&shot, &plain, side / 256),
                 _ => check_smooth(&shot, &frame),
             }
+        }
+        if filter == "none" {
+            // On a HiDPI screen (2 device pixels per CSS pixel) the canvas has the device's
+            // pixels: 3x in a 1024x800 screen is still exact.
+            let shot = filtered_shot_scaled(&mut browser, filter, 1024, 800, 2);
+            assert_eq!(
+                difference(&shot, &frame.nearest(768)),
+                (0, 0),
+                "none at 2 dppx"
+            );
         }
         browser.assert_no_errors();
     }

@@ -324,9 +324,15 @@ impl Browser {
     /// Makes the page's viewport `width` x `height` CSS pixels, one device pixel each (the
     /// page gets a `resize` event).
     pub fn viewport(&mut self, width: u32, height: u32) {
+        self.viewport_scaled(width, height, 1);
+    }
+
+    /// [`Browser::viewport`] with `scale` device pixels per CSS pixel (a HiDPI screen).
+    pub fn viewport_scaled(&mut self, width: u32, height: u32, scale: u32) {
         self.call(
             "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+            json!({"width": width, "height": height, "deviceScaleFactor": scale,
+                   "mobile": false}),
         );
     }
 
