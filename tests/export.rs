@@ -39,6 +39,10 @@ fn export_writes_the_page_the_runtime_and_the_packed_cart() {
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(page.contains("<title>Nova Lance - Kairo</title>"), "{page}");
     assert!(page.contains("data-save-id=\"kairo.nova-lance\""), "{page}");
+    // The display filters' parameters, one place (FilterParams), as JSON the page reads.
+    let params = kairo::views::display_filter::FilterParams::default().to_json();
+    let attribute = format!("data-filter-params=\"{}\"", params.replace('"', "&quot;"));
+    assert!(page.contains(&attribute), "{page}");
     let packed = kcart::unpack(&std::fs::read(out.join("cart.kcart")).unwrap()).unwrap();
     let folder = CartFiles::open(&cart).unwrap().into_map();
     assert_eq!(packed, folder, "cart.kcart holds the cart's files");

@@ -11,21 +11,28 @@
 //! TURN server given at export (`--lobby`, `--stun`, `--turn`) are written into `index.html`.
 //! A TURN server's user name and password are written only when given (`--turn-user`,
 //! `--turn-password`): then anyone who has the page can read them.
+//!
+//! The page draws the picture through a display filter (`web/page/display.js`, exported in
+//! `kairo.js` after the room client): the filters' parameters are written into `index.html`
+//! from [`FilterParams::default`], the one place they are set.
 
 use std::path::{Path, PathBuf};
 
 use crate::cart::files::CartFiles;
 use crate::cart::{CartErrors, kcart};
 use crate::error::{Result, ToolError};
+use crate::views::display_filter::FilterParams;
 
-/// The page, with `{{TITLE}}`, `{{SAVE_ID}}`, `{{LOBBY}}`, `{{STUN}}` and the `{{TURN...}}`
-/// settings to fill in.
+/// The page, with `{{TITLE}}`, `{{SAVE_ID}}`, `{{LOBBY}}`, `{{STUN}}`, the `{{TURN...}}`
+/// settings and `{{FILTER_PARAMS}}` to fill in.
 const PAGE: &str = include_str!("../../web/page/index.html");
 /// The page's host script: canvas, keys, pads, sound, pacing, storage, playing online.
 const HOST_JS: &[u8] = include_bytes!("../../web/page/kairo.js");
 /// The room client (a lobby server's WebSocket, WebRTC data channels), exported at the
 /// start of `kairo.js`.
 const ROOMS_JS: &[u8] = include_bytes!("../../web/page/rooms.js");
+/// The display filters' WebGL pass, exported in `kairo.js` after the room client.
+const DISPLAY_JS: &[u8] = include_bytes!("../../web/page/display.js");
 /// The machine compiled to WebAssembly, and its loader.
 pub const RUNTIME_JS: &[u8] = include_bytes!("../../web/dist/kairo_web.js");
 pub const RUNTIME_WASM: &[u8] = include_bytes!("../../web/dist/kairo_web.wasm");
@@ -132,8 +139,12 @@ pub fn export_web_online(cart: &Path, out: &Path, online: &Online) -> Result<Exp
         .replace(
             "{{TURN_PASSWORD}}",
             &html_escape(online.turn_password.as_deref().unwrap_or("")),
+        )
+        .replace(
+            "{{FILTER_PARAMS}}",
+            &html_escape(&FilterParams::default().to_json()),
         );
-    let host = [ROOMS_JS, b"\n", HOST_JS].concat();
+    let host = [ROOMS_JS, b"\n", DISPLAY_JS, b"\n", HOST_JS].concat();
     std::fs::create_dir_all(out).map_err(ToolError::write(out))?;
     let mut exported = Exported::default();
     for (name, bytes) in [
@@ -180,7 +191,13 @@ mod tests {
 
     #[test]
     fn the_page_has_the_places_export_fills_and_loads_what_export_writes() {
-        for place in ["{{TITLE}}", "{{SAVE_ID}}", "{{LOBBY}}", "{{STUN}}"] {
+        for place in [
+            "{{TITLE}}",
+            "{{SAVE_ID}}",
+            "{{LOBBY}}",
+            "{{STUN}}",
+            "{{FILTER_PARAMS}}",
+        ] {
             assert!(PAGE.contains(place), "{place}");
         }
         for file in ["kairo.js", "kairo_web.js"] {
@@ -196,6 +213,38 @@ mod tests {
         assert!(host.contains("KairoRooms.Room"));
         for export in ["_kairo_net_open", "_kairo_net_tick", "_kairo_net_outgoing"] {
             assert!(runtime.contains(export), "{export}");
+        }
+    }
+
+    #[test]
+    fn the_page_draws_every_filter_with_every_parameter() {
+        use crate::views::display_filter::DisplayFilter;
+        let display = std::str::from_utf8(DISPLAY_JS).expect("UTF-8");
+        assert!(display.contains("window.KairoDisplay"));
+        let names: Vec<String> = DisplayFilter::ALL
+            .iter()
+            .map(|f| format!("'{}'", f.name()))
+            .collect();
+        let list = format!("const NAMES = [{}];", names.join(", "));
+        assert!(display.contains(&list), "display.js should have {list}");
+        for filter in DisplayFilter::ALL {
+            let integer = format!("{}: {}", filter.name(), filter.integer_scale());
+            assert!(
+                display.contains(&integer),
+                "display.js should have {integer}"
+            );
+            assert!(
+                display.contains(&format!("    {}: `", filter.name())),
+                "{filter}"
+            );
+        }
+        let params = serde_json::to_value(FilterParams::default()).unwrap();
+        for key in params.as_object().expect("an object").keys() {
+            let uniform = format!("uniform float u_{key};");
+            assert!(
+                display.contains(&uniform),
+                "display.js should read {uniform}"
+            );
         }
     }
 

@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+pub mod picture;
+
 /// Serves the files under a folder at `http://127.0.0.1:<port>/` until the test ends.
 pub struct Server {
     port: u16,
@@ -317,6 +319,21 @@ impl Browser {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+    }
+
+    /// Makes the page's viewport `width` x `height` CSS pixels, one device pixel each (the
+    /// page gets a `resize` event).
+    pub fn viewport(&mut self, width: u32, height: u32) {
+        self.viewport_scaled(width, height, 1);
+    }
+
+    /// [`Browser::viewport`] with `scale` device pixels per CSS pixel (a HiDPI screen).
+    pub fn viewport_scaled(&mut self, width: u32, height: u32, scale: u32) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": scale,
+                   "mobile": false}),
+        );
     }
 
     /// Presses (`down`) or releases a key, as a user would.

@@ -7,6 +7,10 @@
 // index.html#hash=N runs the cart N vblanks with no input as fast as it can and logs
 // `hash <16 hex digits>` to the console, like `kairo headless CART --frames N --hash`.
 //
+// The picture goes through a display filter (display.js, exported in front of this file):
+// "Display: NAME" (top right) and F10 cycle them and keep the choice in localStorage;
+// #filter=NAME chooses one for this visit, and #bench=N times N frames' drawing through it.
+//
 // "Play online" plays a room's match with other pages and native peers (`kairo netplay
 // --room`): rooms.js (exported in front of this file) speaks to the lobby server and holds
 // the WebRTC data channels, and the machine's netplay code in the runtime (`kairo_net_*`)
@@ -34,11 +38,13 @@
   const PAD_BUTTONS = { 14: 0, 15: 1, 12: 2, 13: 3, 0: 4, 1: 5, 2: 6, 3: 7, 4: 8, 5: 9, 9: 10, 8: 11 };
   const DEAD_ZONE = 0.5;
 
-  const canvas = document.getElementById('screen');
+  // The picture's canvas (the display may put a new one in its place).
+  let canvas = document.getElementById('screen');
   const note = document.getElementById('note');
   const faultPanel = document.getElementById('fault');
-  const context2d = canvas.getContext('2d');
-  const image = context2d.createImageData(W, H);
+  // Where the chosen display filter is kept.
+  const FILTER_KEY = 'kairo.filter';
+  let display = null;
 
   let M = null, session = 0;
   let keyWord = 0;
@@ -68,18 +74,22 @@
     console.error('kairo: ' + message);
   }
 
-  // Integer scale, letterboxed: the largest whole multiple of 256 that fits.
+  // The picture's size for the filter: the largest whole multiple of 256 that fits
+  // (letterboxed) for none and lcd, the whole of the page's shorter side for crt and smooth;
+  // centred.
   function fit() {
-    const scale = Math.max(1, Math.floor(Math.min(innerWidth, innerHeight) / W));
-    canvas.style.width = W * scale + 'px';
-    canvas.style.height = H * scale + 'px';
+    display.fit(innerWidth, innerHeight, window.devicePixelRatio || 1);
+  }
+
+  // The machine's picture, 256x256 RGBA, or null before the first.
+  function framePixels() {
+    const ptr = M._kairo_frame(session);
+    return ptr ? M.HEAPU8.subarray(ptr, ptr + W * H * 4) : null;
   }
 
   function draw() {
-    const ptr = M._kairo_frame(session);
-    if (!ptr) return;
-    image.data.set(M.HEAPU8.subarray(ptr, ptr + W * H * 4));
-    context2d.putImageData(image, 0, 0);
+    const pixels = framePixels();
+    if (pixels) display.frame(pixels);
   }
 
   function flushLog() {
@@ -227,6 +237,11 @@
       toggleFullscreen();
       return;
     }
+    if (event.code === 'F10') {
+      event.preventDefault();
+      if (down && !event.repeat) nextFilter();
+      return;
+    }
     if (KEYS[event.code] === undefined) return;
     event.preventDefault();
     // Two keys may hold one button (W and R, both Shifts): a button is held while any is.
@@ -281,6 +296,95 @@
       console.log('web: ' + frames + ' vblanks in ' + ms.toFixed(1) + ' ms');
       console.log('hash ' + text(2));
     })();
+  }
+
+  // Times the display filter: runs the cart 60 vblanks with no input (a picture worth
+  // drawing), then draws `draws` frames in batches of 10, each batch ended by a wait for the
+  // GPU to finish (reading a pixel back), one vblank between batches; a first batch warms
+  // up. Logs the renderer and `bench FILTER SIDExSIDE: ...` with the milliseconds a frame's
+  // drawing took (its upload and the filter's pass): the median batch, and the range.
+  function runForBench(draws) {
+    const BATCH = 10;
+    const perDraw = [];
+    console.log('display: ' + display.renderer());
+    for (let i = 0; i < 60; i++) if (tick([0, 0, 0, 0]) === 2) return;
+    display.timedFrames(framePixels(), BATCH);
+    (function batch() {
+      if (tick([0, 0, 0, 0]) === 2) return;
+      perDraw.push(display.timedFrames(framePixels(), BATCH));
+      if (perDraw.length * BATCH < draws) return setTimeout(batch, 0);
+      perDraw.sort((a, b) => a - b);
+      console.log('bench ' + display.filter + ' ' + display.side + 'x' + display.side + ': ' +
+        perDraw.length * BATCH + ' frames, ' + perDraw[perDraw.length >> 1].toFixed(2) +
+        ' ms a frame (' + perDraw[0].toFixed(2) + ' to ' +
+        perDraw[perDraw.length - 1].toFixed(2) + ')');
+    })();
+  }
+
+  // ---- Display filters -------------------------------------------------------------------
+
+  // The filters' parameters, written into the page by `kairo export`.
+  function filterParams() {
+    try {
+      return JSON.parse(document.body.dataset.filterParams);
+    } catch (error) {
+      console.log('display: no filter parameters in the page (export it with kairo export)');
+      return {};
+    }
+  }
+
+  function savedFilter() {
+    try {
+      return localStorage.getItem(FILTER_KEY);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function setFilter(name, keep) {
+    display.filter = name;
+    $('display-next').textContent = 'Display: ' + name;
+    fit();
+    if (!keep) return;
+    try {
+      localStorage.setItem(FILTER_KEY, name);
+    } catch (error) {
+      console.warn('kairo: cannot keep the display filter: ' + error);
+    }
+  }
+
+  function nextFilter() {
+    const offered = display.filters();
+    setFilter(offered[(offered.indexOf(display.filter) + 1) % offered.length], true);
+  }
+
+  // The filter to start with: the fragment's filter=NAME, else the one kept, else none.
+  function startFilter(settings) {
+    const offered = display.filters();
+    let chosen = savedFilter();
+    if (!offered.includes(chosen)) chosen = 'none';
+    if (settings.filter !== undefined) {
+      const name = settings.filter.trim().toLowerCase();
+      if (offered.includes(name)) {
+        chosen = name;
+      } else if (KairoDisplay.NAMES.includes(name)) {
+        console.log('display: filter=' + name + ' needs WebGL: showing ' + chosen);
+      } else {
+        console.log('display: unknown filter "' + settings.filter + '" in the address ' +
+          '(choose ' + KairoDisplay.NAMES.join(', ') + '): showing ' + chosen);
+      }
+    }
+    setFilter(chosen, false);
+  }
+
+  function setUpDisplay() {
+    const button = $('display-next');
+    button.addEventListener('click', nextFilter);
+    if (display.filters().length < 2) {
+      button.disabled = true;
+      button.title = 'Display filters need WebGL';
+    }
+    $('display-button').hidden = false;
   }
 
   // ---- Play online ----------------------------------------------------------------------
@@ -657,12 +761,24 @@
     faulted: () => faulted,
     online: () => (online ? online.state : 'off'),
     status: () => (online ? online.status : ''),
+    display: () => ({
+      filter: display.filter, scale: display.scale, width: display.side,
+      height: display.side, webgl: Boolean(display.gl), frames: display.frames,
+    }),
   };
 
   async function main() {
-    fit();
+    const settings = fragment();
+    // Without a room, hash=N and bench=N run N vblanks with no input and stop.
+    const whole = (value) => (/^\d+$/.test(value || '') ? Number(value) : null);
+    const hashFrames = settings.room === undefined ? whole(settings.hash) : null;
+    const benchFrames = settings.room === undefined ? whole(settings.bench) : null;
+    const hashMatch = hashFrames !== null || benchFrames !== null;
+    display = new KairoDisplay.Display(canvas, filterParams(), settings.webgl !== '0',
+      (line) => console.log(line));
+    canvas = display.canvas;
+    startFilter(settings);
     addEventListener('resize', fit);
-    const hashMatch = /^#hash=(\d+)$/.exec(location.hash);
     M = await KairoRuntime();
     const response = await fetch('cart.kcart');
     if (!response.ok) throw new Error('cannot load cart.kcart: ' + response.status);
@@ -692,7 +808,8 @@
     draw();
     if (hashMatch) {
       showNote('');
-      runForHash(Number(hashMatch[1]));
+      if (benchFrames !== null) runForBench(benchFrames);
+      else runForHash(hashFrames);
       return;
     }
     showNote('Click or press a key for sound');
@@ -709,7 +826,7 @@
     addEventListener('pagehide', keepSave);
     next = performance.now();
     requestAnimationFrame(frame);
-    const settings = fragment();
+    setUpDisplay();
     setUpOnline(settings);
     onlineFromFragment(settings);
   }
