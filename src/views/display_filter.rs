@@ -52,13 +52,19 @@ impl DisplayFilter {
             .find(|f| f.name() == name.trim().to_ascii_lowercase())
             .ok_or_else(|| {
                 let names: Vec<&str> = DisplayFilter::ALL.iter().map(|f| f.name()).collect();
-                format!("unknown display filter {name:?}: choose {}", names.join(", "))
+                format!(
+                    "unknown display filter {name:?}: choose {}",
+                    names.join(", ")
+                )
             })
     }
 
     /// The filter after this one (F10, the pause menu).
     pub fn next(self) -> DisplayFilter {
-        let at = DisplayFilter::ALL.iter().position(|f| *f == self).unwrap_or(0);
+        let at = DisplayFilter::ALL
+            .iter()
+            .position(|f| *f == self)
+            .unwrap_or(0);
         DisplayFilter::ALL[(at + 1) % DisplayFilter::ALL.len()]
     }
 
@@ -148,7 +154,13 @@ mod tests {
     #[test]
     fn params_serialize_every_field() {
         let json = FilterParams::default().to_json();
-        for key in ["crt_scanline", "crt_beam", "crt_curvature", "lcd_grid", "lcd_line"] {
+        for key in [
+            "crt_scanline",
+            "crt_beam",
+            "crt_curvature",
+            "lcd_grid",
+            "lcd_line",
+        ] {
             assert!(json.contains(key), "{json}");
         }
     }
