@@ -5,7 +5,8 @@
 //!
 //! With `KAIRO_FRAME_TIMES=N` set, every N frames the window logs on stderr how long drawing
 //! a frame took with the filter shown (waiting for the GPU to finish it), for
-//! docs/display.md's figures.
+//! docs/display.md's figures; `KAIRO_PIXELS_RENDERER=1` draws with `pixels`' own scaling
+//! renderer instead of the filters, the figure to compare them with.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -219,7 +220,11 @@ impl App {
                 .device()
                 .poll(pixels::wgpu::PollType::wait_indefinitely());
             let micros = started.elapsed().as_secs_f32() * 1e6;
-            let what = format!("{filter} at {}x{}", surface.0, surface.1);
+            let shown = match self.filters {
+                Some(_) => filter.name(),
+                None => "pixels' own renderer",
+            };
+            let what = format!("{shown} at {}x{}", surface.0, surface.1);
             if let Some(line) = times.add(micros, &what) {
                 crate::out::eprint_line(&line);
             }
@@ -257,7 +262,17 @@ impl ApplicationHandler for App {
         let surface = SurfaceTexture::new(inner.width.max(1), inner.height.max(1), window.clone());
         match Pixels::new(SCREEN_W as u32, SCREEN_H as u32, surface) {
             Ok(pixels) => {
-                self.filters = Some(FilterRenderer::new(&pixels));
+                if self.frame_times.is_some() {
+                    let info = pixels.adapter().get_info();
+                    crate::out::eprint_line(&format!(
+                        "frame time: drawing on {} ({:?}, {})",
+                        info.name, info.backend, info.driver
+                    ));
+                }
+                // KAIRO_PIXELS_RENDERER: pixels' own renderer, to compare frame times with.
+                if std::env::var_os("KAIRO_PIXELS_RENDERER").is_none() {
+                    self.filters = Some(FilterRenderer::new(&pixels));
+                }
                 self.pixels = Some(pixels);
             }
             Err(e) => return self.fail(event_loop, HostError::Graphics(e.to_string())),

@@ -266,7 +266,7 @@ mod tests {
             (p.x, p.y, p.width, p.height, p.scale)
         };
         assert_eq!(at(DisplayFilter::None, 768, 768), (0, 0, 768, 768, 3.0));
-        assert_eq!(at(DisplayFilter::Lcd, 1024, 800), (0, 16, 768, 768, 3.0));
+        assert_eq!(at(DisplayFilter::Lcd, 1024, 800), (128, 16, 768, 768, 3.0));
         assert_eq!(at(DisplayFilter::None, 1000, 700), (244, 94, 512, 512, 2.0));
         assert_eq!(
             at(DisplayFilter::Smooth, 1000, 700),

@@ -38,9 +38,10 @@ fn encode(linear: vec3<f32>) -> vec4<f32> {
     return vec4<f32>(select(high, low, c <= vec3<f32>(0.0031308)), 1.0);
 }
 
-// A linear colour darkened by `f` as the eye sees it: its sRGB encoding times `f`.
+// A linear colour darkened by `f` as the eye sees it: about its sRGB encoding times `f`
+// (sRGB taken as a gamma of 2, which spares a `pow` per pixel).
 fn dim(linear: vec3<f32>, f: f32) -> vec3<f32> {
-    return linear * pow(max(f, 0.0), 2.2);
+    return linear * (f * f);
 }
 
 // The console pixel under the surface pixel whose centre is `frag`, at a whole-number scale.
@@ -67,23 +68,6 @@ fn fs_lcd(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
     return encode(select(colour, dim(colour, 1.0 - locals.more.y), on_grid));
 }
 
-// A console row's colour at console x `x`, the beam spread sideways by `beam` console pixels.
-fn beam_row(x: f32, row: i32, beam: f32) -> vec3<f32> {
-    let left = floor(x - 0.5);
-    let t = x - 0.5 - left;
-    let width = max(beam, 0.05);
-    var sum = vec3<f32>(0.0);
-    var weights = 0.0;
-    for (var i = -1; i <= 2; i++) {
-        let d = (f32(i) - t) / width;
-        let w = exp(-0.5 * d * d);
-        let column = clamp(i32(left) + i, 0, i32(locals.size.x) - 1);
-        sum += w * textureLoad(picture, vec2<i32>(column, row), 0).rgb;
-        weights += w;
-    }
-    return sum / weights;
-}
-
 @fragment
 fn fs_crt(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
     let uv = (frag.xy - locals.rect.xy) / locals.rect.zw;
@@ -95,11 +79,26 @@ fn fs_crt(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
         return encode(vec3<f32>(0.0));
     }
     let p = (c * 0.5 + 0.5) * locals.size.xy;
-    let row = clamp(i32(floor(p.y)), 0, i32(locals.size.y) - 1);
-    var colour = beam_row(p.x, row, locals.crt.y);
-    // The scanline: full brightness along the row's middle, darkest in the gap between rows.
-    let d = abs(fract(p.y) - 0.5) * 2.0;
-    var f = 1.0 - locals.crt.x * smoothstep(0.25, 1.0, d);
+    let last = vec2<i32>(locals.size.xy) - 1;
+    let row = min(i32(p.y), last.y);
+    // The beam: a Gaussian `crt_beam` console pixels wide on each pixel of the row; of the
+    // two pixels either side of this point, the right one's share of their sum.
+    let x = p.x - 0.5;
+    let left = floor(x);
+    let t = x - left;
+    let width = max(locals.crt.y, 0.05);
+    let share = 1.0 / (1.0 + exp((0.5 - t) / (width * width)));
+    let a = textureLoad(picture, vec2<i32>(clamp(i32(left), 0, last.x), row), 0).rgb;
+    let b = textureLoad(picture, vec2<i32>(clamp(i32(left) + 1, 0, last.x), row), 0).rgb;
+    let colour = mix(a, b, share);
+    // The scanline: full brightness along the row's middle, darkest in the gap between rows;
+    // taken at two heights a quarter of a screen pixel apart, so the curved rows do not
+    // alias into steps.
+    let spread = 0.25 / locals.size.z;
+    let d0 = abs(fract(p.y - spread) - 0.5) * 2.0;
+    let d1 = abs(fract(p.y + spread) - 0.5) * 2.0;
+    let gap = 0.5 * (smoothstep(0.25, 1.0, d0) + smoothstep(0.25, 1.0, d1));
+    var f = 1.0 - locals.crt.x * gap;
     // The vignette: corners darker.
     let r = dot(c, c) * 0.5;
     f *= 1.0 - locals.crt.w * r * r;
