@@ -33,6 +33,18 @@ struct FrameTimes {
     every: usize,
     micros: Vec<f32>,
     since: Instant,
+    /// The process's CPU time then (Linux), which a busy machine inflates less than the
+    /// wall clock.
+    cpu_since: Option<f64>,
+}
+
+/// Seconds of CPU the whole process (the machine, the window, the software GPU's threads)
+/// has used, where `/proc/self/stat` says (Linux: 100 ticks a second).
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    Some((ticks(11)? + ticks(12)?) / 100.0)
 }
 
 impl FrameTimes {
@@ -42,6 +54,7 @@ impl FrameTimes {
             every,
             micros: Vec::new(),
             since: Instant::now(),
+            cpu_since: process_cpu_seconds(),
         })
     }
 
@@ -55,10 +68,21 @@ impl FrameTimes {
         let mean = self.micros.iter().sum::<f32>() / n / 1000.0;
         let max = self.micros.iter().fold(0.0f32, |a, &b| a.max(b)) / 1000.0;
         let rate = n / self.since.elapsed().as_secs_f32();
+        let cpu_now = process_cpu_seconds();
+        let cpu = match (self.cpu_since, cpu_now) {
+            (Some(then), Some(now)) => {
+                format!(
+                    ", process CPU {:.2} ms a frame",
+                    (now - then) * 1000.0 / n as f64
+                )
+            }
+            _ => String::new(),
+        };
         self.micros.clear();
         self.since = Instant::now();
+        self.cpu_since = cpu_now;
         Some(format!(
-            "frame time: {what}: mean {mean:.2} ms, max {max:.2} ms over {n} frames, {rate:.1} frames/s"
+            "frame time: {what}: mean {mean:.2} ms, max {max:.2} ms over {n} frames, {rate:.1} frames/s{cpu}"
         ))
     }
 }

@@ -46,14 +46,14 @@ pub fn layout(filter: DisplayFilter, texture: (u32, u32), surface: (u32, u32)) -
     }
 }
 
-/// The uniforms' bytes, as `Locals` in `filter.wgsl` lays them out: four `vec4<f32>`.
+/// The uniforms' bytes, as `Locals` in `filter.wgsl` lays them out: five `vec4<f32>`.
 fn uniforms(
     placement: &Placement,
     texture: (u32, u32),
+    surface: (u32, u32),
     params: &FilterParams,
-    encode_srgb: bool,
-) -> [u8; 64] {
-    let values: [f32; 16] = [
+) -> [u8; UNIFORMS] {
+    let values: [f32; UNIFORMS / 4] = [
         placement.x as f32,
         placement.y as f32,
         placement.width as f32,
@@ -61,7 +61,7 @@ fn uniforms(
         texture.0 as f32,
         texture.1 as f32,
         placement.scale,
-        if encode_srgb { 1.0 } else { 0.0 },
+        0.0,
         params.crt_scanline,
         params.crt_beam,
         params.crt_curvature,
@@ -70,13 +70,20 @@ fn uniforms(
         params.lcd_grid,
         params.lcd_line,
         0.0,
+        surface.0 as f32,
+        surface.1 as f32,
+        0.0,
+        0.0,
     ];
-    let mut bytes = [0; 64];
+    let mut bytes = [0; UNIFORMS];
     for (chunk, value) in bytes.chunks_exact_mut(4).zip(values) {
         chunk.copy_from_slice(&value.to_le_bytes());
     }
     bytes
 }
+
+/// The size of `Locals` in `filter.wgsl`.
+const UNIFORMS: usize = 80;
 
 /// The GPU pipelines of the four filters, over one `pixels` texture.
 pub struct FilterRenderer {
@@ -85,7 +92,6 @@ pub struct FilterRenderer {
     bind_group: wgpu::BindGroup,
     uniforms: wgpu::Buffer,
     texture: (u32, u32),
-    encode_srgb: bool,
 }
 
 impl FilterRenderer {
@@ -98,19 +104,23 @@ impl FilterRenderer {
             label: Some("kairo_filters"),
             source: wgpu::ShaderSource::Wgsl(Cow::Borrowed(include_str!("filter.wgsl"))),
         });
-        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-            label: Some("kairo_filters_bilinear"),
-            address_mode_u: wgpu::AddressMode::ClampToEdge,
-            address_mode_v: wgpu::AddressMode::ClampToEdge,
-            address_mode_w: wgpu::AddressMode::ClampToEdge,
-            mag_filter: wgpu::FilterMode::Linear,
-            min_filter: wgpu::FilterMode::Linear,
-            mipmap_filter: wgpu::MipmapFilterMode::Nearest,
-            ..Default::default()
-        });
+        let sampler = |label, filter| {
+            device.create_sampler(&wgpu::SamplerDescriptor {
+                label: Some(label),
+                address_mode_u: wgpu::AddressMode::ClampToEdge,
+                address_mode_v: wgpu::AddressMode::ClampToEdge,
+                address_mode_w: wgpu::AddressMode::ClampToEdge,
+                mag_filter: filter,
+                min_filter: filter,
+                mipmap_filter: wgpu::MipmapFilterMode::Nearest,
+                ..Default::default()
+            })
+        };
+        let nearest = sampler("kairo_filters_nearest", wgpu::FilterMode::Nearest);
+        let bilinear = sampler("kairo_filters_bilinear", wgpu::FilterMode::Linear);
         let uniforms = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("kairo_filters_uniforms"),
-            size: 64,
+            size: UNIFORMS as u64,
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
@@ -135,12 +145,18 @@ impl FilterRenderer {
                 },
                 wgpu::BindGroupLayoutEntry {
                     binding: 2,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
                     ty: wgpu::BindingType::Buffer {
                         ty: wgpu::BufferBindingType::Uniform,
                         has_dynamic_offset: false,
-                        min_binding_size: wgpu::BufferSize::new(64),
+                        min_binding_size: wgpu::BufferSize::new(UNIFORMS as u64),
                     },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 3,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
                     count: None,
                 },
             ],
@@ -158,11 +174,15 @@ impl FilterRenderer {
                 },
                 wgpu::BindGroupEntry {
                     binding: 1,
-                    resource: wgpu::BindingResource::Sampler(&sampler),
+                    resource: wgpu::BindingResource::Sampler(&nearest),
                 },
                 wgpu::BindGroupEntry {
                     binding: 2,
                     resource: uniforms.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::Sampler(&bilinear),
                 },
             ],
         });
@@ -171,6 +191,8 @@ impl FilterRenderer {
             bind_group_layouts: &[Some(&layout)],
             immediate_size: 0,
         });
+        // A surface that is not sRGB gets its colours encoded by the shader.
+        let encode = [("ENCODE_SRGB", if format.is_srgb() { 0.0 } else { 1.0 })];
         let pipelines = DisplayFilter::ALL
             .iter()
             .map(|filter| {
@@ -190,7 +212,10 @@ impl FilterRenderer {
                     fragment: Some(wgpu::FragmentState {
                         module: &module,
                         entry_point: Some(&entry),
-                        compilation_options: wgpu::PipelineCompilationOptions::default(),
+                        compilation_options: wgpu::PipelineCompilationOptions {
+                            constants: &encode,
+                            ..Default::default()
+                        },
                         targets: &[Some(wgpu::ColorTargetState {
                             format,
                             blend: None,
@@ -207,7 +232,6 @@ impl FilterRenderer {
             bind_group,
             uniforms,
             texture: (extent.width, extent.height),
-            encode_srgb: !format.is_srgb(),
         }
     }
 
@@ -226,7 +250,7 @@ impl FilterRenderer {
         queue.write_buffer(
             &self.uniforms,
             0,
-            &uniforms(&placement, self.texture, params, self.encode_srgb),
+            &uniforms(&placement, self.texture, surface, params),
         );
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("kairo_filters_pass"),
@@ -284,11 +308,12 @@ mod tests {
     fn uniforms_carry_the_params_in_the_shaders_order() {
         let params = FilterParams::default();
         let placement = layout(DisplayFilter::Crt, (256, 256), (1024, 1024));
-        let bytes = uniforms(&placement, (256, 256), &params, false);
+        let bytes = uniforms(&placement, (256, 256), (1024, 1024), &params);
         let value = |i: usize| f32::from_le_bytes(bytes[i * 4..i * 4 + 4].try_into().unwrap());
         assert_eq!(value(6), 4.0);
         assert_eq!(value(8), params.crt_scanline);
         assert_eq!(value(12), params.crt_brightness);
         assert_eq!(value(14), params.lcd_line);
+        assert_eq!(value(16), 1024.0);
     }
 }
