@@ -627,7 +627,7 @@ fn f8_turns_on_overlays_drawn_over_the_game() {
 fn test_card_reference(dir: &Path) -> Vec<[u8; 3]> {
     let path = dir.join("reference.png");
     let out = Command::new(env!("CARGO_BIN_EXE_kairo"))
-        .args(["headless", "tests/carts/test_card", "--frames", "3"])
+        .args(["headless", "tests/carts/window_test_card", "--frames", "3"])
         .arg("--screenshot")
         .arg(&path)
         .current_dir(root())
@@ -753,7 +753,7 @@ fn press(session: &Session, key: &str) {
 fn f10_cycles_the_display_filters_and_the_window_keeps_the_last_one() {
     let title = "Test card - Kairo";
     let config = temp_dir("window-filters-config");
-    let card = ["run", "tests/carts/test_card", "--scale", "3"];
+    let card = ["run", "tests/carts/window_test_card", "--scale", "3"];
     let Some(session) = start_with_config("filters", &card, title, Some(&config)) else {
         return;
     };
@@ -810,7 +810,7 @@ fn f10_cycles_the_display_filters_and_the_window_keeps_the_last_one() {
     assert_eq!(saved.trim(), "filter = \"crt\"");
     drop(session);
 
-    let card = ["run", "tests/carts/test_card", "--scale", "4"];
+    let card = ["run", "tests/carts/window_test_card", "--scale", "4"];
     let session = start_with_config("filters-again", &card, title, Some(&config)).unwrap();
     assert_scanlines(&session.shot("crt-4x"), 4);
     press(&session, "F10");
@@ -820,7 +820,7 @@ fn f10_cycles_the_display_filters_and_the_window_keeps_the_last_one() {
 #[test]
 fn an_unknown_filter_is_refused_with_the_names() {
     let out = Command::new(env!("CARGO_BIN_EXE_kairo"))
-        .args(["run", "tests/carts/test_card", "--filter", "blur"])
+        .args(["run", "tests/carts/window_test_card", "--filter", "blur"])
         .current_dir(root())
         .output()
         .unwrap();
