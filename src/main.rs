@@ -11,6 +11,7 @@ use kairo::cart::files::CartFiles;
 use kairo::error::ToolError;
 use kairo::out::{Printer, eprint_line};
 use kairo::session::Session;
+use kairo::views::display_filter::DisplayFilter;
 
 #[path = "main/headless.rs"]
 mod headless;
@@ -31,6 +32,16 @@ struct Cli {
     command: Option<Command>,
     /// Cart to open in the window (a folder or a .kcart); without one, the cart browser.
     cart: Option<PathBuf>,
+    /// Display filter for this run, over the one saved by F10 (docs/display.md).
+    #[arg(long, value_name = "NAME", value_parser = filter_parser())]
+    filter: Option<DisplayFilter>,
+}
+
+/// `--filter NAME`: one of the display filters' names (clap lists them when it is not).
+fn filter_parser() -> impl clap::builder::TypedValueParser<Value = DisplayFilter> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(DisplayFilter::ALL.map(|f| PossibleValue::new(f.name())))
+        .map(|name| DisplayFilter::parse(&name).unwrap_or_default())
 }
 
 #[derive(Subcommand)]
@@ -161,6 +172,9 @@ struct RunArgs {
     /// Start with the profiler overlay shown.
     #[arg(long)]
     profile: bool,
+    /// Display filter for this run, over the one saved by F10 (docs/display.md).
+    #[arg(long, value_name = "NAME", value_parser = filter_parser())]
+    filter: Option<DisplayFilter>,
 }
 
 #[derive(Args)]
@@ -221,10 +235,14 @@ struct BenchArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Run(args)) => {
-            window(Some(args.cart), args.scale, args.fullscreen, args.profile)
-        }
-        None => window(cli.cart, 3, false, false),
+        Some(Command::Run(args)) => window(
+            Some(args.cart),
+            args.scale,
+            args.fullscreen,
+            args.profile,
+            args.filter,
+        ),
+        None => window(cli.cart, 3, false, false, cli.filter),
         Some(Command::Headless(args)) => headless(*args).map_err(CliError::from),
         Some(Command::Netplay(args)) => netplay_window(args),
         Some(Command::Lobby(args)) => lobby(args),
@@ -263,7 +281,13 @@ type CmdResult = Result<ExitCode, CliError>;
 type ToolResult = kairo::error::Result<ExitCode>;
 
 #[cfg(feature = "host")]
-fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) -> CmdResult {
+fn window(
+    cart: Option<PathBuf>,
+    scale: u32,
+    fullscreen: bool,
+    profile: bool,
+    filter: Option<DisplayFilter>,
+) -> CmdResult {
     let options = kairo::host::WindowOptions {
         cart,
         scale,
@@ -272,13 +296,20 @@ fn window(cart: Option<PathBuf>, scale: u32, fullscreen: bool, profile: bool) ->
         pattern: None,
         preview: kairo::commands::preview::Preview::default(),
         netplay: None,
+        filter,
     };
     kairo::host::run(options)?;
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "host"))]
-fn window(_cart: Option<PathBuf>, _scale: u32, _fullscreen: bool, _profile: bool) -> CmdResult {
+fn window(
+    _cart: Option<PathBuf>,
+    _scale: u32,
+    _fullscreen: bool,
+    _profile: bool,
+    _filter: Option<DisplayFilter>,
+) -> CmdResult {
     Err(CliError::NoWindow("use `kairo headless`"))
 }
 
@@ -520,6 +551,7 @@ fn pattern_window(file: PathBuf, preview: kairo::commands::preview::Preview) -> 
         pattern: Some(file),
         preview,
         netplay: None,
+        filter: None,
     };
     kairo::host::run(options)?;
     Ok(ExitCode::SUCCESS)

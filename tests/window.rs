@@ -50,6 +50,11 @@ fn screenshot(display: &str, path: &Path) -> (u32, Vec<u8>) {
         .status()
         .expect("import");
     assert!(status.success());
+    read_png(path)
+}
+
+/// A PNG's width and RGBA.
+fn read_png(path: &Path) -> (u32, Vec<u8>) {
     let mut decoder =
         png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -164,11 +169,22 @@ fn tools_present(name: &str) -> bool {
 /// Starts Xvfb and `kairo args`, waits for a window titled `title`; `None` if the tools are
 /// missing and this is not CI (see [`tools_present`]).
 fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
+    start_with_config(name, args, title, None)
+}
+
+/// [`start`], with the settings of `config` (a config folder) rather than a fresh one.
+fn start_with_config(
+    name: &str,
+    args: &[&str],
+    title: &str,
+    config: Option<&Path>,
+) -> Option<Session> {
     if !tools_present(name) {
         return None;
     }
     let (display, xvfb) = start_xvfb();
     let dir = temp_dir(&format!("window-{name}"));
+    let config = config.map_or_else(|| dir.join("config"), Path::to_path_buf);
     let runtime = dir.join("xdg");
     std::fs::create_dir_all(&runtime).unwrap();
     let mut app = Guard(
@@ -177,7 +193,7 @@ fn start(name: &str, args: &[&str], title: &str) -> Option<Session> {
             .current_dir(root())
             .env("DISPLAY", &display)
             .env("XDG_RUNTIME_DIR", &runtime)
-            .env("KAIRO_CONFIG_DIR", dir.join("config"))
+            .env("KAIRO_CONFIG_DIR", &config)
             .env("KAIRO_DATA_DIR", dir.join("data"))
             .env("KAIRO_SCREENSHOT_DIR", dir.join("shots"))
             .stdout(Stdio::null())
@@ -604,5 +620,214 @@ fn f8_turns_on_overlays_drawn_over_the_game() {
     assert!(
         count([255, 255, 255]) > 40,
         "the hero's hitbox (group 0, white)"
+    );
+}
+
+/// The test card's picture (a still one) as the headless run saves it.
+fn test_card_reference(dir: &Path) -> Vec<[u8; 3]> {
+    let path = dir.join("reference.png");
+    let out = Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args(["headless", "tests/carts/window_test_card", "--frames", "3"])
+        .arg("--screenshot")
+        .arg(&path)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (width, rgba) = read_png(&path);
+    assert_eq!(width, 256);
+    rgba.chunks(4).map(|p| [p[0], p[1], p[2]]).collect()
+}
+
+/// Console rows above the toast (F10's note) at the bottom of the picture.
+const ABOVE_TOAST: u32 = 192;
+
+/// The picture drawn at a whole-number `scale` from (`x0`, `y0`): every console pixel a
+/// `scale` x `scale` block of its colour, as the reference has it (rows above the toast).
+fn assert_sharp(shot: &(u32, Vec<u8>), reference: &[[u8; 3]], x0: u32, y0: u32, scale: u32) {
+    for y in 0..ABOVE_TOAST {
+        for x in 0..256 {
+            let want = reference[(y * 256 + x) as usize];
+            for (dx, dy) in [
+                (0, 0),
+                (scale - 1, 0),
+                (0, scale - 1),
+                (scale - 1, scale - 1),
+            ] {
+                let at = (x0 + x * scale + dx, y0 + y * scale + dy);
+                assert_eq!(
+                    pixel(shot, at.0, at.1),
+                    want,
+                    "console ({x}, {y}) at {at:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The mean green of the screen rows `rows` across the columns `columns`.
+fn row_levels(
+    shot: &(u32, Vec<u8>),
+    rows: std::ops::Range<u32>,
+    columns: std::ops::Range<u32>,
+) -> Vec<f32> {
+    rows.map(|y| {
+        let sum: u32 = columns
+            .clone()
+            .map(|x| u32::from(pixel(shot, x, y)[1]))
+            .sum();
+        sum as f32 / columns.len() as f32
+    })
+    .collect()
+}
+
+/// A CRT at `scale`: over the test card's flat grey field, the rows repeat every `scale`
+/// screen rows, each period with a bright row and one clearly darker, and grey stays grey.
+fn assert_scanlines(shot: &(u32, Vec<u8>), scale: u32) {
+    // Console rows 100-160, columns 108-148: grey, near the centre where the bulge is nil.
+    let levels = row_levels(shot, 100 * scale..160 * scale, 108 * scale..148 * scale);
+    let s = scale as usize;
+    for (y, pair) in levels.windows(s + 1).enumerate() {
+        assert!(
+            (pair[0] - pair[s]).abs() <= 2.0,
+            "row {y}: period {scale}: {levels:?}"
+        );
+    }
+    for period in levels.chunks(s) {
+        let max = period.iter().fold(0.0f32, |a, &b| a.max(b));
+        let min = period.iter().fold(255.0f32, |a, &b| a.min(b));
+        assert!(max - min >= 20.0, "a dark row in every {scale}: {period:?}");
+    }
+    let brightest = (0..scale)
+        .map(|dy| pixel(shot, 128 * scale, 120 * scale + dy))
+        .max_by_key(|p| p[1])
+        .unwrap();
+    let spread = brightest.iter().max().unwrap() - brightest.iter().min().unwrap();
+    assert!(
+        spread <= 3 && brightest[1] >= 0xc8,
+        "grey kept: {brightest:?}"
+    );
+    // The red bar (console x 160-191) is still red on its brightest row.
+    let red = (0..scale)
+        .map(|dy| pixel(shot, 176 * scale, 32 * scale + dy))
+        .max_by_key(|p| p[0])
+        .unwrap();
+    assert!(
+        red[0] >= 0xe0 && red[1] < 0x30 && red[2] < 0x30,
+        "red kept: {red:?}"
+    );
+}
+
+/// An LCD at `scale` from (0, 0): inside each console pixel its exact colour, and a dark
+/// line along its right and bottom edges (columns and rows of the grid).
+fn assert_lcd_grid(shot: &(u32, Vec<u8>), reference: &[[u8; 3]], scale: u32) {
+    let luma = |p: [u8; 3]| u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2]);
+    for y in 0..ABOVE_TOAST {
+        for x in 0..256 {
+            let want = reference[(y * 256 + x) as usize];
+            let at = |dx, dy| pixel(shot, x * scale + dx, y * scale + dy);
+            assert_eq!(at(0, 0), want, "console ({x}, {y}): body");
+            if luma(want) > 60 {
+                for (dx, dy) in [(scale - 1, 0), (0, scale - 1), (scale - 1, scale - 1)] {
+                    assert!(
+                        luma(at(dx, dy)) * 10 < luma(want) * 8,
+                        "console ({x}, {y}): grid at +({dx}, {dy}) is {:?}, body {want:?}",
+                        at(dx, dy)
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn press(session: &Session, key: &str) {
+    xdotool(&session.display, &["key", "--delay", "100", key]);
+    std::thread::sleep(Duration::from_millis(700));
+}
+
+#[test]
+fn f10_cycles_the_display_filters_and_the_window_keeps_the_last_one() {
+    let title = "Test card - Kairo";
+    let config = temp_dir("window-filters-config");
+    let card = ["run", "tests/carts/window_test_card", "--scale", "3"];
+    let Some(session) = start_with_config("filters", &card, title, Some(&config)) else {
+        return;
+    };
+    let reference = test_card_reference(&session.dir);
+    assert!(reference.iter().any(|p| *p != reference[0]), "a picture");
+
+    // none: the headless screenshot, scaled up 3x with nearest neighbour.
+    assert_sharp(&session.shot("none"), &reference, 0, 0, 3);
+    press(&session, "F10");
+    assert_scanlines(&session.shot("crt"), 3);
+    press(&session, "F10");
+    assert_lcd_grid(&session.shot("lcd"), &reference, 3);
+
+    // smooth in a window of no whole-number scale: 700x700 in 1000x700, centred, each
+    // console pixel's middle its exact colour, black bars left and right.
+    press(&session, "F10");
+    let window = xdotool(&session.display, &["search", "--name", title]);
+    let window = window
+        .split_whitespace()
+        .next()
+        .expect("the window")
+        .to_string();
+    xdotool(&session.display, &["windowsize", &window, "1000", "700"]);
+    std::thread::sleep(Duration::from_millis(800));
+    let smooth = session.shot("smooth");
+    let scale = 700.0 / 256.0;
+    for y in 0..ABOVE_TOAST {
+        for x in 0..256 {
+            let at = (
+                150 + ((x as f32 + 0.5) * scale) as u32,
+                ((y as f32 + 0.5) * scale) as u32,
+            );
+            let want = reference[(y * 256 + x) as usize];
+            let got = pixel(&smooth, at.0, at.1);
+            let near = (0..3).all(|c| got[c].abs_diff(want[c]) <= 2);
+            assert!(near, "console ({x}, {y}) at {at:?}: {got:?}, want {want:?}");
+        }
+    }
+    for x in (0..148).chain(852..1000) {
+        assert_eq!(
+            pixel(&smooth, x, 350),
+            [0, 0, 0],
+            "the bars beside, at x {x}"
+        );
+    }
+
+    // none again there: 2x, letterboxed and centred.
+    press(&session, "F10");
+    assert_sharp(&session.shot("none-2x"), &reference, 244, 94, 2);
+
+    // crt, kept in display.toml for the next start.
+    press(&session, "F10");
+    let saved = std::fs::read_to_string(config.join("display.toml")).unwrap();
+    assert_eq!(saved.trim(), "filter = \"crt\"");
+    drop(session);
+
+    let card = ["run", "tests/carts/window_test_card", "--scale", "4"];
+    let session = start_with_config("filters-again", &card, title, Some(&config)).unwrap();
+    assert_scanlines(&session.shot("crt-4x"), 4);
+    press(&session, "F10");
+    assert_lcd_grid(&session.shot("lcd-4x"), &reference, 4);
+}
+
+#[test]
+fn an_unknown_filter_is_refused_with_the_names() {
+    let out = Command::new(env!("CARGO_BIN_EXE_kairo"))
+        .args(["run", "tests/carts/window_test_card", "--filter", "blur"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("'blur'") && err.contains("none, crt, lcd, smooth"),
+        "{err}"
     );
 }

@@ -1,6 +1,12 @@
-//! The window: winit's event loop and a `pixels` surface showing the shell's picture with
-//! integer scaling, letterboxed; keys, drops and pads forwarded to the shell; vblanks paced by
-//! the [`Pacer`] on the wall clock, independent of the display's refresh rate.
+//! The window: winit's event loop and a `pixels` surface showing the shell's picture through
+//! the display filter (`filter`: sharp integer scaling, letterboxed, by default); keys, drops
+//! and pads forwarded to the shell; vblanks paced by the [`Pacer`] on the wall clock,
+//! independent of the display's refresh rate.
+//!
+//! With `KAIRO_FRAME_TIMES=N` set, every N frames the window logs on stderr how long drawing
+//! a frame took with the filter shown (waiting for the GPU to finish it), for
+//! docs/display.md's figures; `KAIRO_PIXELS_RENDERER=1` draws with `pixels`' own scaling
+//! renderer instead of the filters, the figure to compare them with.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,17 +20,86 @@ use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
 use super::audio::AudioOut;
+use super::filter::FilterRenderer;
 use super::pacing::Pacer;
 use super::pads::Pads;
 use super::shell::Shell;
 use super::{HostError, WindowOptions};
 use crate::spec::{SCREEN_H, SCREEN_W};
+use crate::views::display_filter::FilterParams;
+
+/// The draw times of the last frames, for `KAIRO_FRAME_TIMES`.
+struct FrameTimes {
+    every: usize,
+    micros: Vec<f32>,
+    since: Instant,
+    /// The process's CPU time then (Linux), which a busy machine inflates less than the
+    /// wall clock.
+    cpu_since: Option<f64>,
+}
+
+/// Seconds of CPU the whole process (the machine, the window, the software GPU's threads)
+/// has used, where `/proc/self/stat` says (Linux: 100 ticks a second).
+fn process_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    Some((ticks(11)? + ticks(12)?) / 100.0)
+}
+
+impl FrameTimes {
+    fn from_env() -> Option<FrameTimes> {
+        let every = std::env::var("KAIRO_FRAME_TIMES").ok()?.parse().ok()?;
+        (every > 0).then(|| FrameTimes {
+            every,
+            micros: Vec::new(),
+            since: Instant::now(),
+            cpu_since: process_cpu_seconds(),
+        })
+    }
+
+    /// Adds one frame's draw time; every `every` frames, the line to log.
+    fn add(&mut self, micros: f32, what: &str) -> Option<String> {
+        self.micros.push(micros);
+        if self.micros.len() < self.every {
+            return None;
+        }
+        let n = self.micros.len() as f32;
+        let mean = self.micros.iter().sum::<f32>() / n / 1000.0;
+        let max = self.micros.iter().fold(0.0f32, |a, &b| a.max(b)) / 1000.0;
+        let rate = n / self.since.elapsed().as_secs_f32();
+        let cpu_now = process_cpu_seconds();
+        let cpu = match (self.cpu_since, cpu_now) {
+            (Some(then), Some(now)) => {
+                format!(
+                    ", process CPU {:.2} ms a frame",
+                    (now - then) * 1000.0 / n as f64
+                )
+            }
+            _ => String::new(),
+        };
+        self.micros.clear();
+        self.since = Instant::now();
+        self.cpu_since = cpu_now;
+        Some(format!(
+            "frame time: {what}: mean {mean:.2} ms, max {max:.2} ms over {n} frames, {rate:.1} frames/s{cpu}"
+        ))
+    }
+}
 
 /// The running window application.
 pub struct App {
     options: WindowOptions,
     window: Option<Arc<Window>>,
     pixels: Option<Pixels<'static>>,
+    /// The display filters' pipelines over `pixels`' texture.
+    filters: Option<FilterRenderer>,
+    /// Every filter's parameters (the shaders' uniforms).
+    params: FilterParams,
+    /// The surface's size in pixels.
+    surface: (u32, u32),
+    /// `KAIRO_FRAME_TIMES`: frames per logged figure, and the draw times gathered so far.
+    frame_times: Option<FrameTimes>,
     shell: Shell,
     pads: Pads,
     /// The sound card; `None` runs silent.
@@ -59,10 +134,17 @@ impl App {
         if options.profile {
             shell.set_profiler(Some(crate::profiling::overlay::OverlayMode::Full));
         }
+        if let Some(filter) = options.filter {
+            shell.set_display_filter(filter);
+        }
         App {
             options,
             window: None,
             pixels: None,
+            filters: None,
+            params: FilterParams::default(),
+            surface: (1, 1),
+            frame_times: FrameTimes::from_env(),
             shell,
             pads: Pads::start(),
             sound: AudioOut::open(),
@@ -123,6 +205,7 @@ impl App {
             KeyCode::F7 if fresh => self.shell.toggle_recording(),
             KeyCode::F8 if fresh => self.shell.toggle_debug_menu(),
             KeyCode::F9 if fresh => self.shell.save_gif(),
+            KeyCode::F10 if fresh => self.shell.cycle_display_filter(),
             KeyCode::F12 if fresh => self.shell.screenshot(),
             KeyCode::Tab if !repeat => self.shell.set_fast_forward(down),
             KeyCode::Backspace if !repeat => {
@@ -143,10 +226,35 @@ impl App {
             return;
         };
         self.shell.draw(pixels.frame_mut());
+        let filter = self.shell.display_filter();
+        let (surface, params) = (self.surface, self.params);
         // pixels rebuilds lost or outdated surfaces itself; what is left is fatal.
         let started = Instant::now();
-        if let Err(e) = pixels.render() {
-            self.fail(event_loop, HostError::Graphics(e.to_string()));
+        let rendered = match &self.filters {
+            Some(filters) => pixels.render_with(|encoder, target, context| {
+                filters.render(encoder, target, &context.queue, surface, filter, &params);
+                Ok(())
+            }),
+            None => pixels.render(),
+        };
+        let failed = rendered.err();
+        if let Some(times) = &mut self.frame_times {
+            // Count the GPU's work too, not only recording it.
+            let _ = pixels
+                .device()
+                .poll(pixels::wgpu::PollType::wait_indefinitely());
+            let micros = started.elapsed().as_secs_f32() * 1e6;
+            let shown = match self.filters {
+                Some(_) => filter.name(),
+                None => "pixels' own renderer",
+            };
+            let what = format!("{shown} at {}x{}", surface.0, surface.1);
+            if let Some(line) = times.add(micros, &what) {
+                crate::out::eprint_line(&line);
+            }
+        }
+        if let Some(e) = failed {
+            return self.fail(event_loop, HostError::Graphics(e.to_string()));
         }
         let now = Instant::now();
         self.shell
@@ -177,9 +285,23 @@ impl ApplicationHandler for App {
         let inner = window.inner_size();
         let surface = SurfaceTexture::new(inner.width.max(1), inner.height.max(1), window.clone());
         match Pixels::new(SCREEN_W as u32, SCREEN_H as u32, surface) {
-            Ok(pixels) => self.pixels = Some(pixels),
+            Ok(pixels) => {
+                if self.frame_times.is_some() {
+                    let info = pixels.adapter().get_info();
+                    crate::out::eprint_line(&format!(
+                        "frame time: drawing on {} ({:?}, {})",
+                        info.name, info.backend, info.driver
+                    ));
+                }
+                // KAIRO_PIXELS_RENDERER: pixels' own renderer, to compare frame times with.
+                if std::env::var_os("KAIRO_PIXELS_RENDERER").is_none() {
+                    self.filters = Some(FilterRenderer::new(&pixels));
+                }
+                self.pixels = Some(pixels);
+            }
             Err(e) => return self.fail(event_loop, HostError::Graphics(e.to_string())),
         }
+        self.surface = (inner.width.max(1), inner.height.max(1));
         if self.options.fullscreen {
             window.set_fullscreen(Some(Fullscreen::Borderless(None)));
         }
@@ -206,6 +328,9 @@ impl ApplicationHandler for App {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Resized(size) => {
                 self.minimized = size.width == 0 || size.height == 0;
+                if !self.minimized {
+                    self.surface = (size.width, size.height);
+                }
                 if !self.minimized
                     && let Some(pixels) = self.pixels.as_mut()
                     && let Err(e) = pixels.resize_surface(size.width, size.height)

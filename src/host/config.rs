@@ -1,5 +1,5 @@
 //! The user's settings in their config folder (crate `directories`): input bindings per
-//! device model and the recently opened carts. Files are written atomically; a file that does
+//! device model, the recently opened carts and the display filter. Files are written atomically; a file that does
 //! not parse is kept aside as `NAME.bad` (never silently lost) and defaults are used.
 
 use std::collections::BTreeMap;
@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::HostError;
 use super::input_map::{Bindings, InputMapper};
 use crate::input::Button;
+use crate::views::display_filter::DisplayFilter;
 
 /// Most recent carts remembered.
 pub const RECENT_MAX: usize = 8;
@@ -109,6 +110,17 @@ impl Recent {
     }
 }
 
+/// The file the display filter is kept in.
+pub const DISPLAY_FILE: &str = "display.toml";
+
+/// `display.toml`: how the window shows the picture (F10 and the pause menu's "Display"
+/// change it; `--filter` overrides it for one run without saving).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DisplayConfig {
+    #[serde(default)]
+    pub filter: DisplayFilter,
+}
+
 /// Reads `dir/name` as TOML. A missing file gives the default; an unreadable one is renamed
 /// to `name.bad` and reported in the returned warning.
 pub fn load<T: Default + for<'de> Deserialize<'de>>(dir: &Path, name: &str) -> (T, Option<String>) {
@@ -204,6 +216,25 @@ mod tests {
             std::fs::read_to_string(dir.join("input.toml.bad")).unwrap(),
             "keyboard = [[["
         );
+    }
+
+    #[test]
+    fn the_display_filter_survives_a_save_and_load_and_a_bad_name_gives_the_default() {
+        let (_guard, dir) = temp("display");
+        for filter in DisplayFilter::ALL {
+            save(&dir, DISPLAY_FILE, &DisplayConfig { filter }).unwrap();
+            let text = std::fs::read_to_string(dir.join(DISPLAY_FILE)).unwrap();
+            assert_eq!(text.trim(), format!("filter = \"{filter}\""));
+            let (config, warning): (DisplayConfig, _) = load(&dir, DISPLAY_FILE);
+            assert_eq!((config.filter, warning), (filter, None));
+        }
+        std::fs::write(dir.join(DISPLAY_FILE), "filter = \"blur\"").unwrap();
+        let (config, warning): (DisplayConfig, _) = load(&dir, DISPLAY_FILE);
+        assert_eq!(config.filter, DisplayFilter::None);
+        assert!(warning.unwrap().contains("using defaults"));
+        std::fs::write(dir.join(DISPLAY_FILE), "").unwrap();
+        let (config, warning): (DisplayConfig, _) = load(&dir, DISPLAY_FILE);
+        assert_eq!((config.filter, warning), (DisplayFilter::None, None));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 mod app;
 pub mod audio;
 pub mod config;
+pub mod filter;
 pub mod input_map;
 pub mod pacing;
 mod pads;
@@ -33,6 +34,8 @@ pub struct WindowOptions {
     pub preview: crate::commands::preview::Preview,
     /// Join or host a netplay match with the cart (`kairo netplay`).
     pub netplay: Option<crate::netplay::play::NetOptions>,
+    /// The display filter for this run (`--filter`), over `display.toml`'s; not saved.
+    pub filter: Option<crate::views::display_filter::DisplayFilter>,
 }
 
 /// Why the window could not run.

@@ -8,6 +8,7 @@ use crate::cart::files::CartFiles;
 use crate::cart::manifest::{MANIFEST, Manifest};
 use crate::input::{Button, ButtonWord};
 use crate::spec::SCREEN_H;
+use crate::views::display_filter::DisplayFilter;
 pub use crate::views::ui_canvas::{CART_ERROR, COLUMNS, UiCanvas, color, draw_fault, wrap};
 
 /// Something a screen asks the host to do.
@@ -55,6 +56,8 @@ pub enum UiAction {
     NetSaveMovie,
     /// A PICO-8 cart's own pause-menu item (1-5, `menuitem`).
     CartItem(u8),
+    /// The next display filter (the window's picture: sharp, CRT, LCD, smooth).
+    Display,
 }
 
 /// A vertical menu of items, moved with up/down and chosen with A or Start.
@@ -190,8 +193,9 @@ pub(crate) fn browser_menu(carts: &[CartEntry], recent: &[CartEntry]) -> Menu {
     Menu::new("KAIRO - CARTS", items)
 }
 
-/// The pause menu, with the cart's own items (a PICO-8 cart's `menuitem`s) under Resume.
-pub(crate) fn pause_menu(cart_items: &[(u8, String)]) -> Menu {
+/// The pause menu, with the cart's own items (a PICO-8 cart's `menuitem`s) under Resume and
+/// the display filter shown on its "Display" line.
+pub(crate) fn pause_menu(cart_items: &[(u8, String)], display: DisplayFilter) -> Menu {
     let mut menu = Menu::new(
         "PAUSED",
         vec![
@@ -205,6 +209,10 @@ pub(crate) fn pause_menu(cart_items: &[(u8, String)]) -> Menu {
             ("Remap controls".into(), UiAction::Remap),
             ("Screenshot".into(), UiAction::Screenshot),
             ("Profiler on/off".into(), UiAction::Profiler),
+            (
+                format!("Display: {}", display.name().to_uppercase()),
+                UiAction::Display,
+            ),
             ("Back to browser".into(), UiAction::Browser),
             ("Quit".into(), UiAction::Quit),
         ],
@@ -241,7 +249,8 @@ mod tests {
 
     #[test]
     fn menus_wrap_around_and_choose() {
-        let mut menu = pause_menu(&[]);
+        let mut menu = pause_menu(&[], DisplayFilter::Crt);
+        assert!(menu.items.iter().any(|(label, _)| label == "Display: CRT"));
         assert_eq!(menu.navigate(Button::Up.bit()), None);
         assert_eq!(menu.items[menu.selected].1, UiAction::Quit);
         assert_eq!(menu.navigate(Button::Down.bit()), None);

@@ -65,6 +65,9 @@ pub struct NetplayArgs {
     /// Window scale (integer).
     #[arg(long, default_value_t = 3)]
     pub scale: u32,
+    /// Display filter for this run, over the one saved by F10 (docs/display.md).
+    #[arg(long, value_name = "NAME", value_parser = super::filter_parser())]
+    pub filter: Option<kairo::views::display_filter::DisplayFilter>,
 }
 
 /// The ICE servers a room's peer uses (docs/netplay.md, "NAT and TURN").
@@ -244,6 +247,7 @@ pub fn netplay_window(args: NetplayArgs) -> CmdResult {
         pattern: None,
         preview: kairo::commands::preview::Preview::default(),
         netplay: Some(net),
+        filter: args.filter,
     };
     kairo::host::run(options)?;
     Ok(ExitCode::SUCCESS)

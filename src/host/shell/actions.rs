@@ -1,5 +1,5 @@
 //! What the menus' choices do: open, resume, reset, remap, states, movies, the debug and
-//! netplay screens, the browser, quit.
+//! netplay screens, the display filter, the browser, quit.
 
 use super::{OpenCart, Remap, RemapDevice, Screen, Session, Shell, View};
 use crate::host::ui::{Menu, UiAction};
@@ -123,6 +123,7 @@ impl Shell {
                 self.save_match_movie();
                 self.screen = Screen::Playing;
             }
+            UiAction::Display => self.cycle_display_filter(),
             UiAction::Quit => self.quit = true,
         }
     }

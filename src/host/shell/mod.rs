@@ -23,11 +23,13 @@ use crate::profiling::live::Profiler;
 use crate::profiling::overlay::OverlayMode;
 use crate::saving::slots::SlotInfo;
 use crate::session::Session;
+use crate::views::display_filter::DisplayFilter;
 
 mod actions;
 mod carts;
 mod clip;
 mod debug;
+mod display;
 mod draw;
 mod movies;
 mod net;
@@ -114,6 +116,8 @@ pub struct Shell {
     pub netplay: net::Netplay,
     /// A PICO-8 cart's pause-menu item chosen, for the game's next input.
     cart_item: Option<u8>,
+    /// The display filter the window draws the picture with (`display`).
+    display: DisplayFilter,
 }
 
 impl Shell {
@@ -122,6 +126,7 @@ impl Shell {
         let mut mapper = InputMapper::default();
         let mut recent = Recent::default();
         let mut net_setup = NetSetup::default();
+        let mut display = DisplayFilter::default();
         if let Some(dir) = &config_dir {
             let (input, warning): (InputConfig, _) = config::load(dir, "input.toml");
             input.apply(&mut mapper);
@@ -129,7 +134,13 @@ impl Shell {
             recent = loaded;
             let (net, warning3): (NetSetup, _) = config::load(dir, net::NETPLAY_FILE);
             net_setup = net;
-            for w in [warning, warning2, warning3].into_iter().flatten() {
+            let (shown, warning4): (config::DisplayConfig, _) =
+                config::load(dir, config::DISPLAY_FILE);
+            display = shown.filter;
+            for w in [warning, warning2, warning3, warning4]
+                .into_iter()
+                .flatten()
+            {
                 crate::out::eprint_line(&format!("kairo: {w}"));
             }
         }
@@ -153,6 +164,7 @@ impl Shell {
             overlays: Vec::new(),
             netplay: net::Netplay::new(net_setup),
             cart_item: None,
+            display,
         };
         shell.show_browser();
         shell
@@ -192,7 +204,7 @@ impl Shell {
             .and_then(|c| c.machine().pico8())
             .map(|p| p.menu_items())
             .unwrap_or_default();
-        ui::pause_menu(&items)
+        ui::pause_menu(&items, self.display)
     }
 
     /// Chooses the running PICO-8 cart's pause-menu item `item`: its callback runs before
