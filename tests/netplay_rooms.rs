@@ -67,6 +67,26 @@ const PRESS_1: &str = "-*20,start*2,-*40,right*100,right+a*30,right*60,left+a*20
 const PRESS_2: &str = "-*100,start*2,-*30,right*60,a*8,right*80,left*30,right+a*40,right*150";
 const LIMIT: Duration = Duration::from_secs(90);
 
+/// A member of the room at `url` in this process (no STUN: loopback).
+fn member(url: &str) -> kairo::rooms::link::RoomLink {
+    let ice = kairo::rooms::IceServers::from_args(&["none".into()], None, None, None).unwrap();
+    kairo::rooms::link::RoomLink::join(url, &ice, &AtomicBool::new(false))
+        .expect("a member joins the room")
+}
+
+/// Player 1 of a match of `frames` in `room`, pressing [`PRESS_1`] and recording the merged
+/// movie to `movie`.
+fn recording_player_one(lobby: &Lobby, room: &str, frames: u32, movie: &std::path::Path) -> Child {
+    peer(
+        lobby,
+        room,
+        1,
+        frames,
+        PRESS_1,
+        &["--record", movie.to_str().unwrap()],
+    )
+}
+
 /// The straight headless run of `movie` for `frames`: its hash.
 fn straight_hash(movie: &std::path::Path, frames: u32) -> String {
     let cart = root().join("carts/platformer");
@@ -130,23 +150,14 @@ fn two_peers_meet_in_a_room_and_end_on_the_straight_runs_hash_past_garbage() {
     let frames = 480;
     let room = kairo::rooms::new_room_code();
     let started = Instant::now();
-    let one = peer(
-        &lobby,
-        &room,
-        1,
-        frames,
-        PRESS_1,
-        &["--record", movie.to_str().unwrap()],
-    );
+    let one = recording_player_one(&lobby, &room, frames, &movie);
     // A stranger in the room, sending garbage on the data channels to everyone it meets.
     let stop = Arc::new(AtomicBool::new(false));
     let stranger = {
         let url = kairo::rooms::room_url(&lobby.url, &room);
         let stop = stop.clone();
         std::thread::spawn(move || {
-            let ice = kairo::rooms::IceServers::default();
-            let link = kairo::rooms::link::RoomLink::join(&url, &ice, &AtomicBool::new(false))
-                .expect("the stranger joins the room");
+            let link = member(&url);
             let mut sent = 0u64;
             while !stop.load(Ordering::Relaxed) {
                 for peer in link.present() {
@@ -261,14 +272,7 @@ fn a_player_killed_mid_match_rejoins_and_the_match_goes_on_to_the_same_hash() {
     let movie = dir.join("p1.kmv");
     let frames = 900;
     let room = kairo::rooms::new_room_code();
-    let one = peer(
-        &lobby,
-        &room,
-        1,
-        frames,
-        PRESS_1,
-        &["--record", movie.to_str().unwrap()],
-    );
+    let one = recording_player_one(&lobby, &room, frames, &movie);
     let mut two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
     // Well into the match, player 2's process dies.
     std::thread::sleep(Duration::from_secs(6));
@@ -377,9 +381,7 @@ fn a_lone_peer_whose_meeting_gets_stuck_joins_the_room_afresh_and_meets_the_next
     let _turn = one_at_a_time();
     let lobby = Lobby::start();
     let url = kairo::rooms::room_url(&lobby.url, &kairo::rooms::new_room_code());
-    let ice = kairo::rooms::IceServers::from_args(&["none".into()], None, None, None).unwrap();
-    let never = AtomicBool::new(false);
-    let lone = kairo::rooms::link::RoomLink::join(&url, &ice, &never).unwrap();
+    let lone = member(&url);
     // Joining after `lone`, the silent member gets `lone`'s offer and never answers.
     silent_member(&url);
     let start = Instant::now();
@@ -397,7 +399,7 @@ fn a_lone_peer_whose_meeting_gets_stuck_joins_the_room_afresh_and_meets_the_next
         start.elapsed()
     );
     // Under its new id, it meets the next member as any peer does, and stays.
-    let next = kairo::rooms::link::RoomLink::join(&url, &ice, &never).unwrap();
+    let next = member(&url);
     let start = Instant::now();
     while lone.present().is_empty() || next.present().is_empty() {
         assert!(start.elapsed() < Duration::from_secs(15), "they never met");
@@ -426,15 +428,12 @@ fn a_lone_peer_whose_meeting_gets_stuck_joins_the_room_afresh_and_meets_the_next
 fn members_joining_a_room_at_once_all_meet_each_other() {
     let _turn = one_at_a_time();
     let lobby = Lobby::start();
-    let ice = kairo::rooms::IceServers::from_args(&["none".into()], None, None, None).unwrap();
     for round in 0..3 {
         let url = kairo::rooms::room_url(&lobby.url, &kairo::rooms::new_room_code());
         let members: Vec<_> = (0..6)
             .map(|_| {
-                let (url, ice) = (url.clone(), ice.clone());
-                std::thread::spawn(move || {
-                    kairo::rooms::link::RoomLink::join(&url, &ice, &AtomicBool::new(false)).unwrap()
-                })
+                let url = url.clone();
+                std::thread::spawn(move || member(&url))
             })
             .collect();
         let members: Vec<_> = members.into_iter().map(|m| m.join().unwrap()).collect();
@@ -463,9 +462,7 @@ fn members_leaving_in_the_middle_of_a_meeting_never_keep_a_peer_from_the_next_on
     let _turn = one_at_a_time();
     let lobby = Lobby::start();
     let url = kairo::rooms::room_url(&lobby.url, &kairo::rooms::new_room_code());
-    let ice = kairo::rooms::IceServers::from_args(&["none".into()], None, None, None).unwrap();
-    let never = AtomicBool::new(false);
-    let host = kairo::rooms::link::RoomLink::join(&url, &ice, &never).unwrap();
+    let host = member(&url);
     let pump = |how_long: Duration| {
         let start = Instant::now();
         while start.elapsed() < how_long {
@@ -474,14 +471,14 @@ fn members_leaving_in_the_middle_of_a_meeting_never_keep_a_peer_from_the_next_on
         }
     };
     for stay_ms in [0, 10, 30, 60, 100, 150, 200, 300, 450] {
-        let leaving = kairo::rooms::link::RoomLink::join(&url, &ice, &never).unwrap();
+        let leaving = member(&url);
         pump(Duration::from_millis(stay_ms));
         drop(leaving);
         pump(Duration::from_millis(300));
     }
     // Past a possible new start of the host's socket.
     pump(Duration::from_secs(3));
-    let next = kairo::rooms::link::RoomLink::join(&url, &ice, &never).unwrap();
+    let next = member(&url);
     let start = Instant::now();
     while host.present().is_empty() || next.present().is_empty() {
         assert!(
@@ -506,21 +503,12 @@ fn a_stranger_flickering_in_and_out_of_the_room_does_not_spoil_the_match() {
     let movie = dir.join("p1.kmv");
     let frames = 600;
     let room = kairo::rooms::new_room_code();
-    let one = peer(
-        &lobby,
-        &room,
-        1,
-        frames,
-        PRESS_1,
-        &["--record", movie.to_str().unwrap()],
-    );
+    let one = recording_player_one(&lobby, &room, frames, &movie);
     let two = peer(&lobby, &room, 2, frames, PRESS_2, &[]);
     std::thread::sleep(Duration::from_secs(2));
     let url = kairo::rooms::room_url(&lobby.url, &room);
-    let ice = kairo::rooms::IceServers::from_args(&["none".into()], None, None, None).unwrap();
     for stay_ms in [0, 30, 100, 200, 300, 450, 0, 60, 150] {
-        let stranger =
-            kairo::rooms::link::RoomLink::join(&url, &ice, &AtomicBool::new(false)).unwrap();
+        let stranger = member(&url);
         std::thread::sleep(Duration::from_millis(stay_ms));
         drop(stranger);
         std::thread::sleep(Duration::from_millis(300));

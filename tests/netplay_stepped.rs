@@ -63,15 +63,16 @@ impl Peer {
     }
 }
 
-#[test]
-fn stepped_players_and_a_spectator_end_on_the_straight_runs_hash() {
-    let setup = |player| SteppedSetup {
-        password: Some("pw".into()),
-        ..SteppedSetup::player("STEP", 2, player)
-    };
-    let mut peers = [
-        Peer::new(0x1111, setup(0), Some(press(PRESS_1))),
-        Peer::new(0x2222, setup(1), Some(press(PRESS_2))),
+/// Two stepped players (pressing `press_1` and `press_2`) and a stepped spectator of a
+/// match set up by `setup` (given the player number, 0-based), all in the room from the start.
+fn players_and_spectator(
+    setup: impl Fn(usize) -> SteppedSetup,
+    press_1: &str,
+    press_2: &str,
+) -> [Peer; 3] {
+    let peers = [
+        Peer::new(0x1111, setup(0), Some(press(press_1))),
+        Peer::new(0x2222, setup(1), Some(press(press_2))),
         Peer::new(
             0x3333,
             SteppedSetup {
@@ -81,14 +82,24 @@ fn stepped_players_and_a_spectator_end_on_the_straight_runs_hash() {
             None,
         ),
     ];
-    // Everyone is in the room from the start.
-    for a in 0..3 {
-        for b in 0..3 {
-            if a != b {
-                peers[a].link.peer_present(peers[b].id, true);
+    for a in &peers {
+        for b in &peers {
+            if a.id != b.id {
+                a.link.peer_present(b.id, true);
             }
         }
     }
+    peers
+}
+
+#[test]
+fn stepped_players_and_a_spectator_end_on_the_straight_runs_hash() {
+    let setup = |player| SteppedSetup {
+        password: Some("pw".into()),
+        ..SteppedSetup::player("STEP", 2, player)
+    };
+    // Everyone is in the room from the start.
+    let mut peers = players_and_spectator(setup, PRESS_1, PRESS_2);
     let start = Instant::now();
     let mut states = [SteppedState::Meeting; 3];
     while peers.iter().any(|p| p.net.confirmed_hash().is_none()) {
@@ -276,25 +287,7 @@ fn frames_confirmed_between_advances_are_final_only_once_played_again() {
         let setup = |player| SteppedSetup::player("BURST", 2, player);
         // Player 2's input changes every few frames: each change is a wrong guess.
         let jittery = ["right*3,left*2,a*2,-*1"; 40].join(",");
-        let mut peers = [
-            Peer::new(0x1111, setup(0), Some(press(PRESS_1))),
-            Peer::new(0x2222, setup(1), Some(press(&jittery))),
-            Peer::new(
-                0x3333,
-                SteppedSetup {
-                    player: None,
-                    ..setup(0)
-                },
-                None,
-            ),
-        ];
-        for a in 0..3 {
-            for b in 0..3 {
-                if a != b {
-                    peers[a].link.peer_present(peers[b].id, true);
-                }
-            }
-        }
+        let mut peers = players_and_spectator(setup, PRESS_1, &jittery);
         let mut held: Vec<(u128, u128, Vec<u8>)> = Vec::new();
         let start = Instant::now();
         let mut tick = 0u64;

@@ -195,6 +195,35 @@ fn room_code(tag: &str) -> String {
     format!("WEB{tag}{}{nanos}", std::process::id())
 }
 
+/// Two pages in `room`, players 1 and 2 pressing [`PRESS_1`] and [`PRESS_2`] until frame
+/// `frames` is confirmed, once player 1's match is playing; and the address that gives
+/// player `n` its seat again.
+fn two_pages_playing<'a>(
+    chromium: &str,
+    dir: &Path,
+    page: &'a Page,
+    lobby: &'a Lobby,
+    room: &'a str,
+    frames: u32,
+) -> (Browser, Browser, impl Fn(u8, &str) -> String + 'a) {
+    let url = move |player: u8, press: &str| {
+        page.url(
+            room,
+            lobby,
+            &format!("player={player}&press={}&hash={frames}", encode(press)),
+        )
+    };
+    let mut one = Browser::launch_with(chromium, &dir.join("profile-1"), &[NO_MDNS]);
+    one.open(&url(1, PRESS_1));
+    let mut two = Browser::launch_with(chromium, &dir.join("profile-2"), &[NO_MDNS]);
+    two.open(&url(2, PRESS_2));
+    one.wait_for(
+        "window.kairo && kairo.online() === 'playing'",
+        Duration::from_secs(60),
+    );
+    (one, two, url)
+}
+
 #[test]
 fn a_page_plays_a_native_peer_in_a_room_and_a_page_watches() {
     let Some(chromium) = chromium() else { return };
@@ -332,22 +361,7 @@ fn two_pages_play_one_drops_and_rejoins_and_both_end_on_the_same_hash() {
     let dir = temp_dir("web-netplay-rejoin");
     let page = Page::export(&dir, &lobby);
     let room = room_code("D");
-    let frames = 900;
-    let url = |player: u8, press: &str| {
-        page.url(
-            &room,
-            &lobby,
-            &format!("player={player}&press={}&hash={frames}", encode(press)),
-        )
-    };
-    let mut one = Browser::launch_with(&chromium, &dir.join("profile-1"), &[NO_MDNS]);
-    one.open(&url(1, PRESS_1));
-    let mut two = Browser::launch_with(&chromium, &dir.join("profile-2"), &[NO_MDNS]);
-    two.open(&url(2, PRESS_2));
-    one.wait_for(
-        "window.kairo && kairo.online() === 'playing'",
-        Duration::from_secs(60),
-    );
+    let (mut one, two, url) = two_pages_playing(&chromium, &dir, &page, &lobby, &room, 900);
     std::thread::sleep(Duration::from_secs(3));
     // Player 2's browser dies mid-match: player 1's page pauses for it.
     drop(two);
@@ -369,21 +383,7 @@ fn a_rematch_from_a_page_restarts_the_match_for_both_pages() {
     let dir = temp_dir("web-netplay-rematch");
     let page = Page::export(&dir, &lobby);
     let room = room_code("E");
-    let url = |player: u8, press: &str| {
-        page.url(
-            &room,
-            &lobby,
-            &format!("player={player}&press={}&hash={FRAMES}", encode(press)),
-        )
-    };
-    let mut one = Browser::launch_with(&chromium, &dir.join("profile-1"), &[NO_MDNS]);
-    one.open(&url(1, PRESS_1));
-    let mut two = Browser::launch_with(&chromium, &dir.join("profile-2"), &[NO_MDNS]);
-    two.open(&url(2, PRESS_2));
-    one.wait_for(
-        "window.kairo && kairo.online() === 'playing'",
-        Duration::from_secs(60),
-    );
+    let (mut one, mut two, _) = two_pages_playing(&chromium, &dir, &page, &lobby, &room, FRAMES);
     std::thread::sleep(Duration::from_secs(2));
     // The Rematch button on player 1's page.
     one.eval("document.getElementById('status-rematch').click()");
